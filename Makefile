@@ -1,0 +1,68 @@
+# TypeScale — the two commands a new user runs are `make demo` and `make test`.
+# Each installs what it needs first (`make deps`), then builds.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+
+# System C libraries (pkg-config names), and the packages that provide them.
+PC_MODULES := harfbuzz freetype2 icu-uc libpng fontconfig
+APT_PACKAGES := libharfbuzz-dev libfreetype-dev libicu-dev libpng-dev libfontconfig-dev pkg-config
+BREW_PACKAGES := harfbuzz freetype icu4c libpng fontconfig pkg-config
+
+UNAME := $(shell uname -s)
+ifeq ($(UNAME),Darwin)
+  # Homebrew's icu4c is keg-only: tell pkg-config where it is.
+  BREW_PREFIX := $(shell brew --prefix 2>/dev/null)
+  export PKG_CONFIG_PATH := $(BREW_PREFIX)/opt/icu4c/lib/pkgconfig:$(PKG_CONFIG_PATH)
+endif
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps demo test bench build clean help
+
+help:
+	@echo "make demo   build and run the typescale CLI on the built-in tables"
+	@echo "make test   build (warnings are errors) and run the whole test suite"
+	@echo "make bench  run the benchmarks in release mode"
+	@echo "make deps   install the system libraries (apt-get or Homebrew); idempotent"
+
+## deps: install HarfBuzz, FreeType, ICU, libpng, fontconfig and pkg-config when missing.
+deps:
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+	  echo "error: no Swift toolchain on PATH; install Swift 6 from swift.org first" >&2; exit 1; }
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
+	  echo "deps: $(PC_MODULES) found"; \
+	elif [ "$(UNAME)" = Darwin ]; then \
+	  command -v brew >/dev/null || { echo "error: install Homebrew (brew.sh) first" >&2; exit 1; }; \
+	  brew install $(BREW_PACKAGES); \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  echo "deps: installing $(APT_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	else \
+	  echo "error: install $(APT_PACKAGES) (or your system's equivalents) by hand" >&2; exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+demo: deps
+	$(SWIFT) build -c release --product typescale
+	@echo
+	@echo "\$$ typescale sizes --style body"
+	@$(SWIFT) run -c release --skip-build typescale sizes --style body
+	@echo
+	@echo "\$$ typescale scale --style body --size 17 --all-categories --display-scale 3"
+	@$(SWIFT) run -c release --skip-build typescale scale --style body --size 17 --all-categories --display-scale 3
+	@echo
+	@echo "\$$ typescale scale --style title1 --size 28 --category AX3 --max 44"
+	@$(SWIFT) run -c release --skip-build typescale scale --style title1 --size 28 --category AX3 --max 44
+
+test: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) run -c release --package-path Benchmarks typescale-benchmarks
+
+clean:
+	rm -rf .build Benchmarks/.build

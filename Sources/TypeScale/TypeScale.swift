@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
+
+// The umbrella module: `import TypeScale` brings every engine module into scope.
+@_exported import TypeScaleMetrics

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// Prints numbers the same way on every machine: at most `decimals` fraction digits, no trailing
+/// zeros, no exponent (`17`, `16.3333`, `0.8636`).
+///
+/// - Parameters:
+///   - value: A finite number.
+///   - decimals: The most fraction digits to keep, 0 through 9.
+/// - Returns: The number as text.
+func formatNumber(_ value: Double, decimals: Int = 4) -> String {
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+  guard scaled < 9e15 else { return String(describing: value) }
+  let units = Int64(scaled)
+  let whole = units / Int64(scale)
+  var fraction = String(units % Int64(scale))
+  fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
+  while fraction.hasSuffix("0") { fraction.removeLast() }
+  let sign = value < 0 && units != 0 ? "-" : ""
+  return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+}
+
+/// Pads text on the right to `width` characters (columns of a plain table).
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// Escapes a string for a JSON string literal.
+func jsonString(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\t": out += "\\t"
+    case let s where s.value < 0x20:
+      let hex = String(s.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScale
+
+/// `typescale sizes`: prints a platform's text-style table, every style at every category.
+///
+/// ```
+/// $ typescale sizes --platform ios --style body
+/// ```
+public struct SizesCommand: Command {
+  /// The command's options: platform, style filter and JSON output.
+  public static let configuration = CommandConfiguration(
+    commandName: "sizes",
+    abstract: "Print the text-style size table of an Apple platform.",
+    discussion: """
+      Each cell is point size / leading in points. Sizes are Apple's published values; the \
+      header names the table's version and source.
+      """,
+    options: [
+      .option(
+        "platform", valueName: "platform", help: "The platform's table (default: ios).",
+        allowedValues: Platform.allCases.map(\.rawValue)),
+      .option("style", valueName: "style", help: "Print only this text style (e.g. body, title1)."),
+      .flag("json", help: "Print a JSON array of {style, category, pointSize, leading, weight}."),
+    ])
+
+  let table: SizeTable
+  let rows: [(style: TextStyle, entries: [(category: ContentSizeCategory, entry: SizeTable.Entry)])]
+  let json: Bool
+
+  /// Reads the options.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError`` for an unknown platform or style, or a style the platform lacks.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    do {
+      var table = SizeTable.iOS
+      if let name = parsed.value("platform") { table = try Platform(parsing: name).sizeTable }
+      self.table = table
+      var styles = table.styles
+      if let name = parsed.value("style") { styles = [try TextStyle(parsing: name)] }
+      var rows: [(TextStyle, [(category: ContentSizeCategory, entry: SizeTable.Entry)])] = []
+      for style in styles { rows.append((style, try table.entries(for: style))) }
+      self.rows = rows
+    } catch {
+      throw CLIError(error)
+    }
+    json = parsed.flag("json")
+  }
+
+  /// Prints the table.
+  ///
+  /// - Parameter output: Where the table goes.
+  /// - Returns: ``ExitCode/success``.
+  public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
+    json ? printJSON(to: &output) : printTable(to: &output)
+    return .success
+  }
+
+  private func printTable(to output: inout some TextOutputStream) {
+    let platform = table.platform.displayName
+    print("\(platform) text styles (\(table.version)), size/leading in points", to: &output)
+    if !table.supportsDynamicType {
+      print("\(platform) has no per-category table: fixed sizes.", to: &output)
+    }
+    var lines: [[String]] = [
+      ["style", "weight", "emph."]
+        + table.categories.map { $0 == table.defaultCategory ? "*\($0.shortName)" : $0.shortName }
+    ]
+    for (style, entries) in rows {
+      guard let any = entries.first?.entry else { continue }
+      var row = [style.rawValue, any.weight.name, any.emphasizedWeight.name]
+      for category in table.categories {
+        if let entry = entries.first(where: { $0.category == category })?.entry {
+          row.append(
+            formatNumber(entry.pointSize) + "/" + (entry.leading.map { formatNumber($0) } ?? "–"))
+        } else {
+          row.append("–")
+        }
+      }
+      lines.append(row)
+    }
+    let widths = (0..<lines[0].count).map { column in lines.map { $0[column].count }.max() ?? 0 }
+    for row in lines {
+      let line = zip(row, widths).map { pad($0, $1) }.joined(separator: "  ")
+      print(String(line.reversed().drop { $0 == " " }.reversed()), to: &output)
+    }
+    print("* default category; – not published. Source: \(table.source).", to: &output)
+    for note in table.notes { print("note: \(note)", to: &output) }
+  }
+
+  private func printJSON(to output: inout some TextOutputStream) {
+    var objects: [String] = []
+    for (style, entries) in rows {
+      for (category, entry) in entries {
+        objects.append(
+          "{\"platform\": \(jsonString(table.platform.rawValue)), "
+            + "\"style\": \(jsonString(style.rawValue)), "
+            + "\"category\": \(jsonString(category.shortName)), "
+            + "\"pointSize\": \(formatNumber(entry.pointSize)), "
+            + "\"leading\": \(entry.leading.map { formatNumber($0) } ?? "null"), "
+            + "\"weight\": \(entry.weight.value), "
+            + "\"emphasizedWeight\": \(entry.emphasizedWeight.value)}")
+      }
+    }
+    print("[\n  " + objects.joined(separator: ",\n  ") + "\n]", to: &output)
+  }
+}

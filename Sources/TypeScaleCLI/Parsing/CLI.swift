@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The entry point: parses a command line, runs the command it names and reports the outcome.
+///
+/// Everything happens in-process and goes through the two streams, so `main.swift` is a few
+/// lines and tests need no subprocess:
+///
+/// ```swift
+/// var output = ""
+/// var errors = ""
+/// let code = CLI.run(TypeScaleCommand.self, arguments: ["scale", "--frobnicate"],
+///                    output: &output, errorOutput: &errors)
+/// // code == .validationFailure
+/// // errors == "error: unknown option '--frobnicate' for 'typescale scale'; valid options: …\n"
+/// //           + "Run 'typescale scale --help' for usage.\n"
+/// ```
+public enum CLI {
+  /// Parses `arguments`, runs the command they name, and writes results, help or errors.
+  ///
+  /// - Help (`--help`, `-h`, `help <subcommand>`, or a command that only groups subcommands
+  ///   run on its own) goes to `output` and returns ``ExitCode/success``.
+  /// - A mistake on the command line writes `error: <message>` and
+  ///   `Run '<command> --help' for usage.` to `errorOutput` and returns
+  ///   ``ExitCode/validationFailure``.
+  /// - A ``CLIError`` thrown while running writes `error: <message>` to `errorOutput` (with
+  ///   the hint only for validation errors) and returns the error's exit code.
+  ///
+  /// - Parameters:
+  ///   - root: The top-level command, such as `typescale`.
+  ///   - arguments: The words after the program name.
+  ///   - output: Where results and help go (standard output).
+  ///   - errorOutput: Where errors go (standard error).
+  /// - Returns: The status to exit with.
+  public static func run(
+    _ root: any Command.Type, arguments: [String],
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) -> ExitCode {
+    switch ArgumentParser(root: root).parse(arguments) {
+    case .help(let command, let path):
+      output.write(HelpGenerator.help(for: command.configuration, commandPath: path))
+      return .success
+    case .failure(let error, let path):
+      return report(error, commandPath: path, to: &errorOutput)
+    case .run(let command, let parsed):
+      do throws(CLIError) {
+        let instance = try command.init(parsed: parsed)
+        return try instance.run(output: &output)
+      } catch {
+        guard error.isHelpRequest else {
+          return report(error, commandPath: parsed.commandPath, to: &errorOutput)
+        }
+        let path = parsed.commandPath
+        output.write(HelpGenerator.help(for: command.configuration, commandPath: path))
+        return .success
+      }
+    }
+  }
+
+  private static func report(
+    _ error: CLIError, commandPath: [String], to errorOutput: inout some TextOutputStream
+  ) -> ExitCode {
+    errorOutput.write("error: \(error.message)\n")
+    if error.exitCode == .validationFailure {
+      errorOutput.write("Run '\(commandPath.joined(separator: " ")) --help' for usage.\n")
+    }
+    return error.exitCode
+  }
+}

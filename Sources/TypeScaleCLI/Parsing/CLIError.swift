@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// An error from parsing a command line or running a command, with the exit code to return.
+///
+/// The message is one line that names the offending option or value and, where it helps, what
+/// would be valid, so ``CLI`` can print it as `error: <message>` without decoration:
+///
+/// ```swift
+/// throw CLIError.validation("invalid value 'huge' for '--category'; valid values: xS, S, M")
+/// ```
+///
+/// Validation errors (the user's mistake) exit with ``ExitCode/validationFailure`` and ``CLI``
+/// follows them with a hint to run `--help`; ``failure(_:)`` errors exit with
+/// ``ExitCode/failure`` and no hint. ``helpRequested`` is not a failure: throwing it from a
+/// command makes ``CLI`` print that command's help and exit with ``ExitCode/success``.
+public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
+  private enum Kind: Hashable, Sendable {
+    case message
+    case helpRequest
+  }
+
+  /// One line for a person: what went wrong, naming the bad option or value.
+  public let message: String
+  /// The status the process should exit with.
+  public let exitCode: ExitCode
+  private let kind: Kind
+
+  /// Creates an error with a message and an exit code.
+  ///
+  /// - Parameters:
+  ///   - message: One line naming the bad option or value.
+  ///   - exitCode: The status to exit with; ``ExitCode/validationFailure`` unless given.
+  public init(_ message: String, exitCode: ExitCode = .validationFailure) {
+    self.message = message
+    self.exitCode = exitCode
+    self.kind = .message
+  }
+
+  private init(helpRequestWithMessage message: String) {
+    self.message = message
+    self.exitCode = .success
+    self.kind = .helpRequest
+  }
+
+  /// Creates an error for a user's mistake on the command line (exit code 2).
+  ///
+  /// - Parameter message: One line naming the bad option or value.
+  /// - Returns: An error with ``ExitCode/validationFailure``.
+  public static func validation(_ message: String) -> CLIError {
+    CLIError(message, exitCode: .validationFailure)
+  }
+
+  /// Creates an error for a check that failed while the command ran (exit code 1).
+  ///
+  /// - Parameter message: One line saying what failed.
+  /// - Returns: An error with ``ExitCode/failure``.
+  public static func failure(_ message: String) -> CLIError {
+    CLIError(message, exitCode: .failure)
+  }
+
+  /// A request to print the current command's help and exit with ``ExitCode/success``.
+  ///
+  /// The default ``Command/run(output:)`` throws this, so a command that only groups
+  /// subcommands prints its help when run on its own.
+  public static let helpRequested = CLIError(helpRequestWithMessage: "help requested")
+
+  /// Whether this is ``helpRequested`` rather than a failure.
+  public var isHelpRequest: Bool { kind == .helpRequest }
+
+  /// The message, as printed by `print(error)`.
+  public var description: String { message }
+}

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// Encodes a category as its short name (`"AX3"`) and decodes any name ``init(parsing:)`` accepts.
+extension ContentSizeCategory: Codable {
+  /// Decodes a category from a string in any accepted spelling.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` carrying the ``MetricsError`` message when the name
+  ///   is unknown.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    do {
+      self = try ContentSizeCategory(parsing: name)
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+    }
+  }
+
+  /// Encodes the category's short name.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(shortName)
+  }
+}

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// An error thrown by the metrics engine when a caller passes a value it cannot use.
+///
+/// Every message names the offending value and says what would be valid, so it can be shown to a
+/// person as it is:
+///
+/// ```swift
+/// do {
+///   _ = try ContentSizeCategory(parsing: "huge")
+/// } catch {
+///   print(error)  // unknown content-size category "huge"; valid names: xS, S, M, …
+/// }
+/// ```
+///
+/// Match on ``code`` rather than on the message, which may be reworded.
+public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kind of failure, an extensible set of values.
+  public let code: Code
+  /// A sentence for a person: what went wrong and how to fix it.
+  public let message: String
+
+  /// Creates an error with a code and a message.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and what would be valid.
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// The message, as printed by `print(error)`.
+  public var description: String { message }
+
+  /// The kind of a ``MetricsError``.
+  ///
+  /// A struct rather than an enum so that new kinds can be added without breaking `switch`
+  /// statements in client code; compare with `==`.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum _Storage: String, Hashable, Sendable {
+      case unknownCategory
+      case unknownTextStyle
+      case unknownPlatform
+      case invalidSize
+      case invalidValue
+      case invalidDisplayScale
+      case invalidFontScale
+      case styleNotInTable
+      case categoryNotInTable
+    }
+
+    private let storage: _Storage
+    private init(_ storage: _Storage) { self.storage = storage }
+
+    /// A name matched no content-size category.
+    public static let unknownCategory = Code(.unknownCategory)
+    /// A name matched no text style.
+    public static let unknownTextStyle = Code(.unknownTextStyle)
+    /// A name matched no platform size table.
+    public static let unknownPlatform = Code(.unknownPlatform)
+    /// A point size was negative, NaN or infinite.
+    public static let invalidSize = Code(.invalidSize)
+    /// A value to scale (a padding, a height) was NaN or infinite.
+    public static let invalidValue = Code(.invalidValue)
+    /// A display scale was not a positive, finite number.
+    public static let invalidDisplayScale = Code(.invalidDisplayScale)
+    /// An Android font scale was not a positive, finite number.
+    public static let invalidFontScale = Code(.invalidFontScale)
+    /// The size table has no scaling data for the text style (for example, `extraLargeTitle`,
+    /// which Apple publishes only at Large).
+    public static let styleNotInTable = Code(.styleNotInTable)
+    /// The size table has no column for the category (watchOS has no Medium, AX4 or AX5).
+    public static let categoryNotInTable = Code(.categoryNotInTable)
+
+    /// The code's name, such as `unknownCategory`.
+    public var description: String { storage.rawValue }
+  }
+}
+
+// MARK: - Validation helpers
+
+extension MetricsError {
+  /// Formats a number for a message: integers without a fraction, others as Swift prints them.
+  static func format(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    return String(describing: value)
+  }
+
+  /// Throws unless `points` is a finite, non-negative point size.
+  static func checkSize(_ points: Double, _ what: String) throws(MetricsError) {
+    guard points.isFinite, points >= 0 else {
+      throw MetricsError(
+        .invalidSize,
+        "\(what) \(format(points)) is not a valid point size; use a finite number ≥ 0")
+    }
+  }
+}

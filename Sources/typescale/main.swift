@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+import TypeScaleCLI
+
+/// Writes all of `bytes` to a file descriptor, retrying after interruptions; gives up quietly
+/// when the reader has gone away (EPIPE).
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+  guard let base = bytes.baseAddress else { return }
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, base + offset, bytes.count - offset)
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { return }
+    offset += written
+  }
+}
+
+/// Writes to a file descriptor; the CLI library itself never touches the process's streams.
+struct FileDescriptorStream: TextOutputStream {
+  let descriptor: Int32
+  mutating func write(_ string: String) {
+    var text = string
+    text.withUTF8 { writeAll(descriptor, $0) }
+  }
+}
+
+var standardOutput = FileDescriptorStream(descriptor: 1)
+var standardError = FileDescriptorStream(descriptor: 2)
+let status = CLI.run(
+  TypeScaleCommand.self, arguments: Array(CommandLine.arguments.dropFirst()),
+  output: &standardOutput, errorOutput: &standardError)
+exit(status.rawValue)

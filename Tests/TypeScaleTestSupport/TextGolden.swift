@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Testing
+
+/// When golden files are (re)written, from `TYPESCALE_RECORD`: `all`, `missing` (the default
+/// locally), `failed`, or `never` (what CI sets).
+public enum GoldenRecordMode: String, Sendable {
+  /// Rewrite every golden.
+  case all
+  /// Write goldens that do not exist yet, and fail once so nothing passes unseen.
+  case missing
+  /// Rewrite goldens that differ.
+  case failed
+  /// Never write: a missing golden is a failure.
+  case never
+
+  /// The mode from the environment; `missing` when unset or unrecognised.
+  public static var current: GoldenRecordMode {
+    ProcessInfo.processInfo.environment["TYPESCALE_RECORD"].flatMap(Self.init(rawValue:))
+      ?? .missing
+  }
+}
+
+/// The package's root folder: the nearest ancestor of `file` holding `Package.swift`.
+public func packageRoot(of file: StaticString = #filePath) -> URL {
+  var url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+  while url.path != "/" {
+    if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+      return url
+    }
+    url.deleteLastPathComponent()
+  }
+  preconditionFailure("no Package.swift above \(file)")
+}
+
+/// Compares text with the project golden `Goldens/<folder>/<name>.txt`, recording it per
+/// ``GoldenRecordMode`` and reporting a line diff through Swift Testing when it differs.
+///
+/// On a mismatch the actual text is written to `$TYPESCALE_ARTIFACTS` (default
+/// `.build/golden-actual/`) under the same relative path, so it can be inspected or copied over.
+///
+/// - Parameters:
+///   - actual: The text produced by the test.
+///   - name: The golden's name, ASCII `[A-Za-z0-9_-]`, topic first.
+///   - folder: The folder under `Goldens/`, such as `cli`.
+public func expectTextGolden(
+  _ actual: String, named name: String, in folder: String,
+  filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  precondition(
+    !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") },
+    "golden names are ASCII [A-Za-z0-9_-]: \(name)")
+  let root = packageRoot(of: filePath)
+  let relative = "Goldens/\(folder)/\(name).txt"
+  let url = root.appendingPathComponent(relative)
+  let mode = GoldenRecordMode.current
+  let expected = try? String(contentsOf: url, encoding: .utf8)
+
+  func record() {
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: url, options: .atomic)
+    } catch {
+      Issue.record("could not write golden \(relative): \(error)", sourceLocation: sourceLocation)
+    }
+  }
+
+  guard let expected else {
+    if mode == .never {
+      Issue.record(
+        "golden \(relative) is missing and TYPESCALE_RECORD=never; record it locally",
+        sourceLocation: sourceLocation)
+    } else {
+      record()
+      Issue.record(
+        "recorded new golden \(relative); check it in and run again", sourceLocation: sourceLocation)
+    }
+    return
+  }
+  if mode == .all { record() }
+  guard expected != actual else { return }
+
+  let artifacts =
+    ProcessInfo.processInfo.environment["TYPESCALE_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
+    ?? root.appendingPathComponent(".build/golden-actual")
+  let actualURL = artifacts.appendingPathComponent(relative)
+  try? FileManager.default.createDirectory(
+    at: actualURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try? Data(actual.utf8).write(to: actualURL, options: .atomic)
+  if mode == .failed { record() }
+  Issue.record(
+    """
+    golden \(relative) differs from the actual output
+    expected: \(url.path)
+    actual:   \(actualURL.path)
+    \(lineDiff(expected: expected, actual: actual))
+    """, sourceLocation: sourceLocation)
+}
+
+/// A compact line diff: every differing line as `-expected` / `+actual`, trailing spaces shown
+/// as `·`.
+public func lineDiff(expected: String, actual: String) -> String {
+  let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+  let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+  func visible(_ line: Substring) -> String {
+    let trimmed = line.reversed().drop { $0 == " " }
+    let spaces = line.count - trimmed.count
+    return String(line.prefix(line.count - spaces)) + String(repeating: "·", count: spaces)
+  }
+  var out: [String] = []
+  for index in 0..<max(old.count, new.count) {
+    let left = index < old.count ? old[index] : nil
+    let right = index < new.count ? new[index] : nil
+    guard left != right else { continue }
+    out.append("@@ line \(index + 1)")
+    if let left { out.append("-" + visible(left)) }
+    if let right { out.append("+" + visible(right)) }
+  }
+  return out.joined(separator: "\n")
+}

@@ -328,8 +328,8 @@ private let rootHelp = """
     #expect(
       result.errors == """
         error: unknown option '--frobnicate' for 'typescale scale'; \
-        valid options: --style, --size, --json, --font, --help
-        Run 'typescale scale --help' for usage.
+        valid options: --style, --size, --json, --font, --help \
+        (see 'typescale scale --help')
 
         """)
   }
@@ -358,7 +358,7 @@ private let rootHelp = """
     let result = run(arguments)
     #expect(result.code == .validationFailure)
     #expect(result.output == "")
-    #expect(result.errors == "error: \(message)\nRun '\(command) --help' for usage.\n")
+    #expect(result.errors == "error: \(message) (see '\(command) --help')\n")
   }
 
   @Test func parser_typedHelpersConvertRepeatableValues() throws {
@@ -518,7 +518,7 @@ private let rootHelp = """
     #expect(result.code == .validationFailure)
     #expect(
       result.errors
-        == "error: option '--depth' needs a value\nRun 'typescale debug dump --help' for usage.\n")
+        == "error: option '--depth' needs a value (see 'typescale debug dump --help')\n")
   }
 
   @Test(arguments: [

@@ -11,16 +11,16 @@
 /// let code = CLI.run(TypeScaleCommand.self, arguments: ["scale", "--frobnicate"],
 ///                    output: &output, errorOutput: &errors)
 /// // code == .validationFailure
-/// // errors == "error: unknown option '--frobnicate' for 'typescale scale'; valid options: …\n"
-/// //           + "Run 'typescale scale --help' for usage.\n"
+/// // errors == "error: unknown option '--frobnicate' for 'typescale scale'; valid options: … "
+/// //           + "(see 'typescale scale --help')\n"
 /// ```
 public enum CLI {
   /// Parses `arguments`, runs the command they name, and writes results, help or errors.
   ///
   /// - Help (`--help`, `-h`, `help <subcommand>`, or a command that only groups subcommands
   ///   run on its own) goes to `output` and returns ``ExitCode/success``.
-  /// - A mistake on the command line writes `error: <message>` and
-  ///   `Run '<command> --help' for usage.` to `errorOutput` and returns
+  /// - A mistake on the command line writes one line,
+  ///   `error: <message> (see '<command> --help')`, to `errorOutput` and returns
   ///   ``ExitCode/validationFailure``.
   /// - A ``CLIError`` thrown while running writes `error: <message>` to `errorOutput` (with
   ///   the hint only for validation errors) and returns the error's exit code.
@@ -59,10 +59,11 @@ public enum CLI {
   private static func report(
     _ error: CLIError, commandPath: [String], to errorOutput: inout some TextOutputStream
   ) -> ExitCode {
-    errorOutput.write("error: \(error.message)\n")
+    var line = "error: \(error.message)"
     if error.exitCode == .validationFailure {
-      errorOutput.write("Run '\(commandPath.joined(separator: " ")) --help' for usage.\n")
+      line += " (see '\(commandPath.joined(separator: " ")) --help')"
     }
+    errorOutput.write(line + "\n")
     return error.exitCode
   }
 }

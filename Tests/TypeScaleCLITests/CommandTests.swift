@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Testing
+import TypeScaleTestSupport
+
+@testable import TypeScaleCLI
+
+/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
+private func typescale(_ arguments: String...) -> (status: Int32, output: String, error: String) {
+  var output = ""
+  var error = ""
+  let status = CLI.run(
+    TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
+  return (status.rawValue, output, error)
+}
+
+private struct GoldenRun: Sendable, CustomTestStringConvertible {
+  let name: String
+  let arguments: [String]
+  var testDescription: String { name }
+}
+
+@Suite struct CommandTests {
+  private static let goldenRuns = [
+    GoldenRun(name: "help_root", arguments: ["--help"]),
+    GoldenRun(name: "help_sizes", arguments: ["sizes", "--help"]),
+    GoldenRun(name: "help_scale", arguments: ["scale", "--help"]),
+    GoldenRun(name: "sizes_ios", arguments: ["sizes"]),
+    GoldenRun(name: "sizes_watchos", arguments: ["sizes", "--platform", "watchos"]),
+    GoldenRun(name: "sizes_macos", arguments: ["sizes", "--platform", "macos"]),
+    GoldenRun(name: "sizes_tvos_json", arguments: ["sizes", "--platform", "tvos", "--json"]),
+    GoldenRun(name: "sizes_body_json", arguments: ["sizes", "--style", "body", "--json"]),
+    GoldenRun(
+      name: "scale_body17_all",
+      arguments: ["scale", "--style", "body", "--size", "17", "--all-categories"]),
+    GoldenRun(
+      name: "scale_body17_all_json",
+      arguments: ["scale", "--style", "body", "--size", "17", "--all-categories", "--json"]),
+    GoldenRun(
+      name: "scale_title1_ax3_max44_2x",
+      arguments: [
+        "scale", "--style", "title1", "--size", "28", "--category", "AX3", "--max", "44",
+        "--display-scale", "2",
+      ]),
+    GoldenRun(
+      name: "scale_watchos_body_all",
+      arguments: ["scale", "--platform", "watchos", "--style", "body", "--size", "16",
+        "--all-categories"]),
+  ]
+
+  @Test(arguments: goldenRuns)
+  fileprivate func cli_outputMatchesGolden(_ run: GoldenRun) {
+    var output = ""
+    var error = ""
+    let status = CLI.run(
+      TypeScaleCommand.self, arguments: run.arguments, output: &output, errorOutput: &error)
+    #expect(status == .success, "\(error)")
+    #expect(error.isEmpty)
+    expectTextGolden(output, named: run.name, in: "cli")
+  }
+
+  @Test func scale_allCategoriesJSON_hasTheWorkedPointSizes() throws {
+    let run = typescale("scale", "--style", "body", "--size", "17", "--all-categories", "--json")
+    #expect(run.status == 0)
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+    #expect(objects.count == 12)
+    #expect(
+      objects.compactMap { ($0["pointSize"] as? NSNumber)?.doubleValue }
+        == [15, 15, 16, 17, 19, 20, 22, 26, 31, 37, 43, 48])
+    #expect(
+      objects.compactMap { $0["category"] as? String }
+        == ["xS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"])
+    let medium = try #require((objects[2]["scaledValue"] as? NSNumber)?.doubleValue)
+    #expect(abs(medium - 49.0 / 3.0) < 1e-6)
+  }
+
+  @Test func scale_maxCapsPointSizeButNotScaledValue() throws {
+    let run = typescale(
+      "scale", "--style", "body", "--size", "17", "--category", "accessibility5", "--max", "40",
+      "--json")
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+    #expect((objects.first?["pointSize"] as? NSNumber)?.doubleValue == 40)
+    #expect((objects.first?["scaledValue"] as? NSNumber)?.doubleValue == 48)
+    #expect(objects.first?["clamped"] as? Bool == true)
+  }
+
+  fileprivate struct BadRun: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  private static let badRuns = [
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "17", "--category", "AX9"],
+      message: "unknown content-size category \"AX9\"; valid names: xS, S, M, L, XL, XXL, XXXL, "
+        + "AX1, AX2, AX3, AX4, AX5"),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "abc", "--category", "L"],
+      message: "invalid value 'abc' for '--size'"),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "-3", "--category", "L"],
+      message: "design size -3 is not a valid point size; use a finite number ≥ 0"),
+    BadRun(
+      arguments: ["scale", "--style", "heading", "--size", "17", "--category", "L"],
+      message: "unknown text style \"heading\""),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "17"],
+      message: "give --category <category> or --all-categories"),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "17", "--category", "L",
+        "--all-categories"],
+      message: "give either --category or --all-categories, not both"),
+    BadRun(
+      arguments: ["scale", "--style", "extraLargeTitle", "--size", "36", "--category", "L"],
+      message: "cannot scale extraLargeTitle with the iOS table"),
+    BadRun(
+      arguments: ["scale", "--platform", "watchos", "--style", "body", "--size", "16",
+        "--category", "M"],
+      message: "watchOS has no M category"),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "17", "--category", "L",
+        "--display-scale", "0"],
+      message: "display scale 0 is not valid"),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "17", "--category", "L", "--max", "-1"],
+      message: "maximum point size -1 is not a valid point size"),
+    BadRun(arguments: ["scale", "--frobnicate"], message: "unknown option '--frobnicate'"),
+    BadRun(arguments: ["sizes", "--platform", "android"], message: "'android'"),
+    BadRun(arguments: ["sizes", "--style", "largeTitle", "--platform", "tvos"],
+      message: "tvOS has no largeTitle text style"),
+    BadRun(arguments: ["render"], message: "'render'"),
+  ]
+
+  @Test(arguments: badRuns)
+  fileprivate func cli_badInputExits2NamingTheValue(_ bad: BadRun) {
+    var output = ""
+    var error = ""
+    let status = CLI.run(
+      TypeScaleCommand.self, arguments: bad.arguments, output: &output, errorOutput: &error)
+    #expect(status == .validationFailure)
+    #expect(output.isEmpty)
+    let firstLine = error.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(firstLine.hasPrefix("error: "), "\(error)")
+    #expect(firstLine.contains(bad.message), "\(error)")
+  }
+}

@@ -35,6 +35,9 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   public let table: SizeTable
   /// The style's leading at ``SizeTable/defaultCategory``, in points.
   public let referenceLeading: Double
+  /// The factor per category, indexed by raw value; `nil` where the table has no such category.
+  /// Precomputed so that scaling is an array read, not two dictionary lookups.
+  private let _factors: [Double?]
 
   /// Creates metrics for a text style, like `UIFontMetrics(forTextStyle:)`.
   ///
@@ -55,16 +58,25 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
           + "leading at " + missing.map(\.shortName).joined(separator: ", ")
           + "; scale relative to a style that has one, such as body")
     }
+    self.init(_style: textStyle, table: table, row: row, reference: reference)
+  }
+
+  private init(
+    _style textStyle: TextStyle, table: SizeTable, row: SizeTable._Row, reference: Double
+  ) {
     self.textStyle = textStyle
     self.table = table
     self.referenceLeading = reference
+    self._factors = ContentSizeCategory.allCases.map { category in
+      row.cells[category]?.leading.map { $0 / reference }
+    }
   }
 
   private init(_body table: SizeTable) {
-    self.textStyle = .body
-    self.table = table
-    self.referenceLeading = 22
-    precondition(table._rows[.body]?.cells[.large]?.leading == 22, "iOS body leading at L is 22")
+    guard let row = table._rows[.body], let reference = row.cells[.large]?.leading else {
+      preconditionFailure("the iOS table has a body leading at L")
+    }
+    self.init(_style: .body, table: table, row: row, reference: reference)
   }
 
   /// Metrics for the body style on iOS, like `UIFontMetrics.default`.
@@ -81,12 +93,11 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The unrounded factor; `1` at the default category.
   /// - Throws: ``MetricsError/Code/categoryNotInTable`` when the platform has no such category.
   public func factor(in category: ContentSizeCategory) throws(MetricsError) -> Double {
-    let entry = try table.entry(for: textStyle, at: category)
-    guard let leading = entry.leading else {
-      // Unreachable: init checked every column has a leading.
-      throw MetricsError(.styleNotInTable, "no leading for \(textStyle) at \(category)")
+    guard let factor = _factors[category.rawValue] else {
+      _ = try table.entry(for: textStyle, at: category)  // throws categoryNotInTable
+      preconditionFailure("init checked every column of \(textStyle) has a leading")
     }
-    return leading / referenceLeading
+    return factor
   }
 
   /// The linear curve for a category, to use where any ``ScalingCurve`` is accepted.

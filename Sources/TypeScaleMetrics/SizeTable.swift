@@ -17,38 +17,72 @@
 /// ``entry(for:at:)`` throws for every other category rather than inventing a size; watchOS has no
 /// Medium, AX4 or AX5 column.
 public struct SizeTable: Hashable, Sendable {
+  /// One immutable allocation per table, so that copying a table (every ``FontMetrics`` and
+  /// ``ResolvedSize`` holds one) costs a single reference count.
+  private final class _Storage: Sendable {
+    let platform: Platform
+    let version: String
+    let source: String
+    let categories: [ContentSizeCategory]
+    let defaultCategory: ContentSizeCategory
+    let supportsDynamicType: Bool
+    let notes: [String]
+    let rows: [TextStyle: _Row]
+    let styles: [TextStyle]
+
+    init(
+      platform: Platform, version: String, source: String, categories: [ContentSizeCategory],
+      defaultCategory: ContentSizeCategory, supportsDynamicType: Bool, notes: [String],
+      rows: [TextStyle: _Row]
+    ) {
+      self.platform = platform
+      self.version = version
+      self.source = source
+      self.categories = categories
+      self.defaultCategory = defaultCategory
+      self.supportsDynamicType = supportsDynamicType
+      self.notes = notes
+      self.rows = rows
+      self.styles = TextStyle.allCases.filter { rows[$0] != nil }
+    }
+  }
+
+  private let _storage: _Storage
+
   /// The platform the numbers belong to.
-  public let platform: Platform
+  public var platform: Platform { _storage.platform }
   /// The version of the data: the date of the newest source it follows, such as
   /// `HIG 2025-12-16`.
-  public let version: String
+  public var version: String { _storage.version }
   /// Where the numbers come from, with the cross-checks that confirmed them.
-  public let source: String
+  public var source: String { _storage.source }
   /// The content-size categories the platform offers, smallest first (the table's columns).
-  public let categories: [ContentSizeCategory]
+  public var categories: [ContentSizeCategory] { _storage.categories }
   /// The category sizes are designed for; ``FontMetrics`` scales relative to it.
-  public let defaultCategory: ContentSizeCategory
+  public var defaultCategory: ContentSizeCategory { _storage.defaultCategory }
   /// Whether sizes follow the user's category. `false` on macOS (no Dynamic Type) and tvOS (no
   /// published per-category table): those tables have one column, the default.
-  public let supportsDynamicType: Bool
+  public var supportsDynamicType: Bool { _storage.supportsDynamicType }
   /// Caveats: conflicting sources and the choice made, rows left out, anomalies kept as published.
-  public let notes: [String]
-  let _rows: [TextStyle: _Row]
+  public var notes: [String] { _storage.notes }
+  var _rows: [TextStyle: _Row] { _storage.rows }
   /// The styles the table has at least one entry for, in ``TextStyle`` order.
-  public let styles: [TextStyle]
+  public var styles: [TextStyle] { _storage.styles }
 
   init(
     platform: Platform, version: String, source: String, categories: [ContentSizeCategory],
     defaultCategory: ContentSizeCategory, supportsDynamicType: Bool, notes: [String],
     rows: [(TextStyle, _Row)]
   ) {
-    self.platform = platform
-    self.version = version
-    self.source = source
-    self.categories = categories
-    self.defaultCategory = defaultCategory
-    self.supportsDynamicType = supportsDynamicType
-    self.notes = notes
+    _storage = _Storage(
+      platform: platform, version: version, source: source, categories: categories,
+      defaultCategory: defaultCategory, supportsDynamicType: supportsDynamicType, notes: notes,
+      rows: Self._index(rows, platform: platform, categories: categories))
+  }
+
+  private static func _index(
+    _ rows: [(TextStyle, _Row)], platform: Platform, categories: [ContentSizeCategory]
+  ) -> [TextStyle: _Row] {
     var byStyle: [TextStyle: _Row] = [:]
     for (style, row) in rows {
       precondition(byStyle[style] == nil, "duplicate row \(style) in \(platform) table")
@@ -57,8 +91,7 @@ public struct SizeTable: Hashable, Sendable {
         "\(style) row of \(platform) has a cell outside the table's categories")
       byStyle[style] = row
     }
-    self._rows = byStyle
-    self.styles = TextStyle.allCases.filter { byStyle[$0] != nil }
+    return byStyle
   }
 
   /// Tables compare by platform and version; two values of one version hold the same numbers.

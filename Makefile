@@ -17,13 +17,16 @@ ifeq ($(UNAME),Darwin)
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test bench build clean help
+.PHONY: deps demo test lint docs bench build clean help
+DOC_TARGETS := TypeScaleMetrics
 
 help:
 	@echo "make demo   build and run the typescale CLI on the built-in tables"
 	@echo "make test   build (warnings are errors) and run the whole test suite"
 	@echo "make bench  run the benchmarks in release mode"
 	@echo "make deps   install the system libraries (apt-get or Homebrew); idempotent"
+	@echo "make lint   check the code against .swift-format"
+	@echo "make docs   build the DocC catalogs (warnings are errors)"
 
 ## deps: install HarfBuzz, FreeType, ICU, libpng, fontconfig and pkg-config when missing.
 deps:
@@ -57,9 +60,25 @@ demo: deps
 	@echo "\$$ typescale scale --style title1 --size 28 --category AX3 --max 44"
 	@$(SWIFT) run -c release --skip-build typescale scale --style title1 --size 28 --category AX3 --max 44
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+
+## lint: the committed .swift-format, strictly (the formatter ships with the toolchain).
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources
+
+## docs: build each module's DocC catalog, warnings as errors.
+docs:
+	@for target in $(DOC_TARGETS); do \
+	  mkdir -p .build/symbol-graphs/$$target .build/docs && \
+	  $(SWIFT) build --scratch-path .build/docs-build --target $$target -Xswiftc -emit-symbol-graph \
+	    -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/symbol-graphs/$$target && \
+	  docc convert Sources/$$target/$$target.docc \
+	    --additional-symbol-graph-dir .build/symbol-graphs/$$target \
+	    --fallback-display-name $$target --fallback-bundle-identifier org.typescale.$$target \
+	    --output-path .build/docs/$$target.doccarchive --warnings-as-errors || exit 1; \
+	done
 
 bench: deps
 	$(SWIFT) run -c release --package-path Benchmarks typescale-benchmarks

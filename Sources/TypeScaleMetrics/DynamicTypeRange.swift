@@ -44,7 +44,7 @@ public struct DynamicTypeRange: Hashable, Sendable, Codable, CustomStringConvert
   ///
   /// - Parameter range: The allowed categories.
   public init(_ range: PartialRangeThrough<ContentSizeCategory>) {
-    self.init(.extraSmall ... range.upperBound)
+    self.init(.extraSmall...range.upperBound)
   }
 
   /// Creates a range the way UIKit's `minimumContentSizeCategory` and
@@ -60,7 +60,7 @@ public struct DynamicTypeRange: Hashable, Sendable, Codable, CustomStringConvert
   public init(minimum: ContentSizeCategory?, maximum: ContentSizeCategory?) {
     let upper = maximum ?? .accessibilityExtraExtraExtraLarge
     let lower = min(minimum ?? .extraSmall, upper)
-    self.init(lower ... upper)
+    self.init(lower...upper)
   }
 
   /// Whether the range allows `category`.
@@ -76,8 +76,9 @@ public struct DynamicTypeRange: Hashable, Sendable, Codable, CustomStringConvert
     ContentSizeCategory.allCases.filter(contains)
   }
 
-  /// The nearest allowed category: `category` itself when the range contains it, otherwise the
-  /// bound it passed. This is what a view limited by the range sees.
+  /// The nearest allowed category.
+  ///
+  /// That is `category` itself when the range contains it, otherwise the bound it passed. This is what a view limited by the range sees.
   ///
   /// - Parameter category: The user's category.
   /// - Returns: The category clamped into the range.
@@ -93,7 +94,7 @@ public struct DynamicTypeRange: Hashable, Sendable, Codable, CustomStringConvert
   public func intersection(_ other: DynamicTypeRange) -> DynamicTypeRange? {
     let lower = max(lowerBound, other.lowerBound)
     let upper = min(upperBound, other.upperBound)
-    return lower <= upper ? DynamicTypeRange(lower ... upper) : nil
+    return lower <= upper ? DynamicTypeRange(lower...upper) : nil
   }
 
   /// This range limited by an outer range, never empty: like `ClosedRange.clamped(to:)`, when the
@@ -105,7 +106,7 @@ public struct DynamicTypeRange: Hashable, Sendable, Codable, CustomStringConvert
   /// - Parameter limits: The enclosing range.
   /// - Returns: The clamped range.
   public func clamped(to limits: DynamicTypeRange) -> DynamicTypeRange {
-    DynamicTypeRange(limits.clamp(lowerBound) ... limits.clamp(upperBound))
+    DynamicTypeRange(limits.clamp(lowerBound)...limits.clamp(upperBound))
   }
 
   /// The range in short names, such as `S...AX2`.

@@ -36,6 +36,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   /// The style's leading at ``SizeTable/defaultCategory``, in points.
   public let referenceLeading: Double
   /// The factor per category, indexed by raw value; `nil` where the table has no such category.
+  ///
   /// Precomputed so that scaling is an array read, not two dictionary lookups.
   private let _factors: [Double?]
 

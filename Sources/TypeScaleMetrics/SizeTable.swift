@@ -60,7 +60,9 @@ public struct SizeTable: Hashable, Sendable {
   public var categories: [ContentSizeCategory] { _storage.categories }
   /// The category sizes are designed for; ``FontMetrics`` scales relative to it.
   public var defaultCategory: ContentSizeCategory { _storage.defaultCategory }
-  /// Whether sizes follow the user's category. `false` on macOS (no Dynamic Type) and tvOS (no
+  /// Whether sizes follow the user's category.
+  ///
+  /// `false` on macOS (no Dynamic Type) and tvOS (no
   /// published per-category table): those tables have one column, the default.
   public var supportsDynamicType: Bool { _storage.supportsDynamicType }
   /// Caveats: conflicting sources and the choice made, rows left out, anomalies kept as published.

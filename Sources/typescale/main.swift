@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleCLI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +9,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import TypeScaleCLI
 
 /// Writes all of `bytes` to a file descriptor, retrying after interruptions; gives up quietly
 /// when the reader has gone away (EPIPE).

@@ -45,8 +45,10 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       ]),
     GoldenRun(
       name: "scale_watchos_body_all",
-      arguments: ["scale", "--platform", "watchos", "--style", "body", "--size", "16",
-        "--all-categories"]),
+      arguments: [
+        "scale", "--platform", "watchos", "--style", "body", "--size", "16",
+        "--all-categories",
+      ]),
   ]
 
   @Test(arguments: goldenRuns)
@@ -111,26 +113,33 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       arguments: ["scale", "--style", "body", "--size", "17"],
       message: "give --category <category> or --all-categories"),
     BadRun(
-      arguments: ["scale", "--style", "body", "--size", "17", "--category", "L",
-        "--all-categories"],
+      arguments: [
+        "scale", "--style", "body", "--size", "17", "--category", "L",
+        "--all-categories",
+      ],
       message: "give either --category or --all-categories, not both"),
     BadRun(
       arguments: ["scale", "--style", "extraLargeTitle", "--size", "36", "--category", "L"],
       message: "cannot scale extraLargeTitle with the iOS table"),
     BadRun(
-      arguments: ["scale", "--platform", "watchos", "--style", "body", "--size", "16",
-        "--category", "M"],
+      arguments: [
+        "scale", "--platform", "watchos", "--style", "body", "--size", "16",
+        "--category", "M",
+      ],
       message: "watchOS has no M category"),
     BadRun(
-      arguments: ["scale", "--style", "body", "--size", "17", "--category", "L",
-        "--display-scale", "0"],
+      arguments: [
+        "scale", "--style", "body", "--size", "17", "--category", "L",
+        "--display-scale", "0",
+      ],
       message: "display scale 0 is not valid"),
     BadRun(
       arguments: ["scale", "--style", "body", "--size", "17", "--category", "L", "--max", "-1"],
       message: "maximum point size -1 is not a valid point size"),
     BadRun(arguments: ["scale", "--frobnicate"], message: "unknown option '--frobnicate'"),
     BadRun(arguments: ["sizes", "--platform", "android"], message: "'android'"),
-    BadRun(arguments: ["sizes", "--style", "largeTitle", "--platform", "tvos"],
+    BadRun(
+      arguments: ["sizes", "--style", "largeTitle", "--platform", "tvos"],
       message: "tvOS has no largeTitle text style"),
     BadRun(arguments: ["render"], message: "'render'"),
   ]

@@ -87,7 +87,8 @@ import Testing
     let data = try JSONEncoder().encode([ContentSizeCategory.accessibilityExtraLarge])
     #expect(String(decoding: data, as: UTF8.self) == "[\"AX3\"]")
     let decoded = try JSONDecoder().decode(
-      [ContentSizeCategory].self, from: Data("[\"accessibility3\", \"UICTContentSizeCategoryL\"]".utf8))
+      [ContentSizeCategory].self,
+      from: Data("[\"accessibility3\", \"UICTContentSizeCategoryL\"]".utf8))
     #expect(decoded == [.accessibilityExtraLarge, .large])
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode([ContentSizeCategory].self, from: Data("[\"huge\"]".utf8))
@@ -156,6 +157,7 @@ import Testing
     #expect(try Platform(parsing: "iPadOS") == .iOS)
     #expect(try Platform(parsing: "WATCHOS") == .watchOS)
     let error = #expect(throws: MetricsError.self) { try Platform(parsing: "android") }
-    #expect(error?.message == "unknown platform \"android\"; valid platforms: ios, watchos, macos, tvos")
+    #expect(
+      error?.message == "unknown platform \"android\"; valid platforms: ios, watchos, macos, tvos")
   }
 }

@@ -17,17 +17,50 @@ private let bodyScaledValue17At2x: [Double] = [
 
 /// reference/dynamic-type.md §4.3: leading ratios to four decimals, xS … AX5.
 private let derivedFactors: [(TextStyle, [Double])] = [
-  (.largeTitle, [0.9268, 0.9512, 0.9756, 1, 1.0488, 1.1220, 1.1707, 1.2683, 1.3902, 1.4878, 1.6098, 1.7073]),
-  (.title1, [0.9118, 0.9412, 0.9706, 1, 1.0882, 1.1471, 1.2059, 1.3529, 1.5000, 1.6765, 1.8235, 2.0000]),
-  (.title2, [0.8571, 0.8929, 0.9286, 1, 1.0714, 1.1429, 1.2143, 1.4643, 1.6786, 1.8571, 2.1071, 2.3571]),
-  (.title3, [0.8800, 0.9200, 0.9600, 1, 1.1200, 1.2000, 1.2800, 1.5200, 1.7600, 2.0400, 2.3200, 2.6000]),
-  (.headline, [0.8636, 0.9091, 0.9545, 1, 1.0909, 1.1818, 1.3182, 1.5455, 1.8182, 2.1818, 2.5455, 2.8182]),
-  (.body, [0.8636, 0.9091, 0.9545, 1, 1.0909, 1.1818, 1.3182, 1.5455, 1.8182, 2.1818, 2.5455, 2.8182]),
-  (.callout, [0.8571, 0.9048, 0.9524, 1, 1.0952, 1.1905, 1.3333, 1.5238, 1.8571, 2.1905, 2.4762, 2.8571]),
-  (.subheadline, [0.8000, 0.9000, 0.9500, 1, 1.1000, 1.2000, 1.4000, 1.5500, 1.8500, 2.1500, 2.5000, 2.9000]),
-  (.footnote, [0.8889, 0.8889, 0.8889, 1, 1.1111, 1.2222, 1.3333, 1.6111, 1.8333, 2.2222, 2.5556, 2.8889]),
-  (.caption1, [0.8125, 0.8125, 0.8125, 1, 1.1875, 1.3125, 1.4375, 1.7500, 2.0000, 2.4375, 2.7500, 3.1875]),
-  (.caption2, [1.0000, 1.0000, 1.0000, 1, 1.3846, 1.5385, 1.6923, 1.9231, 2.3077, 2.6923, 3.1538, 3.6923]),
+  (
+    .largeTitle,
+    [0.9268, 0.9512, 0.9756, 1, 1.0488, 1.1220, 1.1707, 1.2683, 1.3902, 1.4878, 1.6098, 1.7073]
+  ),
+  (
+    .title1,
+    [0.9118, 0.9412, 0.9706, 1, 1.0882, 1.1471, 1.2059, 1.3529, 1.5000, 1.6765, 1.8235, 2.0000]
+  ),
+  (
+    .title2,
+    [0.8571, 0.8929, 0.9286, 1, 1.0714, 1.1429, 1.2143, 1.4643, 1.6786, 1.8571, 2.1071, 2.3571]
+  ),
+  (
+    .title3,
+    [0.8800, 0.9200, 0.9600, 1, 1.1200, 1.2000, 1.2800, 1.5200, 1.7600, 2.0400, 2.3200, 2.6000]
+  ),
+  (
+    .headline,
+    [0.8636, 0.9091, 0.9545, 1, 1.0909, 1.1818, 1.3182, 1.5455, 1.8182, 2.1818, 2.5455, 2.8182]
+  ),
+  (
+    .body,
+    [0.8636, 0.9091, 0.9545, 1, 1.0909, 1.1818, 1.3182, 1.5455, 1.8182, 2.1818, 2.5455, 2.8182]
+  ),
+  (
+    .callout,
+    [0.8571, 0.9048, 0.9524, 1, 1.0952, 1.1905, 1.3333, 1.5238, 1.8571, 2.1905, 2.4762, 2.8571]
+  ),
+  (
+    .subheadline,
+    [0.8000, 0.9000, 0.9500, 1, 1.1000, 1.2000, 1.4000, 1.5500, 1.8500, 2.1500, 2.5000, 2.9000]
+  ),
+  (
+    .footnote,
+    [0.8889, 0.8889, 0.8889, 1, 1.1111, 1.2222, 1.3333, 1.6111, 1.8333, 2.2222, 2.5556, 2.8889]
+  ),
+  (
+    .caption1,
+    [0.8125, 0.8125, 0.8125, 1, 1.1875, 1.3125, 1.4375, 1.7500, 2.0000, 2.4375, 2.7500, 3.1875]
+  ),
+  (
+    .caption2,
+    [1.0000, 1.0000, 1.0000, 1, 1.3846, 1.5385, 1.6923, 1.9231, 2.3077, 2.6923, 3.1538, 3.6923]
+  ),
 ]
 
 @Suite struct FontMetricsTests {
@@ -42,7 +75,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
       for: 17, in: .accessibilityExtraExtraExtraLarge)
     #expect(size.points == 48)
     // The system body font at AX5 is 53 pt: UIFontMetrics does not scale by point sizes.
-    #expect(try SizeTable.iOS.entry(for: .body, at: .accessibilityExtraExtraExtraLarge).pointSize == 53)
+    #expect(
+      try SizeTable.iOS.entry(for: .body, at: .accessibilityExtraExtraExtraLarge).pointSize == 53)
   }
 
   @Test(arguments: [
@@ -106,13 +140,17 @@ private let derivedFactors: [(TextStyle, [Double])] = [
     #expect(
       try FontMetrics.default.scaledFont(for: 17, maximumPointSize: 22.3, in: .extraExtraExtraLarge)
         .points == 22)
-    let uncapped = try FontMetrics.default.scaledFont(for: 17, maximumPointSize: 0, in: .accessibilityExtraExtraExtraLarge)
+    let uncapped = try FontMetrics.default.scaledFont(
+      for: 17, maximumPointSize: 0, in: .accessibilityExtraExtraExtraLarge)
     #expect(uncapped.points == 48 && uncapped.maximumPointSize == nil && !uncapped.isClamped)
   }
 
   @Test func scaledValue_ignoresMaximumAndKeepsSign() throws {
-    #expect(try FontMetrics.default.scaledValue(for: -17, in: .accessibilityExtraExtraExtraLarge, displayScale: 1) == -48)
-    #expect(try FontMetrics.default.scaledValue(for: 0, in: .accessibilityMedium, displayScale: 2) == 0)
+    #expect(
+      try FontMetrics.default.scaledValue(
+        for: -17, in: .accessibilityExtraExtraExtraLarge, displayScale: 1) == -48)
+    #expect(
+      try FontMetrics.default.scaledValue(for: 0, in: .accessibilityMedium, displayScale: 2) == 0)
   }
 
   @Test func resolvedSize_remembersItsProvenanceAndRescales() throws {
@@ -125,7 +163,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
 
   @Test func metrics_forOtherPlatforms() throws {
     let watch = try FontMetrics(forTextStyle: .body, table: .watchOS)
-    #expect(try watch.scaledFont(for: 16, in: .accessibilityExtraLarge).points == 22)  // 16 × 25.5/18.5
+    // 16 × 25.5/18.5 = 22.05
+    #expect(try watch.scaledFont(for: 16, in: .accessibilityExtraLarge).points == 22)
     let error = #expect(throws: MetricsError.self) {
       try watch.scaledFont(for: 16, in: .accessibilityExtraExtraExtraLarge)
     }
@@ -138,7 +177,10 @@ private let derivedFactors: [(TextStyle, [Double])] = [
   func init_refusesStylesWithoutPerCategoryData(_ style: TextStyle) {
     let error = #expect(throws: MetricsError.self) { try FontMetrics(forTextStyle: style) }
     #expect(error?.code == .styleNotInTable)
-    #expect(error?.message.hasPrefix("cannot scale \(style) with the iOS table: it publishes no leading at xS, S, M, L, XL") == true)
+    #expect(
+      error?.message.hasPrefix(
+        "cannot scale \(style) with the iOS table: it publishes no leading at xS, S, M, L, XL")
+        == true)
   }
 
   @Test func init_refusesStyleMissingFromPlatform() {
@@ -163,7 +205,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
       try FontMetrics.default.scaledValue(for: 17, in: .large, displayScale: scale)
     }
     #expect(error?.code == .invalidDisplayScale)
-    #expect(error?.message.hasPrefix("display scale \(MetricsError.format(scale)) is not valid") == true)
+    #expect(
+      error?.message.hasPrefix("display scale \(MetricsError.format(scale)) is not valid") == true)
   }
 
   @Test(arguments: [-1.0, .nan, .infinity])
@@ -172,7 +215,10 @@ private let derivedFactors: [(TextStyle, [Double])] = [
       try FontMetrics.default.scaledFont(for: 17, maximumPointSize: maximum, in: .large)
     }
     #expect(error?.code == .invalidSize)
-    #expect(error?.message == "maximum point size \(MetricsError.format(maximum)) is not a valid point size; use a finite number ≥ 0")
+    #expect(
+      error?.message
+        == "maximum point size \(MetricsError.format(maximum)) is not a valid point size; use a finite number ≥ 0"
+    )
   }
 
   @Test(arguments: [-0.5, .nan, -.infinity, .infinity])
@@ -208,7 +254,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
   }
 
   @Test func curves_shareTheScalingProtocol() throws {
-    let curve: any ScalingCurve = try FontMetrics.default.curve(at: .accessibilityExtraExtraExtraLarge)
+    let curve: any ScalingCurve = try FontMetrics.default.curve(
+      at: .accessibilityExtraExtraExtraLarge)
     #expect(abs(curve.scale(22) - 62) < 1e-12)
     #expect(abs(curve.unscale(62) - 22) < 1e-12)
     #expect(LinearScalingCurve.identity.scale(17) == 17)
@@ -228,7 +275,9 @@ private let derivedFactors: [(TextStyle, [Double])] = [
 
   @Test func partialRanges_openOneEnd() {
     #expect(DynamicTypeRange(.large...).clamp(.extraSmall) == .large)
-    #expect(DynamicTypeRange(...ContentSizeCategory.extraExtraExtraLarge).clamp(.accessibilityExtraLarge) == .extraExtraExtraLarge)
+    #expect(
+      DynamicTypeRange(...ContentSizeCategory.extraExtraExtraLarge).clamp(.accessibilityExtraLarge)
+        == .extraExtraExtraLarge)
     #expect(DynamicTypeRange.all.categories == ContentSizeCategory.allCases)
     #expect(!DynamicTypeRange.nonAccessibility.contains(.accessibilityMedium))
   }
@@ -238,7 +287,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
     let inner = DynamicTypeRange(.large ... .accessibilityExtraExtraExtraLarge)
     #expect(outer.intersection(inner) == DynamicTypeRange(.large ... .accessibilityLarge))
     #expect(inner.intersection(outer) == outer.intersection(inner))
-    #expect(DynamicTypeRange(.extraSmall ... .small).intersection(DynamicTypeRange(.large...)) == nil)
+    #expect(
+      DynamicTypeRange(.extraSmall ... .small).intersection(DynamicTypeRange(.large...)) == nil)
   }
 
   @Test func clampedTo_isNeverEmpty() {

@@ -4,8 +4,9 @@ import Testing
 
 @testable import TypeScaleMetrics
 
-/// The iOS table as printed in reference/dynamic-type.md §1.1, copied verbatim (HIG order of
-/// rows). The library's literal table is checked against this independent transcription.
+/// The iOS table as printed in reference/dynamic-type.md §1.1, copied verbatim.
+///
+/// HIG order of rows. The library's literal table is checked against this independent transcription.
 private let iOSReference = """
   | Large Title | Regular | Bold | 31/38 | 32/39 | 33/40 | 34/41 | 36/43 | 38/46 | 40/48 | 44/52 | 48/57 | 52/61 | 56/66 | 60/70 |
   | Title 1 | Regular | Bold | 25/31 | 26/32 | 27/33 | 28/34 | 30/37 | 32/39 | 34/41 | 38/46 | 43/51 | 48/57 | 53/62 | 58/68 |
@@ -127,7 +128,9 @@ private let iOSCells = parseReference(iOSReference)
       try SizeTable.watchOS.entry(for: .body, at: .medium)
     }
     #expect(error?.code == .categoryNotInTable)
-    #expect(error?.message == "watchOS has no M category; its categories are xS, S, L, XL, XXL, XXXL, AX1, AX2, AX3")
+    #expect(
+      error?.message
+        == "watchOS has no M category; its categories are xS, S, L, XL, XXL, XXXL, AX1, AX2, AX3")
     let body = try SizeTable.watchOS.entry(for: .body, at: .accessibilityExtraLarge)
     #expect(body.pointSize == 23 && body.leading == 25.5)
     #expect(try SizeTable.watchOS.entry(for: .title2, at: .accessibilityMedium).leading == 41)
@@ -155,7 +158,8 @@ private let iOSCells = parseReference(iOSReference)
   @Test func tvOSTable_fixedSizesWithoutLargeTitle() throws {
     let table = SizeTable.tvOS
     let sizes = try table.styles.map { try table.entry(for: $0, at: .large).pointSize }
-    #expect(table.styles == [.title1, .title2, .title3, .headline, .body, .callout, .caption1, .caption2])
+    #expect(
+      table.styles == [.title1, .title2, .title3, .headline, .body, .callout, .caption1, .caption2])
     #expect(sizes == [76, 57, 48, 38, 29, 31, 25, 23])
     let error = #expect(throws: MetricsError.self) {
       try table.entry(for: .largeTitle, at: .large)

@@ -44,12 +44,15 @@ public func packageRoot(of file: StaticString = #filePath) -> URL {
 ///   - actual: The text produced by the test.
 ///   - name: The golden's name, ASCII `[A-Za-z0-9_-]`, topic first.
 ///   - folder: The folder under `Goldens/`, such as `cli`.
+///   - filePath: The calling test file; the package root is found above it.
+///   - sourceLocation: Where to report a failure.
 public func expectTextGolden(
   _ actual: String, named name: String, in folder: String,
   filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   precondition(
-    !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") },
+    !name.isEmpty
+      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") },
     "golden names are ASCII [A-Za-z0-9_-]: \(name)")
   let root = packageRoot(of: filePath)
   let relative = "Goldens/\(folder)/\(name).txt"
@@ -75,7 +78,8 @@ public func expectTextGolden(
     } else {
       record()
       Issue.record(
-        "recorded new golden \(relative); check it in and run again", sourceLocation: sourceLocation)
+        "recorded new golden \(relative); check it in and run again", sourceLocation: sourceLocation
+      )
     }
     return
   }

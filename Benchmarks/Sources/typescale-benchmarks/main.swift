@@ -71,7 +71,8 @@ let (scaled, scaledSink) = measure(operations: operations) {
   }
   return total
 }
-precondition(floorSink == scaledSink, "the floor and the engine disagree: \(floorSink) vs \(scaledSink)")
+precondition(
+  floorSink == scaledSink, "the floor and the engine disagree: \(floorSink) vs \(scaledSink)")
 
 let results = [
   Result(
@@ -91,7 +92,8 @@ if CommandLine.arguments.contains("--json") {
   for result in results {
     print(
       result.name.padding(toLength: 66, withPad: " ", startingAt: 0)
-        + String(format: "  %5.1f  %5.1f  %5.2f×", result.nanosecondsPerOperation,
+        + String(
+          format: "  %5.1f  %5.1f  %5.2f×", result.nanosecondsPerOperation,
           result.baselineNanosecondsPerOperation, result.ratio))
   }
   print("(\(operations) operations per round, fastest of 15 rounds, release build)")

@@ -63,7 +63,8 @@ public struct ScaleCommand: Command {
     do {
       var table = SizeTable.iOS
       if let name = parsed.value("platform") { table = try Platform(parsing: name).sizeTable }
-      metrics = try FontMetrics(forTextStyle: try TextStyle(parsing: parsed.value("style") ?? ""),
+      metrics = try FontMetrics(
+        forTextStyle: try TextStyle(parsing: parsed.value("style") ?? ""),
         table: table)
       size = try DesignSize(try parsed.double("size") ?? 0)
       if let category {
@@ -94,6 +95,7 @@ public struct ScaleCommand: Command {
   ///
   /// - Parameter output: Where the results go.
   /// - Returns: ``ExitCode/success``.
+  /// - Throws: Nothing in practice: the options were checked in ``init(parsed:)``.
   public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
     var rows: [(ContentSizeCategory, ResolvedSize, Double)] = []
     do {

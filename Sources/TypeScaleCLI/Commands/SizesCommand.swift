@@ -52,6 +52,7 @@ public struct SizesCommand: Command {
   ///
   /// - Parameter output: Where the table goes.
   /// - Returns: ``ExitCode/success``.
+  /// - Throws: Nothing in practice: the options were checked in ``init(parsed:)``.
   public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
     json ? printJSON(to: &output) : printTable(to: &output)
     return .success

@@ -21,6 +21,7 @@ public struct TypeScaleCommand: Command {
   /// Creates the root command; it takes no options of its own.
   ///
   /// - Parameter parsed: The parsed command line (unused).
+  /// - Throws: Never; the signature is the protocol's.
   public init(parsed: ParsedArguments) throws(CLIError) {}
 }
 

@@ -12,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "TypeScale", targets: ["TypeScale"]),
     .library(name: "TypeScaleMetrics", targets: ["TypeScaleMetrics"]),
+    .library(name: "TypeScaleFonts", targets: ["TypeScaleFonts"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
   targets: [
@@ -21,12 +22,29 @@ let package = Package(
     .target(name: "TypeScaleMetrics"),
 
     // C libraries
-    // (HarfBuzz, FreeType, ICU via CUnicode and libpng arrive with the
-    // registry and layout engine.)
+    // System libraries through pkg-config; only Bridging/ folders import them.
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+    ),
+    // What Swift cannot reach directly: FreeType macros and a pread(2)-based stream.
+    .target(name: "CTypeScaleShims", dependencies: ["CFreeType"]),
 
     // Engine
+    // Faces from files and bytes, the registry, CSS matching, the embedded default and fallback.
+    .target(
+      name: "TypeScaleFonts",
+      dependencies: ["TypeScaleMetrics", "CFreeType", "CFontconfig", "CTypeScaleShims"],
+      resources: [.process("Fonts")]
+    ),
     // The umbrella module: re-exports every engine module behind one import.
-    .target(name: "TypeScale", dependencies: ["TypeScaleMetrics"]),
+    .target(name: "TypeScale", dependencies: ["TypeScaleMetrics", "TypeScaleFonts"]),
 
     // Tools
     // The command line: subcommands and the small argument parser live in a
@@ -42,6 +60,10 @@ let package = Package(
     .testTarget(
       name: "TypeScaleMetricsTests",
       dependencies: ["TypeScaleMetrics", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
+      name: "TypeScaleFontsTests",
+      dependencies: ["TypeScaleFonts", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "TypeScaleCLITests",

@@ -2,3 +2,4 @@
 
 // The umbrella module: `import TypeScale` brings every engine module into scope.
 @_exported import TypeScaleMetrics
+@_exported import TypeScaleFonts

@@ -1,0 +1,906 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Make TypeScale's embedded default fonts and its test font fixtures.
+
+Everything is cut from fonts that Debian packages install; nothing is
+downloaded.  Needed on the machine (Debian 12 package names):
+
+  fonts-noto-core   /usr/share/fonts/truetype/noto/NotoSans-{Regular,Bold,Italic,BoldItalic}.ttf
+  fonts-noto-extra  /usr/share/fonts/truetype/noto/NotoSans-{Thin,Light,Medium,SemiBold,Black,Condensed}.ttf
+  fonts-noto-cjk    /usr/share/fonts/opentype/noto/NotoSansCJK-{Regular,Bold}.ttc
+                    (face "Noto Sans CJK KR", found by its name table)
+
+and the Python packages fonttools and brotli (`pip install fonttools brotli`).
+The OFL text is taken from the same packages' /usr/share/doc/*/copyright.
+
+It writes, and only writes:
+
+  Sources/TypeScaleFonts/Fonts/
+      NotoSans-Regular.ttf, NotoSans-Bold.ttf    Latin, Greek, Cyrillic subsets
+      NotoSansKR-Regular.otf, NotoSansKR-Bold.otf  Hangul subsets (CFF outlines)
+      OFL.txt, fonts.json                        licence and index
+  Tests/Fixtures/Fonts/
+      Fixture-*.ttf                              "TypeScale Fixture": static faces, Basic Latin
+      Fixture-Collection.ttc                     Regular, Bold, Italic in one TrueType collection
+      Fixture-Regular.woff, Fixture-Regular.woff2
+      Fixture-Variable.ttf                       "TypeScale Variable": wght 100-900
+      Fixture-Hangul.otf                         "TypeScale Fixture KR": a few hundred syllables
+      broken-*.ttf, broken-zip.otf               inputs that are not fonts
+      OFL.txt, index.json, README.md
+
+Rerun from the repository root with:
+
+  python3 Scripts/make-fonts.py
+
+The output is deterministic: the same sources, fontTools and brotli give the
+same bytes on every run (head.created/modified are pinned, zip entries are
+dated 1980-01-01, pseudo-random bytes come from SHA-256 of a fixed seed).
+It was last run with fontTools 4.68.0 and brotli 1.x on Debian 12.
+
+The variable fixture: the static Noto Sans instances are not interpolation
+compatible (their outlines were overlap-removed and hinted one by one), so
+the masters at wght 100 and 900 are made from the Regular outlines by moving
+every point along its corner bisector (the way FreeType's FT_Outline_Embolden
+does).  All masters therefore share one point structure, and the default
+(wght 400) has exactly the outlines and advances of Fixture-Regular.ttf.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import math
+import os
+import sys
+import zipfile
+from pathlib import Path
+
+# Pinned so that fontTools, whatever it does internally, never stamps "now".
+FIXED_TIMESTAMP_UNIX = 1704067200  # 2024-01-01T00:00:00Z
+FIXED_TIMESTAMP_1904 = FIXED_TIMESTAMP_UNIX + 2082844800  # OpenType epoch
+os.environ["SOURCE_DATE_EPOCH"] = str(FIXED_TIMESTAMP_UNIX)
+
+try:
+    from fontTools import subset, varLib
+    from fontTools import version as FONTTOOLS_VERSION
+    from fontTools.designspaceLib import (
+        AxisDescriptor,
+        AxisLabelDescriptor,
+        DesignSpaceDocument,
+        InstanceDescriptor,
+        SourceDescriptor,
+    )
+    from fontTools.misc.roundTools import otRound
+    from fontTools.ttLib import TTCollection, TTFont
+    from fontTools.ttLib.tables._g_l_y_f import GlyphCoordinates
+    from fontTools.unicodedata import Blocks
+except ImportError:  # pragma: no cover - depends on the machine
+    sys.exit("make-fonts: fontTools is missing; install it with: pip install fonttools brotli")
+
+try:
+    import brotli  # noqa: F401  (needed by fontTools for WOFF2)
+except ImportError:  # pragma: no cover
+    sys.exit("make-fonts: brotli is missing (needed for WOFF2); install it with: pip install brotli")
+
+
+ROOT_DEFAULT = Path(__file__).resolve().parent.parent
+NOTO = Path("/usr/share/fonts/truetype/noto")
+NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
+DOC = Path("/usr/share/doc")
+
+# Source file -> Debian package that installs it.
+SOURCES = {
+    NOTO / "NotoSans-Regular.ttf": "fonts-noto-core",
+    NOTO / "NotoSans-Bold.ttf": "fonts-noto-core",
+    NOTO / "NotoSans-Italic.ttf": "fonts-noto-core",
+    NOTO / "NotoSans-BoldItalic.ttf": "fonts-noto-core",
+    NOTO / "NotoSans-Thin.ttf": "fonts-noto-extra",
+    NOTO / "NotoSans-Light.ttf": "fonts-noto-extra",
+    NOTO / "NotoSans-Medium.ttf": "fonts-noto-extra",
+    NOTO / "NotoSans-SemiBold.ttf": "fonts-noto-extra",
+    NOTO / "NotoSans-Black.ttf": "fonts-noto-extra",
+    NOTO / "NotoSans-Condensed.ttf": "fonts-noto-extra",
+    NOTO_CJK / "NotoSansCJK-Regular.ttc": "fonts-noto-cjk",
+    NOTO_CJK / "NotoSansCJK-Bold.ttc": "fonts-noto-cjk",
+    DOC / "fonts-noto-core" / "copyright": "fonts-noto-core",
+    DOC / "fonts-noto-extra" / "copyright": "fonts-noto-extra",
+    DOC / "fonts-noto-cjk" / "copyright": "fonts-noto-cjk",
+}
+
+KR_FAMILY = "Noto Sans CJK KR"
+
+WIN = (3, 1, 0x409)  # Windows, Unicode BMP, English (US)
+
+
+def span(first: int, last: int) -> list[int]:
+    return list(range(first, last + 1))
+
+
+# Embedded Noto Sans: Latin (incl. Vietnamese), Greek, Cyrillic and the
+# punctuation, currency and letterlike symbols that go with them.
+LATIN_GREEK_CYRILLIC = sorted(set(
+    span(0x0020, 0x007E)    # Basic Latin
+    + span(0x00A0, 0x00FF)  # Latin-1 Supplement
+    + span(0x0100, 0x017F)  # Latin Extended-A
+    + span(0x0180, 0x024F)  # Latin Extended-B
+    + span(0x02B0, 0x02FF)  # Spacing Modifier Letters (cp1252's U+02C6, U+02DC)
+    + span(0x0300, 0x036F)  # Combining Diacritical Marks
+    + span(0x0370, 0x03FF)  # Greek and Coptic
+    + span(0x0400, 0x04FF)  # Cyrillic
+    + span(0x0500, 0x052F)  # Cyrillic Supplement
+    + span(0x1E00, 0x1EFF)  # Latin Extended Additional (Vietnamese)
+    + span(0x1F00, 0x1FFF)  # Greek Extended
+    + span(0x2000, 0x206F)  # General Punctuation (incl. U+2026)
+    + span(0x20A0, 0x20CF)  # Currency Symbols
+    + span(0x2100, 0x214F)  # Letterlike Symbols
+    + [0x25CC, 0xFFFD]      # dotted circle, replacement character
+))
+
+# Embedded Noto Sans CJK KR: Hangul and the CJK punctuation around it.
+HANGUL = sorted(set(
+    span(0x0020, 0x007E)    # Basic Latin (digits, punctuation)
+    + span(0x1100, 0x11FF)  # Hangul Jamo
+    + span(0x3000, 0x303F)  # CJK Symbols and Punctuation
+    + span(0x3130, 0x318F)  # Hangul Compatibility Jamo
+    + span(0xA960, 0xA97F)  # Hangul Jamo Extended-A
+    + span(0xAC00, 0xD7A3)  # Hangul Syllables
+    + span(0xD7B0, 0xD7FF)  # Hangul Jamo Extended-B
+    + span(0xFF00, 0xFFEF)  # Halfwidth and Fullwidth Forms
+))
+
+BASIC_LATIN = span(0x0020, 0x007E)
+
+# Fixture-Hangul: every syllable without a final consonant (19 x 21 = 399)
+# plus every syllable of these phrases, plus Basic Latin.
+HANGUL_PHRASES = "안녕하세요 여러분 반갑습니다 한국어 텍스트 줄바꿈"
+HANGUL_FIXTURE = sorted(set(
+    BASIC_LATIN
+    + [0xAC00 + (lead * 21 + vowel) * 28 for lead in range(19) for vowel in range(21)]
+    + [ord(c) for c in HANGUL_PHRASES if not c.isspace()]
+))
+
+
+# --------------------------------------------------------------------------
+# Small helpers
+
+
+def fail(message: str) -> None:
+    sys.exit(f"make-fonts: {message}")
+
+
+def check_sources() -> None:
+    missing: dict[str, list[Path]] = {}
+    for path, package in SOURCES.items():
+        if not path.is_file():
+            missing.setdefault(package, []).append(path)
+    if missing:
+        lines = []
+        for package, paths in sorted(missing.items()):
+            for path in paths:
+                lines.append(f"  {path} (Debian package {package})")
+        packages = " ".join(sorted(missing))
+        fail("source files are missing:\n" + "\n".join(lines)
+             + f"\ninstall them with: apt-get install -y {packages}")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def pin_timestamps(font: TTFont) -> None:
+    font.recalcTimestamp = False
+    head = font["head"]
+    head.created = FIXED_TIMESTAMP_1904
+    head.modified = FIXED_TIMESTAMP_1904
+
+
+def font_bytes(font: TTFont, flavor: str | None = None) -> bytes:
+    """Compile a font (pinned timestamps) and return its bytes."""
+    pin_timestamps(font)
+    font.flavor = flavor
+    buffer = io.BytesIO()
+    font.save(buffer, reorderTables=True)
+    font.flavor = None
+    return buffer.getvalue()
+
+
+def reload(data: bytes) -> TTFont:
+    return TTFont(io.BytesIO(data), recalcTimestamp=False, recalcBBoxes=True)
+
+
+def write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.read_bytes() == data:
+        return
+    path.write_bytes(data)
+
+
+def write_text(path: Path, text: str) -> None:
+    write(path, text.encode("utf-8"))
+
+
+def write_json(path: Path, value: object) -> None:
+    write_text(path, json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def name(font: TTFont, name_id: int) -> str | None:
+    record = font["name"].getName(name_id, *WIN)
+    return None if record is None else str(record)
+
+
+def load_kr_face(path: Path) -> TTFont:
+    """The face of a Noto CJK collection whose family (name ID 1) is KR_FAMILY."""
+    collection = TTCollection(str(path), lazy=True)
+    numbers = [i for i, face in enumerate(collection.fonts) if name(face, 1) == KR_FAMILY]
+    if len(numbers) != 1:
+        fail(f'{path}: expected one face named "{KR_FAMILY}", found {len(numbers)}')
+    return TTFont(str(path), fontNumber=numbers[0], recalcTimestamp=False)
+
+
+def subset_font(font: TTFont, unicodes: list[int], *, all_features: bool) -> None:
+    options = subset.Options()
+    options.layout_features = ["*"] if all_features else options.layout_features
+    options.hinting = False
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.name_legacy = True
+    options.glyph_names = False
+    options.notdef_glyph = True
+    options.notdef_outline = True
+    options.recalc_timestamp = False
+    options.desubroutinize = False  # measured: subroutinized CFF is ~20 % smaller
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+
+
+def sync_cff_names(font: TTFont, notice: str | None = None) -> None:
+    """Make the CFF table's names agree with the name table.
+
+    The CFF table of a Noto CJK collection is shared by all its faces and
+    names the JP face; the KR face we cut out should name itself.
+    """
+    if "CFF " not in font:
+        return
+    cff = font["CFF "].cff
+    ps_name = name(font, 6)
+    old_ps = cff.fontNames[0]
+    cff.fontNames = [ps_name]
+    top = cff.topDictIndex[0]
+    top.FullName = name(font, 4)
+    top.FamilyName = name(font, 16) or name(font, 1)
+    if notice is not None:
+        top.Notice = notice
+    if hasattr(top, "FDArray"):
+        for fd in top.FDArray:
+            if getattr(fd, "FontName", "").startswith(old_ps):
+                fd.FontName = ps_name + fd.FontName[len(old_ps):]
+
+
+def rename(font: TTFont, *, family: str, style: str, typo_family: str | None,
+           typo_style: str | None, full: str, ps_name: str, description: str) -> None:
+    """Give a subset its own names (Windows English records only)."""
+    table = font["name"]
+    # Drop everything that names the original font, in every platform and language.
+    table.names = [r for r in table.names
+                   if r.nameID not in (1, 2, 3, 4, 6, 7, 10, 16, 17, 18, 21, 22, 25)]
+    table.names = [r for r in table.names if r.platformID == 3]
+    version = (name(font, 5) or "Version 1.000").split(";")[0].strip()
+    table.setName(version, 5, *WIN)
+    revision = version.removeprefix("Version ").strip()
+    values = {1: family, 2: style, 3: f"{revision};TSFX;{ps_name}", 4: full, 6: ps_name,
+              10: description}
+    if typo_family is not None:
+        values[16] = typo_family
+        values[17] = typo_style
+    for name_id, value in values.items():
+        table.setName(value, name_id, *WIN)
+    table.names.sort(key=lambda r: (r.platformID, r.platEncID, r.langID, r.nameID))
+
+
+def check_style_bits(font: TTFont, *, bold: bool, italic: bool, label: str) -> None:
+    os2 = font["OS/2"]
+    fs = os2.fsSelection
+    mac = font["head"].macStyle
+    expected_regular = not bold and not italic
+    problems = []
+    if bool(fs & 0x01) != italic:
+        problems.append("fsSelection ITALIC")
+    if bool(fs & 0x20) != bold:
+        problems.append("fsSelection BOLD")
+    if bool(fs & 0x40) != expected_regular:
+        problems.append("fsSelection REGULAR")
+    if bool(mac & 0x01) != bold or bool(mac & 0x02) != italic:
+        problems.append("head.macStyle")
+    if problems:
+        fail(f"{label}: style bits disagree with the names: {', '.join(problems)}")
+
+
+def unicode_blocks(font: TTFont) -> list[dict]:
+    cmap = font.getBestCmap()
+    counts: dict[int, int] = {}
+    import bisect
+    for cp in cmap:
+        i = bisect.bisect_right(Blocks.RANGES, cp) - 1
+        counts[i] = counts.get(i, 0) + 1
+    blocks = []
+    for i in sorted(counts):
+        first = Blocks.RANGES[i]
+        last = (Blocks.RANGES[i + 1] - 1) if i + 1 < len(Blocks.RANGES) else 0x10FFFF
+        blocks.append({
+            "name": Blocks.VALUES[i],
+            "range": f"U+{first:04X}..U+{last:04X}",
+            "codepoints": counts[i],
+        })
+    return blocks
+
+
+def face_facts(font: TTFont) -> dict:
+    os2 = font["OS/2"]
+    facts = {
+        "postscriptName": name(font, 6),
+        "family": name(font, 16) or name(font, 1),
+        "style": name(font, 17) or name(font, 2),
+        "weight": os2.usWeightClass,
+        "width": os2.usWidthClass,
+        "italic": bool(os2.fsSelection & 0x01),
+    }
+    return facts
+
+
+# --------------------------------------------------------------------------
+# Licence
+
+
+def ofl_text(copyright_file: Path, license_key: str) -> str:
+    """The standalone 'License: <key>' paragraph of a Debian copyright file."""
+    lines = copyright_file.read_text(encoding="utf-8").splitlines()
+    for start, line in enumerate(lines):
+        if line.strip() == f"License: {license_key}" and start + 1 < len(lines) \
+                and lines[start + 1].startswith(" "):
+            body = []
+            for raw in lines[start + 1:]:
+                if not raw.startswith(" "):
+                    break
+                text = raw[1:]
+                body.append("" if text.strip() == "." else text.rstrip())
+            return "\n".join(body).strip("\n") + "\n"
+    fail(f"{copyright_file}: no 'License: {license_key}' paragraph")
+    raise AssertionError  # unreachable
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def load_ofl() -> str:
+    """SIL OFL 1.1 from fonts-noto-cjk (the canonical layout), cross-checked
+    word for word against fonts-noto-core's and fonts-noto-extra's copy."""
+    canonical = ofl_text(DOC / "fonts-noto-cjk" / "copyright", "SIL-1.1")
+    if "SIL OPEN FONT LICENSE Version 1.1" not in canonical:
+        fail("fonts-noto-cjk copyright: the SIL-1.1 paragraph is not the OFL 1.1")
+    body = words(canonical[canonical.index("PREAMBLE"):])
+    for package in ("fonts-noto-core", "fonts-noto-extra"):
+        other = ofl_text(DOC / package / "copyright", "OFL-1.1")
+        other_body = words(other[other.index("PREAMBLE"):])
+        if other_body != body:
+            fail(f"{package} copyright: its OFL-1.1 text differs from fonts-noto-cjk's")
+    for package in ("fonts-noto-core", "fonts-noto-extra", "fonts-noto-cjk"):
+        text = (DOC / package / "copyright").read_text(encoding="utf-8")
+        # The licence itself defines the term; a declaration would follow a
+        # Copyright line, e.g. 'with Reserved Font Name "X"'.
+        if "with Reserved Font Name" in text or "Reserved Font Name \"" in text:
+            fail(f"{package} copyright declares a Reserved Font Name; review the renaming")
+    return canonical
+
+
+def check_no_reserved_font_name(font: TTFont, label: str) -> None:
+    for name_id in (0, 13):
+        value = name(font, name_id) or ""
+        if "reserved font name" in value.lower():
+            fail(f"{label}: name ID {name_id} declares a Reserved Font Name: {value!r}")
+
+
+# --------------------------------------------------------------------------
+# Embedded default fonts
+
+
+def make_embedded(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
+    entries = []
+    credits = []  # (files, source, copyright)
+    jobs = [
+        ("NotoSans-Regular.ttf", NOTO / "NotoSans-Regular.ttf", None, LATIN_GREEK_CYRILLIC),
+        ("NotoSans-Bold.ttf", NOTO / "NotoSans-Bold.ttf", None, LATIN_GREEK_CYRILLIC),
+        ("NotoSansKR-Regular.otf", NOTO_CJK / "NotoSansCJK-Regular.ttc", "kr", HANGUL),
+        ("NotoSansKR-Bold.otf", NOTO_CJK / "NotoSansCJK-Bold.ttc", "kr", HANGUL),
+    ]
+    for file_name, source, face, unicodes in jobs:
+        if face == "kr":
+            font = load_kr_face(source)
+        else:
+            font = TTFont(str(source), recalcTimestamp=False)
+        check_no_reserved_font_name(font, str(source))
+        subset_font(font, unicodes, all_features=True)
+        sync_cff_names(font)
+        data = font_bytes(font)
+        write(out / file_name, data)
+        final = reload(data)
+        facts = face_facts(final)
+        entries.append({
+            "file": file_name,
+            "postscriptNames": [facts["postscriptName"]],
+            "family": facts["family"],
+            "style": facts["style"],
+            "weight": facts["weight"],
+            "sha256": sha256(data),
+            "size": len(data),
+            "glyphs": len(final.getGlyphOrder()),
+            "unicodeBlocks": unicode_blocks(final),
+        })
+        source_label = source.name + (f' (face "{KR_FAMILY}")' if face == "kr" else "")
+        credits.append((file_name, source_label, name(final, 0) or ""))
+        print(f"  {file_name:28} {len(data):>9,} bytes  {len(final.getGlyphOrder())} glyphs")
+    return entries, credits
+
+
+# --------------------------------------------------------------------------
+# Fixtures
+
+
+# file stem, source, PS style, (RIBBI family suffix, RIBBI style), typo style, bold, italic
+STATIC_FIXTURES = [
+    ("Thin", "NotoSans-Thin.ttf", "Thin", ("Thin", "Regular"), "Thin", False, False),
+    ("Light", "NotoSans-Light.ttf", "Light", ("Light", "Regular"), "Light", False, False),
+    ("Regular", "NotoSans-Regular.ttf", "Regular", ("", "Regular"), None, False, False),
+    ("Medium", "NotoSans-Medium.ttf", "Medium", ("Medium", "Regular"), "Medium", False, False),
+    ("SemiBold", "NotoSans-SemiBold.ttf", "SemiBold", ("SemiBold", "Regular"), "SemiBold", False, False),
+    ("Bold", "NotoSans-Bold.ttf", "Bold", ("", "Bold"), None, True, False),
+    ("Black", "NotoSans-Black.ttf", "Black", ("Black", "Regular"), "Black", False, False),
+    ("Italic", "NotoSans-Italic.ttf", "Italic", ("", "Italic"), None, False, True),
+    ("BoldItalic", "NotoSans-BoldItalic.ttf", "BoldItalic", ("", "Bold Italic"), None, True, True),
+    ("CondensedRegular", "NotoSans-Condensed.ttf", "CondensedRegular",
+     ("Condensed", "Regular"), "Condensed Regular", False, False),
+]
+FIXTURE_FAMILY = "TypeScale Fixture"
+FIXTURE_PS = "TypeScaleFixture"
+
+
+def make_static_fixture(stem: str, source: str, ps_style: str, ribbi: tuple[str, str],
+                        typo_style: str | None, bold: bool, italic: bool) -> TTFont:
+    font = TTFont(str(NOTO / source), recalcTimestamp=False)
+    check_no_reserved_font_name(font, source)
+    subset_font(font, BASIC_LATIN, all_features=False)
+    suffix, style = ribbi
+    family = f"{FIXTURE_FAMILY} {suffix}".strip()
+    full = f"{family} {style}" if style != "Regular" or not suffix else family
+    if typo_style is not None:
+        full = f"{FIXTURE_FAMILY} {typo_style}"
+    rename(font, family=family, style=style,
+           typo_family=FIXTURE_FAMILY if typo_style is not None else None,
+           typo_style=typo_style, full=full, ps_name=f"{FIXTURE_PS}-{ps_style}",
+           description=f"TypeScale test fixture: Basic Latin subset of {source} "
+                       "(Noto Sans, renamed), made by Scripts/make-fonts.py.")
+    check_style_bits(font, bold=bold, italic=italic, label=f"Fixture-{stem}")
+    return font
+
+
+def embolden(font: TTFont, sx: float, sy: float) -> None:
+    """Move every outline point along its corner bisector by (sx, sy) font
+    units outwards (negative: inwards), keeping the point structure, as
+    FreeType's FT_Outline_EmboldenXY does; widen advances by 2*sx."""
+    glyf = font["glyf"]
+    hmtx = font["hmtx"]
+    order = font.getGlyphOrder()
+
+    def shift_for(prev, cur, nxt, strength_x, strength_y):
+        ix, iy = cur[0] - prev[0], cur[1] - prev[1]
+        ox, oy = nxt[0] - cur[0], nxt[1] - cur[1]
+        l_in, l_out = math.hypot(ix, iy), math.hypot(ox, oy)
+        if l_in == 0 or l_out == 0:
+            return 0.0, 0.0
+        ix, iy, ox, oy = ix / l_in, iy / l_in, ox / l_out, oy / l_out
+        dot = ix * ox + iy * oy
+        if dot < -0.94:  # turns sharper than ~160 degrees: leave alone
+            return 0.0, 0.0
+        # TrueType contours keep the ink on the right: outward is the left normal.
+        bx, by = -(iy + oy), (ix + ox)
+        q = abs(ox * iy - oy * ix)
+        limit = min(l_in, l_out)
+        result = []
+        for b, strength in ((bx, strength_x), (by, strength_y)):
+            if abs(strength) * q <= limit * (1 + dot):
+                result.append(b * strength / (1 + dot))
+            else:
+                result.append(b * math.copysign(limit, strength) / q)
+        return result[0], result[1]
+
+    composites = []
+    for glyph_name in order:
+        glyph = glyf[glyph_name]
+        advance, lsb = hmtx[glyph_name]
+        if glyph.isComposite():
+            composites.append(glyph_name)
+            continue
+        if glyph.numberOfContours <= 0:
+            continue
+        coords = list(glyph.coordinates)
+        moved = []
+        start = 0
+        for end in glyph.endPtsOfContours:
+            contour = coords[start:end + 1]
+            n = len(contour)
+            for i, cur in enumerate(contour):
+                # nearest distinct neighbours
+                j = 1
+                while j < n and contour[(i - j) % n] == cur:
+                    j += 1
+                prev = contour[(i - j) % n]
+                k = 1
+                while k < n and contour[(i + k) % n] == cur:
+                    k += 1
+                nxt = contour[(i + k) % n]
+                dx, dy = shift_for(prev, cur, nxt, sx, sy)
+                moved.append((otRound(cur[0] + dx + sx), otRound(cur[1] + dy)))
+            start = end + 1
+        glyph.coordinates = GlyphCoordinates(moved)
+        glyph.recalcBounds(glyf)
+        hmtx[glyph_name] = (otRound(advance + 2 * sx), glyph.xMin)
+    for glyph_name in composites:
+        glyph = glyf[glyph_name]
+        advance, _ = hmtx[glyph_name]
+        glyph.recalcBounds(glyf)
+        hmtx[glyph_name] = (otRound(advance + 2 * sx), glyph.xMin)
+
+
+VARIABLE_FAMILY = "TypeScale Variable"
+VARIABLE_PS = "TypeScaleVariable"
+# (style, wght, PostScript name or None for "no postscriptNameID")
+VARIABLE_INSTANCES = [
+    ("Thin", 100, f"{VARIABLE_PS}-Thin"),
+    ("Light", 300, f"{VARIABLE_PS}-Light"),
+    ("Regular", 400, f"{VARIABLE_PS}-Regular"),
+    ("Medium", 500, None),  # deliberately without postscriptNameID (0xFFFF)
+    ("SemiBold", 600, f"{VARIABLE_PS}-SemiBold"),
+    ("Bold", 700, f"{VARIABLE_PS}-Bold"),
+    ("Black", 900, f"{VARIABLE_PS}-Black"),
+]
+# master wght -> (x, y) emboldening of the Regular outlines in font units
+VARIABLE_MASTERS = [(100, (-24, -12)), (400, (0, 0)), (900, (44, 22))]
+
+
+def make_variable_fixture() -> TTFont:
+    regular = TTFont(str(NOTO / "NotoSans-Regular.ttf"), recalcTimestamp=False)
+    subset_font(regular, BASIC_LATIN, all_features=False)
+    rename(regular, family=VARIABLE_FAMILY, style="Regular", typo_family=None, typo_style=None,
+           full=f"{VARIABLE_FAMILY} Regular", ps_name=f"{VARIABLE_PS}-Regular",
+           description="TypeScale test fixture: variable font (wght 100-900) made from a "
+                       "Basic Latin subset of NotoSans-Regular.ttf by Scripts/make-fonts.py.")
+    base = font_bytes(regular)
+
+    doc = DesignSpaceDocument()
+    axis = AxisDescriptor()
+    axis.tag, axis.name = "wght", "Weight"
+    axis.minimum, axis.default, axis.maximum = 100, 400, 900
+    axis.axisLabels = [
+        AxisLabelDescriptor(name=style, userValue=wght, elidable=(wght == 400))
+        for style, wght, _ in VARIABLE_INSTANCES
+    ]
+    doc.addAxis(axis)
+    for wght, (sx, sy) in VARIABLE_MASTERS:
+        master = reload(base)
+        if (sx, sy) != (0, 0):
+            embolden(master, sx, sy)
+        master["OS/2"].usWeightClass = wght
+        source = SourceDescriptor()
+        source.name = f"master-wght{wght}"
+        source.font = master
+        source.location = {"Weight": wght}
+        doc.addSource(source)
+    for style, wght, ps_name in VARIABLE_INSTANCES:
+        instance = InstanceDescriptor(
+            familyName=VARIABLE_FAMILY, styleName=style,
+            postScriptFontName=ps_name, location={"Weight": wght},
+        )
+        doc.addInstance(instance)
+    font, _, _ = varLib.build(doc, optimize=True)
+    if "gvar" not in font or "fvar" not in font:
+        fail("Fixture-Variable: varLib produced no gvar/fvar")
+    return font
+
+
+def make_hangul_fixture() -> TTFont:
+    font = load_kr_face(NOTO_CJK / "NotoSansCJK-Regular.ttc")
+    check_no_reserved_font_name(font, "NotoSansCJK-Regular.ttc")
+    # fontTools' default feature list (it has ljmo/vjmo/tjmo, vert, kern...);
+    # '*' would also keep aalt/fwid/hwid/ruby alternates and add ~30 KB.
+    subset_font(font, HANGUL_FIXTURE, all_features=False)
+    family = "TypeScale Fixture KR"
+    rename(font, family=family, style="Regular", typo_family=None, typo_style=None,
+           full=f"{family} Regular", ps_name="TypeScaleFixtureKR-Regular",
+           description="TypeScale test fixture: a few hundred Hangul syllables and Basic Latin "
+                       f'cut from the "{KR_FAMILY}" face of NotoSansCJK-Regular.ttc, renamed, '
+                       "made by Scripts/make-fonts.py.")
+    sync_cff_names(font, notice=name(font, 0))
+    check_style_bits(font, bold=False, italic=False, label="Fixture-Hangul")
+    return font
+
+
+def pseudo_random(seed: bytes, size: int) -> bytes:
+    out = bytearray()
+    counter = 0
+    while len(out) < size:
+        out += hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+        counter += 1
+    return bytes(out[:size])
+
+
+BROKEN_HTML = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>404 Not Found</title>
+<style>body{font-family:sans-serif;margin:4em auto;max-width:36em;color:#333}</style>
+</head>
+<body>
+<h1>Not Found</h1>
+<p>The requested URL /fonts/NotoSans-Regular.ttf was not found on this server.</p>
+<hr>
+<address>Apache/2.4.57 (Debian) Server at fonts.example.com Port 443</address>
+</body>
+</html>
+"""
+
+
+def broken_zip() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for file_name, text in (
+            ("README.txt", "These are not the fonts you are looking for.\n"),
+            ("fonts/NotoSans-Regular.ttf", "placeholder: a zip archive is not a font\n"),
+        ):
+            info = zipfile.ZipInfo(file_name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
+            archive.writestr(info, text)
+    return buffer.getvalue()
+
+
+FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"typ1", b"ttcf", b"wOFF", b"wOF2")
+
+
+def make_fixtures(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
+    entries: list[dict] = []
+    credits: list[tuple[str, str, str]] = []
+    built: dict[str, bytes] = {}
+
+    def add_font(file_name: str, data: bytes, purpose: str, source: str) -> None:
+        write(out / file_name, data)
+        built[file_name] = data
+        if file_name.endswith(".ttc"):
+            faces = TTCollection(io.BytesIO(data)).fonts
+        else:
+            faces = [reload(data)]
+        face_list = []
+        for index, face in enumerate(faces):
+            facts = face_facts(face)
+            facts["index"] = index
+            if "fvar" in face:
+                facts["namedInstances"] = [
+                    {
+                        "coordinates": dict(sorted(inst.coordinates.items())),
+                        "postscriptName": None if inst.postscriptNameID == 0xFFFF
+                        else str(face["name"].getDebugName(inst.postscriptNameID)),
+                        "subfamily": str(face["name"].getDebugName(inst.subfamilyNameID)),
+                    }
+                    for inst in face["fvar"].instances
+                ]
+                facts["axes"] = [
+                    {"tag": a.axisTag, "min": a.minValue, "default": a.defaultValue,
+                     "max": a.maxValue}
+                    for a in face["fvar"].axes
+                ]
+            face_list.append(facts)
+        entries.append({
+            "file": file_name,
+            "broken": False,
+            "purpose": purpose,
+            "source": source,
+            "sha256": sha256(data),
+            "size": len(data),
+            "format": {b"\x00\x01\x00\x00": "TrueType", b"OTTO": "OpenType CFF",
+                       b"ttcf": "TrueType collection", b"wOFF": "WOFF",
+                       b"wOF2": "WOFF2"}[data[:4]],
+            "faces": face_list,
+        })
+        copyright_line = name(faces[0], 0) or ""
+        credits.append((file_name, source, copyright_line))
+        print(f"  {file_name:28} {len(data):>9,} bytes  {len(faces)} face(s)")
+
+    static_fonts: dict[str, TTFont] = {}
+    for stem, source, ps_style, ribbi, typo_style, bold, italic in STATIC_FIXTURES:
+        font = make_static_fixture(stem, source, ps_style, ribbi, typo_style, bold, italic)
+        data = font_bytes(font)
+        static_fonts[stem] = reload(data)
+        weight = font["OS/2"].usWeightClass
+        width = font["OS/2"].usWidthClass
+        purpose = f"static face: weight {weight}, width {width}" + (", italic" if italic else "")
+        add_font(f"Fixture-{stem}.ttf", data, purpose, f"{source} (fonts-noto-"
+                 f"{'core' if source in CORE_FILES else 'extra'})")
+
+    collection = TTCollection()
+    collection.fonts = [static_fonts[s] for s in ("Regular", "Bold", "Italic")]
+    for face in collection.fonts:
+        pin_timestamps(face)
+    buffer = io.BytesIO()
+    collection.save(buffer, shareTables=True)
+    add_font("Fixture-Collection.ttc", buffer.getvalue(),
+             "TrueType collection: faces 0 Regular, 1 Bold, 2 Italic",
+             "Fixture-Regular.ttf, Fixture-Bold.ttf, Fixture-Italic.ttf")
+
+    regular = built["Fixture-Regular.ttf"]
+    add_font("Fixture-Regular.woff", font_bytes(reload(regular), flavor="woff"),
+             "WOFF 1.0 of Fixture-Regular.ttf", "Fixture-Regular.ttf")
+    add_font("Fixture-Regular.woff2", font_bytes(reload(regular), flavor="woff2"),
+             "WOFF 2.0 of Fixture-Regular.ttf", "Fixture-Regular.ttf")
+
+    variable = make_variable_fixture()
+    add_font("Fixture-Variable.ttf", font_bytes(variable),
+             "variable font, wght 100-900; instance Medium has no postscriptNameID",
+             "NotoSans-Regular.ttf (fonts-noto-core), masters emboldened by this script")
+
+    add_font("Fixture-Hangul.otf", font_bytes(make_hangul_fixture()),
+             "Korean: 399 open syllables + the phrases in the script, Basic Latin",
+             f'NotoSansCJK-Regular.ttc face "{KR_FAMILY}" (fonts-noto-cjk)')
+
+    random_bytes = pseudo_random(b"TypeScale broken-random.ttf", 2048)
+    if random_bytes[:4] in FONT_SIGNATURES:
+        fail("broken-random.ttf: the seed happens to start with a font signature")
+    broken = [
+        ("broken-empty.ttf", b"", "empty file (0 bytes)"),
+        ("broken-html.ttf", BROKEN_HTML.encode("utf-8"), "an HTML 404 page saved under a font name"),
+        ("broken-truncated.ttf", regular[: len(regular) * 40 // 100],
+         "Fixture-Regular.ttf cut to its first 40 % of bytes"),
+        ("broken-random.ttf", random_bytes, "2048 pseudo-random bytes (SHA-256 counter stream)"),
+        ("broken-zip.otf", broken_zip(), "a small zip archive saved under a font name"),
+    ]
+    for file_name, data, what in broken:
+        write(out / file_name, data)
+        entries.append({"file": file_name, "broken": True, "purpose": what,
+                        "sha256": sha256(data), "size": len(data)})
+        print(f"  {file_name:28} {len(data):>9,} bytes  (broken: {what})")
+    return entries, credits
+
+
+CORE_FILES = {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf",
+              "NotoSans-BoldItalic.ttf"}
+
+
+# --------------------------------------------------------------------------
+# Licence files, indexes, README
+
+
+def licence_file(title: str, intro: list[str], credits: list[tuple[str, str, str]],
+                 ofl: str) -> str:
+    lines = [title, "=" * len(title), ""]
+    lines += intro
+    lines += ["", "Files, their sources and copyright notices (name ID 0 of each source font):", ""]
+    for file_name, source, copyright_line in credits:
+        lines.append(f"  {file_name}")
+        lines.append(f"    from {source}")
+        lines.append(f"    {copyright_line}")
+    lines += [
+        "",
+        "Reserved Font Name: none. Neither the Debian copyright files of fonts-noto-core,",
+        "fonts-noto-extra and fonts-noto-cjk nor the fonts' copyright and licence name",
+        "records (name IDs 0 and 13) declare a Reserved Font Name for Noto, so OFL",
+        "condition 3 puts no restriction on the names of these Modified Versions.",
+        "\"Noto\" is a trademark of Google; no endorsement by Google or Adobe is implied.",
+        "",
+        "These fonts are licensed under the SIL Open Font License, Version 1.1, whose",
+        "text (as shipped in Debian's /usr/share/doc/fonts-noto-cjk/copyright) follows.",
+        "",
+        "",
+    ]
+    return "\n".join(lines) + ofl
+
+
+def readme(entries: list[dict]) -> str:
+    rows = ["| File | For | Faces | Size |", "| --- | --- | --- | ---: |"]
+    for entry in entries:
+        if entry["broken"]:
+            faces = "none (not a font)"
+        else:
+            parts = []
+            for face in entry["faces"]:
+                part = f"{face['postscriptName']} ({face['weight']}"
+                part += ", italic" if face["italic"] else ""
+                part += f", width {face['width']}" if face["width"] != 5 else ""
+                part += ")"
+                if "namedInstances" in face:
+                    names = [i["postscriptName"] or f"{i['subfamily']}: no PS name"
+                             for i in face["namedInstances"]]
+                    part += "; instances: " + ", ".join(names)
+                parts.append(part)
+            faces = "<br>".join(parts)
+        rows.append(f"| `{entry['file']}` | {entry['purpose']} | {faces} | {entry['size']:,} B |")
+    return "\n".join([
+        "# Test font fixtures",
+        "",
+        "Generated by `python3 Scripts/make-fonts.py` (do not edit by hand; rerun the",
+        "script). Sources are Debian's fonts-noto-core, fonts-noto-extra and",
+        "fonts-noto-cjk; the fonts are renamed subsets under the SIL OFL 1.1 (see",
+        "`OFL.txt`). `index.json` lists every file with its SHA-256, size and the",
+        "PostScript name, family, style, weight and width of each face.",
+        "",
+        "Naming: the Regular/Bold/Italic/Bold Italic faces carry only name IDs 1/2",
+        "(family \"TypeScale Fixture\"); the other weights and the condensed face use",
+        "the Windows style-linking model, e.g. ID 1 \"TypeScale Fixture Light\", ID 2",
+        "\"Regular\", and the typographic names ID 16 \"TypeScale Fixture\", ID 17 \"Light\".",
+        "",
+        *rows,
+        "",
+        "A directory named `x.ttf` is created by the tests at run time, not here.",
+        "",
+    ])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT_DEFAULT,
+                        help="repository root to write into (default: this script's repo)")
+    args = parser.parse_args()
+    root = args.root.resolve()
+
+    check_sources()
+    if FONTTOOLS_VERSION != "4.68.0":
+        print(f"make-fonts: note: fontTools {FONTTOOLS_VERSION} (last run used 4.68.0); "
+              "output bytes may differ", file=sys.stderr)
+    ofl = load_ofl()
+
+    fonts_dir = root / "Sources" / "TypeScaleFonts" / "Fonts"
+    fixtures_dir = root / "Tests" / "Fixtures" / "Fonts"
+
+    print(f"{fonts_dir}:")
+    embedded, embedded_credits = make_embedded(fonts_dir)
+    write_json(fonts_dir / "fonts.json", {
+        "fonts": embedded,
+        "generator": "Scripts/make-fonts.py",
+        "license": "OFL.txt",
+    })
+    write_text(fonts_dir / "OFL.txt", licence_file(
+        "TypeScale embedded default fonts",
+        [
+            "NotoSans-*.ttf and NotoSansKR-*.otf are subsets of Noto Sans (Debian package",
+            "fonts-noto-core) and of the \"Noto Sans CJK KR\" face of Noto Sans CJK (Debian",
+            "package fonts-noto-cjk), made by Scripts/make-fonts.py: fewer characters, no",
+            "hinting, timestamps pinned; names, outlines and layout features unchanged.",
+        ],
+        embedded_credits, ofl))
+
+    print(f"{fixtures_dir}:")
+    fixtures, fixture_credits = make_fixtures(fixtures_dir)
+    write_json(fixtures_dir / "index.json", {
+        "fonts": fixtures,
+        "generator": "Scripts/make-fonts.py",
+        "license": "OFL.txt",
+    })
+    write_text(fixtures_dir / "OFL.txt", licence_file(
+        "TypeScale test font fixtures",
+        [
+            "The Fixture-* fonts are Modified Versions of Noto Sans (Debian packages",
+            "fonts-noto-core and fonts-noto-extra) and of the \"Noto Sans CJK KR\" face of",
+            "Noto Sans CJK (fonts-noto-cjk), made by Scripts/make-fonts.py: subset, unhinted,",
+            "renamed to \"TypeScale Fixture\", \"TypeScale Fixture KR\" and \"TypeScale",
+            "Variable\"; the variable font's masters are emboldened Noto Sans Regular",
+            "outlines. The broken-* files are not fonts and hold no font data except",
+            "broken-truncated.ttf, the first 40 % of Fixture-Regular.ttf.",
+        ],
+        fixture_credits, ofl))
+    write_text(fixtures_dir / "README.md", readme(fixtures))
+
+
+if __name__ == "__main__":
+    main()

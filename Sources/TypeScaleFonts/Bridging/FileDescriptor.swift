@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// An open, read-only file: the owner of one file descriptor, closed in `deinit`.
+///
+/// Fonts are read with `pread(2)`, never mapped: a mapped file that another process truncates
+/// kills a server with SIGBUS; a read of a truncated file is an error TypeScale reports.
+final class FileDescriptor {
+  let descriptor: Int32
+  let size: Int
+  let modificationTime: Date
+
+  /// Opens `path` for reading and checks that it is a regular file.
+  ///
+  /// - Throws: ``FontError/Code/fileNotFound``, or ``FontError/Code/unreadableFile`` for a
+  ///   directory, a special file or missing permissions.
+  init(path: String, name: String) throws(FontError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw Self._error(errno, path: path, name: name)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+      throw FontError(
+        .unreadableFile, "\(path) is \(what), not a font file; pass the path of a .ttf, .otf, "
+          + ".ttc, .otc, .woff or .woff2 file")
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw Self._error(errno, path: path, name: name) }
+    self.descriptor = descriptor
+    self.size = Int(info.st_size)
+    #if canImport(Darwin)
+      let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+    #else
+      let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
+    self.modificationTime = Date(timeIntervalSince1970: seconds)
+  }
+
+  deinit { close(descriptor) }
+
+  /// Reads up to `count` bytes from `offset`; fewer at the end of the file.
+  func read(offset: Int, count: Int) -> [UInt8] {
+    guard count > 0 else { return [] }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var done = 0
+      while done < count, let base = buffer.baseAddress {
+        let n = pread(descriptor, base + done, count - done, off_t(offset + done))
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { break }
+        done += n
+      }
+      initialized = done
+    }
+  }
+
+  private static func _error(_ code: Int32, path: String, name: String) -> FontError {
+    switch code {
+    case ENOENT, ENOTDIR:
+      return FontError(.fileNotFound, "no font file at \(path)", underlying: code, function: "open")
+    case EACCES, EPERM:
+      return FontError(
+        .unreadableFile, "\(path) cannot be read: permission denied; check the file's permissions",
+        underlying: code, function: "open")
+    default:
+      return FontError(
+        .unreadableFile, "\(path) cannot be read: \(String(cString: strerror(code)))",
+        underlying: code, function: "open")
+    }
+  }
+}
+
+/// Reads whole files without mapping them.
+enum FileReader {
+  /// Reads every byte of the file at `path`.
+  ///
+  /// - Throws: ``FontError`` for a missing, unreadable or special file.
+  static func readAll(path: String, name: String) throws(FontError) -> [UInt8] {
+    let file = try FileDescriptor(path: path, name: name)
+    return file.read(offset: 0, count: file.size)
+  }
+}

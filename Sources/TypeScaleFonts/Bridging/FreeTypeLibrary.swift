@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Synchronization
+
+internal import CFreeType
+
+/// The owner of one `FT_Library`. Wraps `FT_Init_FreeType()` / `FT_Done_FreeType()`.
+///
+/// FreeType requires that faces of one library be created and destroyed by one thread at a time,
+/// so a library is used by one registration at a time: ``FreeTypeLibraryPool`` hands them out.
+/// It is `@unchecked Sendable` only so the pool can move it between threads; it is never used by
+/// two threads at once.
+final class FreeTypeLibrary: @unchecked Sendable {
+  let handle: FT_Library
+
+  /// Creates a library.
+  ///
+  /// - Throws: ``FontError`` when FreeType cannot allocate one (out of memory).
+  init() throws(FontError) {
+    var library: FT_Library?
+    try FreeTypeCheck.call(FT_Init_FreeType(&library), "FT_Init_FreeType", file: "FreeType")
+    guard let library else {
+      throw FontError(.invalidArgument, "FreeType returned no library", function: "FT_Init_FreeType")
+    }
+    handle = library
+  }
+
+  deinit { FT_Done_FreeType(handle) }
+
+  /// FreeType's version as `major.minor.patch`, from `FT_Library_Version` (pkg-config prints a
+  /// libtool number instead).
+  var version: String {
+    var major: FT_Int = 0
+    var minor: FT_Int = 0
+    var patch: FT_Int = 0
+    FT_Library_Version(handle, &major, &minor, &patch)
+    return "\(major).\(minor).\(patch)"
+  }
+}
+
+/// The checkpoint every FreeType status goes through.
+enum FreeTypeCheck {
+  /// Throws when `error` is not `FT_Err_Ok`, recording the C function and the file it concerned.
+  ///
+  /// Errors that mean the bytes are not a font map to ``FontError/Code/notAFont``; out of memory
+  /// and everything else to ``FontError/Code/corruptFont``, since the bytes made FreeType fail.
+  static func call(_ error: FT_Error, _ function: String, file: String) throws(FontError) {
+    guard error != 0 else { return }
+    let code: FontError.Code
+    let what: String
+    switch error {
+    case 0x02:  // FT_Err_Unknown_File_Format
+      code = .corruptFont
+      what = "is truncated or corrupt: FreeType does not recognise its table directory"
+    case 0x03, 0x08, 0x09, 0x0A:  // invalid file format, invalid table, invalid offset, array too large
+      code = .corruptFont
+      what = "is truncated or corrupt"
+    case 0x40:  // FT_Err_Out_Of_Memory
+      code = .corruptFont
+      what = "could not be loaded: out of memory"
+    case 0x06:  // FT_Err_Invalid_Argument
+      code = .faceIndexOutOfRange
+      what = "has no such face"
+    default:
+      code = .corruptFont
+      what = "is truncated or corrupt"
+    }
+    throw FontError(code, "\(file) \(what)", underlying: error, function: function)
+  }
+}
+
+/// Hands out FreeType libraries, one per concurrent user, and keeps them for reuse.
+final class FreeTypeLibraryPool: Sendable {
+  private let _free = Mutex<[FreeTypeLibrary]>([])
+
+  /// Runs `body` with a library no other thread is using.
+  func withLibrary<R>(_ body: (FreeTypeLibrary) throws(FontError) -> R) throws(FontError) -> R {
+    let library: FreeTypeLibrary
+    if let reused = _free.withLock({ $0.popLast() }) {
+      library = reused
+    } else {
+      library = try FreeTypeLibrary()
+    }
+    defer { _free.withLock { $0.append(library) } }
+    return try body(library)
+  }
+}

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The Unicode scalars a face maps to glyphs (its `cmap`), stored as sorted, disjoint ranges.
+///
+/// Used by the fallback cascade to answer "can this face draw this character?". A typical Latin
+/// face needs a few dozen ranges; the storage is shared by every named instance of a variable font.
+///
+/// ```swift
+/// face.coverage.contains("한")          // true for a Korean face
+/// face.coverage.count                   // 11 172 Hangul syllables + …
+/// ```
+public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
+  /// Range starts and ends, interleaved: `[start0, end0, start1, end1, …]`, inclusive, sorted.
+  private let _bounds: [UInt32]
+
+  /// Creates a coverage from sorted scalar values (duplicates allowed).
+  ///
+  /// - Parameter sortedScalars: Unicode scalar values in ascending order.
+  init(sortedScalars: some Sequence<UInt32>) {
+    var bounds: [UInt32] = []
+    for value in sortedScalars {
+      if let last = bounds.last, value <= last &+ 1 {
+        if value > last { bounds[bounds.count - 1] = value }
+      } else {
+        bounds.append(value)
+        bounds.append(value)
+      }
+    }
+    _bounds = bounds
+  }
+
+  /// Creates a coverage from inclusive ranges of scalar values.
+  ///
+  /// - Parameter ranges: Ranges in any order; overlapping ranges merge.
+  public init(ranges: [ClosedRange<UInt32>]) {
+    let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+    var bounds: [UInt32] = []
+    for range in sorted {
+      if let last = bounds.last, range.lowerBound <= last &+ 1 {
+        bounds[bounds.count - 1] = max(last, range.upperBound)
+      } else {
+        bounds.append(range.lowerBound)
+        bounds.append(range.upperBound)
+      }
+    }
+    _bounds = bounds
+  }
+
+  /// No characters.
+  public static let empty = CharacterCoverage(ranges: [])
+
+  /// The covered ranges, ascending and disjoint.
+  public var ranges: [ClosedRange<UInt32>] {
+    stride(from: 0, to: _bounds.count, by: 2).map { _bounds[$0]..._bounds[$0 + 1] }
+  }
+
+  /// The number of covered scalars.
+  public var count: Int {
+    stride(from: 0, to: _bounds.count, by: 2).reduce(0) {
+      $0 + Int(_bounds[$1 + 1] - _bounds[$1]) + 1
+    }
+  }
+
+  /// Whether no scalar is covered.
+  public var isEmpty: Bool { _bounds.isEmpty }
+
+  /// Whether the face maps `scalar` to a glyph.
+  ///
+  /// - Parameter scalar: A Unicode scalar.
+  /// - Returns: `true` when covered.
+  /// - Complexity: O(log r) for r ranges.
+  public func contains(_ scalar: Unicode.Scalar) -> Bool { contains(scalar.value) }
+
+  /// Whether the face maps the scalar value to a glyph.
+  ///
+  /// - Parameter value: A Unicode scalar value.
+  /// - Returns: `true` when covered.
+  /// - Complexity: O(log r) for r ranges.
+  public func contains(_ value: UInt32) -> Bool {
+    var low = 0
+    var high = _bounds.count / 2
+    while low < high {
+      let middle = (low + high) / 2
+      if _bounds[2 * middle + 1] < value {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < _bounds.count / 2 && _bounds[2 * low] <= value
+  }
+
+  /// Whether every scalar of `text` is covered.
+  ///
+  /// - Parameter text: The text to check.
+  /// - Returns: `true` when the face can draw every scalar.
+  public func covers(_ text: some StringProtocol) -> Bool {
+    text.unicodeScalars.allSatisfy(contains)
+  }
+
+  /// The approximate heap bytes of the range storage.
+  var byteCount: Int { _bounds.capacity * MemoryLayout<UInt32>.stride }
+
+  /// The count and number of ranges, such as `3 140 scalars in 96 ranges`.
+  public var description: String { "\(count) scalars in \(_bounds.count / 2) ranges" }
+}

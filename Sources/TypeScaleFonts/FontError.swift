@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// An error from the font registry: a file that is missing, unreadable or not a font, a name
+/// conflict, a lookup that found nothing.
+///
+/// The message names the offending file, name or value and says what would fix it:
+///
+/// ```swift
+/// do {
+///   _ = try registry.register(fileAt: URL(fileURLWithPath: "Pretendard.ttf"))
+/// } catch {
+///   print(error)  // Pretendard.ttf is not a font: it starts with "<!DOCTYPE html>" (an HTML page…
+/// }
+/// ```
+///
+/// Each code also gives the matching `CTFontManagerError` number (``Code/ctFontManagerErrorCode``)
+/// so that logs read the same as on Apple platforms.
+public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kind of failure.
+  public let code: Code
+  /// What went wrong and how to fix it, naming the file or value.
+  public let message: String
+  /// The FreeType error code behind the failure, if any (`FT_Err_*`).
+  public let underlying: Int32?
+  /// The C function that reported `underlying`, if any, such as `FT_Open_Face`.
+  public let function: String?
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and how to fix it.
+  ///   - underlying: The FreeType error code, if any.
+  ///   - function: The C function that reported it, if any.
+  public init(_ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil) {
+    self.code = code
+    self.message = message
+    self.underlying = underlying
+    self.function = function
+  }
+
+  /// The message, with the C function and code when FreeType reported the failure.
+  public var description: String {
+    guard let underlying, let function else { return message }
+    return "\(message) [\(function) error 0x\(String(underlying, radix: 16))]"
+  }
+
+  /// The kind of a ``FontError``; compare with `==`.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum _Storage: String, Hashable, Sendable {
+      case fileNotFound, unreadableFile, notAFont, corruptFont, faceIndexOutOfRange
+      case duplicatePostScriptName, notRegistered, invalidArgument, defaultFontMissing
+      case tooLarge
+    }
+
+    private let storage: _Storage
+    private init(_ storage: _Storage) { self.storage = storage }
+
+    /// No file at the path (`kCTFontManagerErrorFileNotFound`, 101).
+    public static let fileNotFound = Code(.fileNotFound)
+    /// The path exists but cannot be read: permissions, or a directory (102).
+    public static let unreadableFile = Code(.unreadableFile)
+    /// The bytes are not a font format FreeType knows (103).
+    public static let notAFont = Code(.notAFont)
+    /// The bytes look like a font but are truncated or corrupt (104).
+    public static let corruptFont = Code(.corruptFont)
+    /// A face index beyond the faces in the file (104).
+    public static let faceIndexOutOfRange = Code(.faceIndexOutOfRange)
+    /// Another file already registered a face with this PostScript name (305).
+    public static let duplicatePostScriptName = Code(.duplicatePostScriptName)
+    /// No registered face or file matches (201).
+    public static let notRegistered = Code(.notRegistered)
+    /// An argument is out of range, such as a weight of 0 (306 for paths).
+    public static let invalidArgument = Code(.invalidArgument)
+    /// The embedded default font's resource bundle could not be found (107).
+    public static let defaultFontMissing = Code(.defaultFontMissing)
+    /// The file is larger than the registry accepts (106).
+    public static let tooLarge = Code(.tooLarge)
+
+    /// The code's name, such as `notAFont`.
+    public var description: String { storage.rawValue }
+
+    /// The `CTFontManagerError` value CoreText reports for the same failure.
+    public var ctFontManagerErrorCode: Int {
+      switch storage {
+      case .fileNotFound: 101
+      case .unreadableFile: 102
+      case .notAFont: 103
+      case .corruptFont, .faceIndexOutOfRange: 104
+      case .tooLarge: 106
+      case .defaultFontMissing: 107
+      case .notRegistered: 201
+      case .duplicatePostScriptName: 305
+      case .invalidArgument: 306
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// The face chosen for a request, whether it is exactly what was asked for, and why not.
+///
+/// ```swift
+/// let match = registry.resolve(FontQuery(family: "Pretendard", weight: .semibold))
+/// match.face.postScriptName   // "Pretendard-SemiBold", or the nearest weight, or the default
+/// match.isExact               // false when anything was substituted
+/// match.diagnostics           // ["no semibold face of \"Pretendard\"; using Pretendard-Bold …"]
+/// ```
+public struct FontMatch: Hashable, Sendable, CustomStringConvertible {
+  /// The face to draw with.
+  public let face: FontFace
+  /// Whether the face has the requested family (or PostScript name), weight, slope and width.
+  public let isExact: Bool
+  /// Variation coordinates to apply to a variable face (`wght` 650 for a 650 request on a
+  /// 100–900 font), by axis tag; empty for static faces or when the named instance is exact.
+  public let variations: [String: Double]
+  /// What was substituted, in order; empty when ``isExact``.
+  public let diagnostics: [FontDiagnostic]
+
+  /// Whether the default face was used because the request named nothing registered.
+  public var usedDefault: Bool { diagnostics.contains { $0.kind == .notRegistered } }
+
+  /// The face, and the diagnostics when inexact.
+  public var description: String {
+    diagnostics.isEmpty
+      ? "\(face.postScriptName) (exact)"
+      : "\(face.postScriptName): " + diagnostics.map(\.message).joined(separator: "; ")
+  }
+}

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Dispatch
+import Foundation
+import Synchronization
+import TypeScaleMetrics
+
+/// The set of font faces a process can use: registered files and bytes, plus TypeScale's embedded
+/// default — what CoreText's font manager is on Apple platforms.
+///
+/// Create one registry at startup and share it: it is thread-safe, and every method may be called
+/// from many tasks at once. Creating one opens the embedded default faces (a few milliseconds).
+///
+/// ```swift
+/// let registry = try FontRegistry()
+/// let faces = try registry.register(fileAt: URL(fileURLWithPath: "Fonts/Pretendard.otf"))
+/// let face = registry.face(postScriptName: "Pretendard-SemiBold")
+/// let match = registry.resolve(FontQuery(family: "Pretendard", weight: .semibold))
+/// ```
+///
+/// Matches CoreText: faces are keyed by PostScript name, never by file name; registering a file
+/// twice returns the same faces; a second file that claims a registered PostScript name is a
+/// conflict (`kCTFontManagerErrorDuplicatedName`); unregistering removes faces from lookup while
+/// faces already handed out stay valid. Differs: unknown names resolve to the default face with a
+/// diagnostic instead of failing silently, and no bold or italic is synthesized.
+///
+/// Registration reads a file's names, metrics and character map through FreeType, loading one
+/// glyph per face to prove it is usable; it keeps no glyph data, so registering a large folder is
+/// cheap. Files are read with `pread`, never mapped.
+public final class FontRegistry: Sendable {
+  /// Limits that protect a service from hostile or accidental input.
+  public struct Options: Sendable {
+    /// The largest font file or buffer accepted, in bytes; 256 MiB by default (the largest Noto CJK
+    /// collection is about 120 MiB).
+    public var maximumFileSize: Int
+    /// The byte budget of the cache of font bytes read for layout; 64 MiB by default.
+    public var dataCacheBudget: Int
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - maximumFileSize: The largest accepted file, in bytes.
+    ///   - dataCacheBudget: The byte budget of the font-data cache.
+    public init(maximumFileSize: Int = 256 << 20, dataCacheBudget: Int = 64 << 20) {
+      self.maximumFileSize = maximumFileSize
+      self.dataCacheBudget = dataCacheBudget
+    }
+  }
+
+  /// Counters for observing the registry (what a test or a dashboard reads).
+  public struct Statistics: Hashable, Sendable {
+    /// Files and buffers FreeType actually scanned.
+    public var scans = 0
+    /// Registration calls answered from an earlier registration or a registration in flight,
+    /// without scanning again.
+    public var deduplicatedRegistrations = 0
+    /// Faces currently registered, the embedded default's included.
+    public var registeredFaces = 0
+    /// Files and buffers currently registered.
+    public var registeredSources = 0
+  }
+
+  let options: Options
+  let libraries: FreeTypeLibraryPool
+  let state: Mutex<_State>
+  /// The font bytes read for layout and rendering, bounded in bytes.
+  public let dataCache: FontDataCache
+
+  /// The embedded faces, registered at creation and never unregistered.
+  public let embeddedFaces: [FontFace]
+
+  /// The default face: Noto Sans Regular, embedded in TypeScale.
+  public let defaultFace: FontFace
+
+  struct _Entry {
+    let source: FontSource
+    let faces: [FontFace]
+    let isEmbedded: Bool
+  }
+
+  struct _State {
+    var entriesByKey: [String: _Entry] = [:]
+    var facesByPostScriptName: [String: FontFace] = [:]
+    var facesByFamily: [String: [FontFace]] = [:]
+    var flights: [String: _Flight] = [:]
+    var statistics = Statistics()
+  }
+
+  /// A registration in progress, which later callers for the same key wait for.
+  final class _Flight: Sendable {
+    let group = DispatchGroup()
+    let result = Mutex<Result<[FontFace], FontError>?>(nil)
+    init() { group.enter() }
+  }
+
+  /// Creates a registry holding the embedded default faces.
+  ///
+  /// - Parameter options: Size limits and cache budgets.
+  /// - Throws: ``FontError/Code/defaultFontMissing`` when TypeScale's resource bundle cannot be
+  ///   found (an installed binary without its `TypeScale_TypeScaleFonts.resources` folder); the
+  ///   message lists where it looked and how to point `TYPESCALE_RESOURCES` at it.
+  public init(options: Options = Options()) throws(FontError) {
+    let libraries = FreeTypeLibraryPool()
+    let folder = try EmbeddedFonts.locate()
+    var initial = _State()
+    var embedded: [FontFace] = []
+    var trusted = options  // the embedded fonts are TypeScale's own: no size limit
+    trusted.maximumFileSize = .max
+    for name in EmbeddedFonts.fileNames {
+      let path = folder.appendingPathComponent(name).path
+      let (source, faces) = try Self._scan(
+        path: path, kind: .embedded, options: trusted, libraries: libraries)
+      try Self._commit(
+        key: "file:" + path, entry: _Entry(source: source, faces: faces, isEmbedded: true),
+        into: &initial)
+      initial.statistics.scans += 1
+      embedded += faces
+    }
+    guard let regular = embedded.first(where: { $0.postScriptName == EmbeddedFonts.defaultName })
+    else {
+      throw FontError(
+        .defaultFontMissing,
+        "the embedded fonts in \(folder.path) lack \(EmbeddedFonts.defaultName); reinstall "
+          + "TypeScale's resources")
+    }
+    self.options = options
+    self.libraries = libraries
+    self.state = Mutex(initial)
+    self.dataCache = FontDataCache(budget: options.dataCacheBudget)
+    self.embeddedFaces = embedded
+    self.defaultFace = regular
+  }
+
+  /// The counters, read atomically.
+  public var statistics: Statistics { state.withLock { $0.statistics } }
+
+  // MARK: - Registering files
+
+  /// Registers every face in a font file: TTF, OTF, TTC, OTC, WOFF or WOFF2.
+  ///
+  /// Each face of a collection and each named instance of a variable font is a face. Registering
+  /// the same file (by standardized path, symlinks resolved) again returns the same faces; when
+  /// many tasks register one file at once, it is scanned once and the others wait for it. A file
+  /// replaced on disk since it was registered (another size or modification time) is registered
+  /// afresh.
+  ///
+  /// - Parameter url: A file URL.
+  /// - Returns: The faces, in file order.
+  /// - Throws: ``FontError`` — `fileNotFound`, `unreadableFile` (also for a directory), `notAFont`
+  ///   (naming what the first bytes look like), `corruptFont` (truncated or damaged), `tooLarge`,
+  ///   or `duplicatePostScriptName` when another registered file has a face of the same
+  ///   PostScript name (naming both files). Nothing is registered when it throws.
+  /// - Complexity: O(file's tables); no glyph data is kept.
+  @discardableResult
+  public func register(fileAt url: URL) throws(FontError) -> [FontFace] {
+    guard url.isFileURL else {
+      throw FontError(.invalidArgument, "\(url) is not a file URL; pass a path on this machine")
+    }
+    let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+    return try _register(path: path)
+  }
+
+  /// The registration path for files: single flight per path, scan outside the lock, commit
+  /// inside it.
+  private func _register(path: String) throws(FontError) -> [FontFace] {
+    let key = "file:" + path
+    let name = (path as NSString).lastPathComponent
+    let file = try FileDescriptor(path: path, name: name)
+
+    enum Role {
+      case done([FontFace])
+      case wait(_Flight)
+      case lead(_Flight)
+    }
+    let role: Role = state.withLock { state in
+      if let entry = state.entriesByKey[key] {
+        let registered = entry.source._file
+        if registered.byteCount == file.size,
+          registered.modificationTime == file.modificationTime
+        {
+          state.statistics.deduplicatedRegistrations += 1
+          return .done(entry.faces)
+        }
+      }
+      if let flight = state.flights[key] {
+        state.statistics.deduplicatedRegistrations += 1
+        return .wait(flight)
+      }
+      let flight = _Flight()
+      state.flights[key] = flight
+      return .lead(flight)
+    }
+
+    switch role {
+    case .done(let faces):
+      return faces
+    case .wait(let flight):
+      flight.group.wait()
+      guard let result = flight.result.withLock({ $0 }) else {
+        preconditionFailure("a finished flight has a result")
+      }
+      return try result.get()
+    case .lead(let flight):
+      let result: Result<[FontFace], FontError>
+      do {
+        let (source, faces) = try Self._scan(
+          file: file, path: path, kind: .file, options: options, libraries: libraries)
+        try state.withLock { state throws(FontError) in
+          state.statistics.scans += 1
+          try Self._commit(
+            key: key, entry: _Entry(source: source, faces: faces, isEmbedded: false),
+            into: &state)
+        }
+        result = .success(faces)
+      } catch {
+        result = .failure(error)
+      }
+      flight.result.withLock { $0 = result }
+      state.withLock { _ = $0.flights.removeValue(forKey: key) }
+      flight.group.leave()
+      return try result.get()
+    }
+  }
+
+  /// Opens and scans a file; touches no registry state.
+  static func _scan(
+    path: String, kind: FontSource.Kind, options: Options, libraries: FreeTypeLibraryPool
+  ) throws(FontError) -> (FontSource, [FontFace]) {
+    let file = try FileDescriptor(path: path, name: (path as NSString).lastPathComponent)
+    return try _scan(file: file, path: path, kind: kind, options: options, libraries: libraries)
+  }
+
+  static func _scan(
+    file: FileDescriptor, path: String, kind: FontSource.Kind, options: Options,
+    libraries: FreeTypeLibraryPool
+  ) throws(FontError) -> (FontSource, [FontFace]) {
+    let format = try _checkSignature(
+      file.read(offset: 0, count: 64), size: file.size, name: path, options: options)
+    try SFNTDirectory.validate(format: format, size: file.size, name: path) {
+      file.read(offset: $0, count: $1)
+    }
+    let source = FontSource(
+      _file: _FontFile(
+        kind: kind, path: path, name: (path as NSString).lastPathComponent,
+        byteCount: file.size, modificationTime: file.modificationTime, memory: nil))
+    let faces = try libraries.withLibrary { library throws(FontError) in
+      try FaceScanner(library: library, input: .file(file), source: source).scan()
+    }
+    return (source, faces)
+  }
+
+  /// Throws unless the first bytes are a font signature and the size is within limits.
+  @discardableResult
+  static func _checkSignature(
+    _ head: [UInt8], size: Int, name: String, options: Options
+  ) throws(FontError) -> FileSniffer.Format {
+    guard size <= options.maximumFileSize else {
+      throw FontError(
+        .tooLarge,
+        "\(name) is \(size) bytes, over the limit of \(options.maximumFileSize); raise "
+          + "FontRegistry.Options.maximumFileSize to accept it")
+    }
+    guard let format = FileSniffer.format(of: head) else {
+      throw FontError(.notAFont, "\(name) is not a font: \(FileSniffer.describe(head))")
+    }
+    return format
+  }
+
+  /// Adds an entry to the indexes, replacing an earlier registration under the same key, or
+  /// throws when one of its PostScript names belongs to another source.
+  static func _commit(
+    key: String, entry: _Entry, into state: inout _State
+  ) throws(FontError) {
+    let previous = state.entriesByKey[key]
+    for face in entry.faces {
+      if let existing = state.facesByPostScriptName[face.postScriptName],
+        existing.source != previous?.source
+      {
+        throw FontError(
+          .duplicatePostScriptName,
+          "\(entry.source) has a face named \(face.postScriptName), which \(existing.source) "
+            + "already registered; unregister that file first, or rename one of the fonts")
+      }
+    }
+    if let previous { _remove(key: key, entry: previous, from: &state) }
+    state.entriesByKey[key] = entry
+    for face in entry.faces where state.facesByPostScriptName[face.postScriptName] == nil {
+      state.facesByPostScriptName[face.postScriptName] = face
+      for family in face.familyNames {
+        state.facesByFamily[CaseFolding.fold(family), default: []].append(face)
+      }
+    }
+    state.statistics.registeredSources += 1
+    state.statistics.registeredFaces += entry.faces.count
+  }
+
+  static func _remove(key: String, entry: _Entry, from state: inout _State) {
+    state.entriesByKey[key] = nil
+    for face in entry.faces where state.facesByPostScriptName[face.postScriptName] == face {
+      state.facesByPostScriptName[face.postScriptName] = nil
+      for family in face.familyNames {
+        let folded = CaseFolding.fold(family)
+        state.facesByFamily[folded]?.removeAll { $0 == face }
+        if state.facesByFamily[folded]?.isEmpty == true { state.facesByFamily[folded] = nil }
+      }
+    }
+    state.statistics.registeredSources -= 1
+    state.statistics.registeredFaces -= entry.faces.count
+  }
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Synchronization
+
+/// Where a face's bytes come from: a file, bytes registered from memory, or the embedded default.
+///
+/// Every face of one file or byte buffer shares one source. A source computes the SHA-256 of its
+/// bytes once, on first request, so registering a folder does not read every byte of every file.
+///
+/// ```swift
+/// let face = try registry.face(postScriptName: "Pretendard-Regular")
+/// face.source.fileName          // "Pretendard-Regular.otf"
+/// try face.source.sha256().hex  // "9f2c…"
+/// ```
+public struct FontSource: Hashable, Sendable, CustomStringConvertible {
+  /// What kind of source this is.
+  public enum Kind: Hashable, Sendable {
+    /// A file on disk, registered with ``FontRegistry/register(fileAt:)``.
+    case file
+    /// Bytes in memory, registered with ``FontRegistry/register(data:name:)``.
+    case data
+    /// A font embedded in TypeScale (the default cascade).
+    case embedded
+  }
+
+  let _file: _FontFile
+
+  /// What kind of source this is.
+  public var kind: Kind { _file.kind }
+
+  /// The standardized file path, for file and embedded sources; `nil` for bytes.
+  public var path: String? { _file.path }
+
+  /// A short name for messages: the file name, or the name given to registered bytes.
+  public var fileName: String { _file.name }
+
+  /// The size of the source in bytes when it was registered.
+  public var byteCount: Int { _file.byteCount }
+
+  /// The SHA-256 of the source's bytes, computed on first request and then remembered.
+  ///
+  /// For a file this reads the whole file once. Golden files record it so that "the font
+  /// changed" can be told apart from "the layout changed".
+  ///
+  /// - Returns: The digest.
+  /// - Throws: ``FontError`` when the file can no longer be read, or has changed size since it
+  ///   was registered.
+  public func sha256() throws(FontError) -> SHA256Digest { try _file.sha256() }
+
+  /// Reads the source's bytes: from memory for data sources, from disk otherwise.
+  ///
+  /// The layout engine reads bytes through ``FontRegistry``'s byte-bounded cache instead; call
+  /// this for one-off access.
+  ///
+  /// - Returns: The bytes.
+  /// - Throws: ``FontError`` when the file can no longer be read or has changed size.
+  public func bytes() throws(FontError) -> [UInt8] { try _file.bytes() }
+
+  /// Sources are equal when they are the same registered file or buffer.
+  public static func == (lhs: FontSource, rhs: FontSource) -> Bool { lhs._file === rhs._file }
+
+  /// Hashes the source's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(_file)) }
+
+  /// The path, or the name given to bytes.
+  public var description: String { path ?? "<bytes \(fileName)>" }
+}
+
+/// One registered file or buffer: its identity, its bytes when in memory, and its lazily computed
+/// digest. Immutable but for the digest cache, which a mutex guards.
+final class _FontFile: Sendable {
+  let kind: FontSource.Kind
+  let path: String?
+  let name: String
+  let byteCount: Int
+  /// The modification time when registered, to tell a replaced file from the registered one.
+  let modificationTime: Date?
+  /// The bytes, for data sources; `nil` for files (read on demand).
+  let memory: [UInt8]?
+  private let _digest = Mutex<SHA256Digest?>(nil)
+
+  init(
+    kind: FontSource.Kind, path: String?, name: String, byteCount: Int, modificationTime: Date?,
+    memory: [UInt8]?
+  ) {
+    self.kind = kind
+    self.path = path
+    self.name = name
+    self.byteCount = byteCount
+    self.modificationTime = modificationTime
+    self.memory = memory
+  }
+
+  func bytes() throws(FontError) -> [UInt8] {
+    if let memory { return memory }
+    guard let path else { preconditionFailure("a file source has a path") }
+    let bytes = try FileReader.readAll(path: path, name: name)
+    guard bytes.count == byteCount else {
+      throw FontError(
+        .corruptFont,
+        "\(name) has changed since it was registered (\(byteCount) bytes then, \(bytes.count) "
+          + "now); unregister it and register it again")
+    }
+    return bytes
+  }
+
+  /// Records a digest computed elsewhere (for bytes hashed on registration).
+  func setDigest(_ digest: SHA256Digest) { _digest.withLock { $0 = digest } }
+
+  func sha256() throws(FontError) -> SHA256Digest {
+    if let digest = _digest.withLock({ $0 }) { return digest }
+    let digest = SHA256Digest.hash(try bytes())
+    _digest.withLock { $0 = digest }
+    return digest
+  }
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+/// The committed test fixtures under `Tests/Fixtures/`.
+///
+/// Fonts are made by `Scripts/make-fonts.py` from Debian's Noto packages; `Tests/Fixtures/Fonts/
+/// README.md` lists what each is for. Tests read only these, never system fonts.
+public enum Fixtures {
+  /// The folder of fixture fonts.
+  public static var fontsDirectory: URL {
+    packageRoot().appendingPathComponent("Tests/Fixtures/Fonts")
+  }
+
+  /// The URL of a fixture font, such as `Fixture-Regular.ttf`.
+  ///
+  /// - Parameter name: The file name.
+  /// - Returns: Its URL (the file is not checked).
+  public static func font(_ name: String) -> URL {
+    fontsDirectory.appendingPathComponent(name)
+  }
+
+  /// A fresh, empty temporary folder, removed by the caller with `removeTemporaryDirectory`.
+  public static func temporaryDirectory(_ label: String = "typescale") throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(label)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

@@ -76,6 +76,7 @@ try:
     from fontTools.ttLib import TTCollection, TTFont
     from fontTools.ttLib.tables._g_l_y_f import GlyphCoordinates
     from fontTools.unicodedata import Blocks
+    from fontTools.varLib.stat import buildVFStatTable
 except ImportError:  # pragma: no cover - depends on the machine
     sys.exit("make-fonts: fontTools is missing; install it with: pip install fonttools brotli")
 
@@ -605,6 +606,8 @@ def make_variable_fixture() -> TTFont:
         )
         doc.addInstance(instance)
     font, _, _ = varLib.build(doc, optimize=True)
+    # varLib.build leaves STAT without axis values; fill them from the labels.
+    buildVFStatTable(font, doc, doc.getVariableFonts()[0].name)
     if "gvar" not in font or "fvar" not in font:
         fail("Fixture-Variable: varLib produced no gvar/fvar")
     return font

@@ -440,7 +440,8 @@ def make_embedded(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
             "glyphs": len(final.getGlyphOrder()),
             "unicodeBlocks": unicode_blocks(final),
         })
-        source_label = source.name + (f' (face "{KR_FAMILY}")' if face == "kr" else "")
+        source_label = source.name + (f' (fonts-noto-cjk, face "{KR_FAMILY}")' if face == "kr"
+                                      else " (fonts-noto-core)")
         credits.append((file_name, source_label, name(final, 0) or ""))
         print(f"  {file_name:28} {len(data):>9,} bytes  {len(final.getGlyphOrder())} glyphs")
     return entries, credits
@@ -729,7 +730,8 @@ def make_fixtures(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
         static_fonts[stem] = reload(data)
         weight = font["OS/2"].usWeightClass
         width = font["OS/2"].usWidthClass
-        purpose = f"static face: weight {weight}, width {width}" + (", italic" if italic else "")
+        purpose = f"static face, weight {weight}" + (", italic" if italic else "") \
+            + (f", width {width} (condensed)" if width != 5 else "")
         add_font(f"Fixture-{stem}.ttf", data, purpose, f"{source} (fonts-noto-"
                  f"{'core' if source in CORE_FILES else 'extra'})")
 
@@ -814,7 +816,7 @@ def readme(entries: list[dict]) -> str:
     rows = ["| File | For | Faces | Size |", "| --- | --- | --- | ---: |"]
     for entry in entries:
         if entry["broken"]:
-            faces = "none (not a font)"
+            faces = "none"
         else:
             parts = []
             for face in entry["faces"]:
@@ -845,7 +847,26 @@ def readme(entries: list[dict]) -> str:
         "",
         *rows,
         "",
-        "A directory named `x.ttf` is created by the tests at run time, not here.",
+        "Things worth knowing when writing tests (checked with Debian 12's FreeType",
+        "2.12.1 and fontconfig 2.14.1, and with FreeType 2.13.2):",
+        "",
+        "- `Fixture-Variable.ttf` has no name ID 25 (variations PostScript name",
+        "  prefix), and its named instance Medium (wght 500) has no postscriptNameID.",
+        "  FreeType 2.12.1 then returns NULL from `FT_Get_Postscript_Name` for every",
+        "  named instance (face index `n << 16`), with or without a postscriptNameID;",
+        "  FreeType 2.13.2 returns the fvar names and synthesizes",
+        "  `TypeScaleVariable-Medium`. fc-query reports `TypeScale-Variable` for all",
+        "  named instances and omits the Regular instance (it equals the default).",
+        "  Face index 0 (the default instance) is `TypeScaleVariable-Regular` everywhere.",
+        "- The variable font's wght 100 and 900 masters are the Regular outlines",
+        "  thinned and emboldened by the script (the static Noto Sans weights are not",
+        "  interpolation compatible); at wght 400 its advances equal Fixture-Regular's.",
+        "- `broken-truncated.ttf` is accepted by `FT_New_Face` (its table directory and",
+        "  first tables are intact) but has no family or PostScript name: only a",
+        "  check of the table directory against the file size rejects it.",
+        "- `broken-empty.ttf`, `broken-html.ttf`, `broken-random.ttf` and",
+        "  `broken-zip.otf` are rejected by `FT_New_Face` (unknown file format).",
+        "- A directory named `x.ttf` is created by the tests at run time, not here.",
         "",
     ])
 
@@ -879,7 +900,9 @@ def main() -> None:
             "NotoSans-*.ttf and NotoSansKR-*.otf are subsets of Noto Sans (Debian package",
             "fonts-noto-core) and of the \"Noto Sans CJK KR\" face of Noto Sans CJK (Debian",
             "package fonts-noto-cjk), made by Scripts/make-fonts.py: fewer characters, no",
-            "hinting, timestamps pinned; names, outlines and layout features unchanged.",
+            "hinting, timestamps pinned; outlines, layout features and name tables are",
+            "unchanged. (The CFF table that the CJK collection shares among its faces names",
+            "the JP face; in NotoSansKR-*.otf its internal names are those of the KR face.)",
         ],
         embedded_credits, ofl))
 

@@ -25,30 +25,43 @@ extension FontRegistry {
     -> DirectoryRegistration
   {
     let urls = try Self.fontFiles(in: directory, recursive: recursive)
-    let results = Mutex<[Int: Result<[FontFace], FontError>]>([:])
+    // Scan on every core, then commit in path order, so that when two files claim one
+    // PostScript name the first path always wins, whatever the timing.
+    let scans = Mutex<[Int: Result<(String, FontSource, [FontFace]), FontError>]>([:])
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, urls.count))
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < urls.count else { return }
-        let result: Result<[FontFace], FontError>
+        let path = urls[index].standardizedFileURL.resolvingSymlinksInPath().path
+        let result: Result<(String, FontSource, [FontFace]), FontError>
         do throws(FontError) {
-          result = .success(try register(fileAt: urls[index]))
+          if let faces = _registered(path: path) {
+            result = .success((path, faces[0].source, faces))
+          } else {
+            let (source, faces) = try Self._scan(
+              path: path, kind: .file, options: options, libraries: libraries)
+            result = .success((path, source, faces))
+          }
         } catch {
           result = .failure(error)
         }
-        results.withLock { $0[index] = result }
+        scans.withLock { $0[index] = result }
       }
     }
     var faces: [FontFace] = []
     var failures: [DirectoryRegistration.Failure] = []
-    let collected = results.withLock { $0 }
+    let collected = scans.withLock { $0 }
     for (index, url) in urls.enumerated() {
-      switch collected[index] {
-      case .success(let registered): faces += registered
-      case .failure(let error): failures.append(.init(url: url, error: error))
-      case nil: preconditionFailure("every file is registered or fails")
+      guard let scanned = collected[index] else {
+        preconditionFailure("every file is scanned or fails")
+      }
+      do throws(FontError) {
+        let (path, source, scannedFaces) = try scanned.get()
+        faces += try _commitScanned(path: path, source: source, faces: scannedFaces)
+      } catch {
+        failures.append(.init(url: url, error: error))
       }
     }
     return DirectoryRegistration(faces: faces, failures: failures, fileCount: urls.count)

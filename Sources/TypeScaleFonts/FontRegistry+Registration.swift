@@ -100,3 +100,22 @@ extension FontRegistry {
     }
   }
 }
+
+extension FontRegistry {
+  /// Reads every face of a font file without registering it: the answer to "what name do I
+  /// pass?".
+  ///
+  /// The same checks as ``register(fileAt:)`` apply, so a file that inspects cleanly registers.
+  ///
+  /// - Parameter url: A file URL.
+  /// - Returns: The faces, in file order; their source is not registered anywhere.
+  /// - Throws: ``FontError`` as ``register(fileAt:)`` does, except that there is no name
+  ///   conflict.
+  public static func inspect(fileAt url: URL) throws(FontError) -> [FontFace] {
+    let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+    return try _scan(
+      path: path, kind: .file, options: Options(maximumFileSize: .max),
+      libraries: FreeTypeLibraryPool()
+    ).1
+  }
+}

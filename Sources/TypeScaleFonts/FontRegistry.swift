@@ -222,6 +222,40 @@ public final class FontRegistry: Sendable {
     }
   }
 
+  /// The faces registered from `path` when the file on disk is still the one registered.
+  func _registered(path: String) -> [FontFace]? {
+    guard let file = try? FileDescriptor(path: path, name: path) else { return nil }
+    return state.withLock { state in
+      guard let entry = state.entriesByKey["file:" + path],
+        entry.source._file.byteCount == file.size,
+        entry.source._file.modificationTime == file.modificationTime
+      else { return nil }
+      return entry.faces
+    }
+  }
+
+  /// Commits a file scanned outside the lock, unless the same file was registered meanwhile.
+  func _commitScanned(
+    path: String, source: FontSource, faces: [FontFace]
+  ) throws(FontError) -> [FontFace] {
+    try state.withLock { state throws(FontError) in
+      let key = "file:" + path
+      if let entry = state.entriesByKey[key] {
+        if entry.source == source { return entry.faces }
+        if entry.source._file.byteCount == source.byteCount,
+          entry.source._file.modificationTime == source._file.modificationTime
+        {
+          state.statistics.deduplicatedRegistrations += 1
+          return entry.faces
+        }
+      }
+      state.statistics.scans += 1
+      try Self._commit(
+        key: key, entry: _Entry(source: source, faces: faces, isEmbedded: false), into: &state)
+      return faces
+    }
+  }
+
   /// Opens and scans a file; touches no registry state.
   static func _scan(
     path: String, kind: FontSource.Kind, options: Options, libraries: FreeTypeLibraryPool

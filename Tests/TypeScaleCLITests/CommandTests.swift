@@ -43,6 +43,29 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
         "scale", "--style", "title1", "--size", "28", "--category", "AX3", "--max", "44",
         "--display-scale", "2",
       ]),
+    GoldenRun(name: "help_fonts_inspect", arguments: ["fonts", "inspect", "--help"]),
+    GoldenRun(name: "help_fonts_match", arguments: ["fonts", "match", "--help"]),
+    GoldenRun(
+      name: "fonts_inspect_collection_variable",
+      arguments: [
+        "fonts", "inspect", Fixtures.font("Fixture-Collection.ttc").path,
+        Fixtures.font("Fixture-Variable.ttf").path, Fixtures.font("Fixture-Hangul.otf").path,
+      ]),
+    GoldenRun(
+      name: "fonts_inspect_woff2_json",
+      arguments: ["fonts", "inspect", "--json", Fixtures.font("Fixture-Regular.woff2").path]),
+    GoldenRun(
+      name: "fonts_match_semibold_italic",
+      arguments: [
+        "fonts", "match", "--dir", Fixtures.fontsDirectory.path, "--family", "TypeScale Fixture",
+        "--weight", "600", "--italic",
+      ]),
+    GoldenRun(
+      name: "fonts_match_variable_650_json",
+      arguments: [
+        "fonts", "match", "--dir", Fixtures.fontsDirectory.path, "--family", "TypeScale Variable",
+        "--weight", "650", "--json",
+      ]),
     GoldenRun(
       name: "scale_watchos_body_all",
       arguments: [
@@ -58,7 +81,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     let status = CLI.run(
       TypeScaleCommand.self, arguments: run.arguments, output: &output, errorOutput: &error)
     #expect(status == .success, "\(error)")
-    #expect(error.isEmpty)
+    // `fonts match --dir` warns about the deliberately broken fixtures; nothing else may.
+    #expect(error.isEmpty || run.arguments.contains("match"))
     expectTextGolden(output, named: run.name, in: "cli")
   }
 
@@ -76,6 +100,26 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
         == ["xS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"])
     let medium = try #require((objects[2]["scaledValue"] as? NSNumber)?.doubleValue)
     #expect(abs(medium - 49.0 / 3.0) < 1e-6)
+  }
+
+  @Test func fontsInspect_reportsBadFilesAndListsTheRest() {
+    let run = typescale(
+      "fonts", "inspect", Fixtures.font("broken-html.ttf").path,
+      Fixtures.font("Fixture-Bold.ttf").path, Fixtures.font("broken-truncated.ttf").path)
+    #expect(run.status == 1)
+    let errors = run.error.split(separator: "\n")
+    #expect(errors.count == 2)
+    #expect(errors.first?.hasSuffix("broken-html.ttf is not a font: it starts with \"<!DOCTYPE html>⏎<html la…\": an HTML page, perhaps an error page saved by a download") == true)
+    #expect(errors.last?.contains("broken-truncated.ttf is truncated or corrupt") == true)
+    #expect(run.output.contains("TypeScaleFixture-Bold"))
+    #expect(run.output.split(separator: "\n").count == 2)
+  }
+
+  @Test func fontsMatch_unknownFamilyFails() {
+    let run = typescale(
+      "fonts", "match", "--dir", Fixtures.fontsDirectory.path, "--family", "Pretendard")
+    #expect(run.status == 1)
+    #expect(run.error.contains("error: no registered face is named or in a family named \"Pretendard\""))
   }
 
   @Test func scale_maxCapsPointSizeButNotScaledValue() throws {
@@ -142,6 +186,13 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       arguments: ["sizes", "--style", "largeTitle", "--platform", "tvos"],
       message: "tvOS has no largeTitle text style"),
     BadRun(arguments: ["render"], message: "'render'"),
+    BadRun(arguments: ["fonts", "inspect"], message: "missing required argument '<path> ...'"),
+    BadRun(
+      arguments: ["fonts", "match", "--dir", ".", "--family", "X", "--weight", "1200"],
+      message: "font weight 1200 is out of range; use 1…1000"),
+    BadRun(
+      arguments: ["fonts", "match", "--dir", ".", "--family", "X", "--width", "-5"],
+      message: "font width -5.0% is not valid"),
   ]
 
   @Test(arguments: badRuns)

@@ -44,7 +44,7 @@ public enum CLI {
     case .run(let command, let parsed):
       do throws(CLIError) {
         let instance = try command.init(parsed: parsed)
-        return try instance.run(output: &output)
+        return try instance.run(output: &output, errorOutput: &errorOutput)
       } catch {
         guard error.isHelpRequest else {
           return report(error, commandPath: parsed.commandPath, to: &errorOutput)

@@ -45,6 +45,21 @@ public protocol Command: Sendable {
   /// - Throws: A ``CLIError`` that ``CLI`` prints as `error: <message>`, or
   ///   ``CLIError/helpRequested`` to print this command's help.
   func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode
+
+  /// Does the command's work, writing results to `output` and per-item problems that do not stop
+  /// the run (a file that is not a font among several) to `errorOutput`.
+  ///
+  /// The default calls ``run(output:)``; implement this one instead when a command reports
+  /// problems and carries on.
+  ///
+  /// - Parameters:
+  ///   - output: Where results go (standard output).
+  ///   - errorOutput: Where per-item problems go (standard error).
+  /// - Returns: The status to exit with.
+  /// - Throws: A ``CLIError``, as for ``run(output:)``.
+  func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode
 }
 
 extension Command {
@@ -56,5 +71,18 @@ extension Command {
   /// - Throws: ``CLIError/helpRequested``, always.
   public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
     throw .helpRequested
+  }
+
+  /// Calls ``run(output:)``; per-item problems have nowhere else to go.
+  ///
+  /// - Parameters:
+  ///   - output: Where results go.
+  ///   - errorOutput: Unused by the default.
+  /// - Returns: What ``run(output:)`` returns.
+  /// - Throws: What ``run(output:)`` throws.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    try run(output: &output)
   }
 }

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale fonts inspect PATH...`: every face of every file, with the PostScript name to pass.
+///
+/// ```
+/// $ typescale fonts inspect Pretendard-Regular.otf Brand.ttc
+/// ```
+public struct FontsInspectCommand: Command {
+  /// The command's options and positionals.
+  public static let configuration = CommandConfiguration(
+    commandName: "inspect",
+    abstract: "List every face of font files: the PostScript name to pass, family, style, "
+      + "metrics.",
+    discussion: """
+      The file name is not the font's name: pass the PostScript name to look a face up. A file \
+      that is not a font gets a one-line error on standard error; the other files are still \
+      listed, and the exit status is 1.
+      """,
+    options: [.flag("json", help: "Print a JSON array with one object per face.")],
+    positionals: [
+      PositionalSpec("path", help: "Font files (.ttf, .otf, .ttc, .otc, .woff, .woff2).",
+        isRepeatable: true)
+    ])
+
+  let paths: [String]
+  let json: Bool
+
+  /// Reads the paths.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError`` when no path is given.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    paths = parsed.positionals
+    guard !paths.isEmpty else {
+      throw .validation("give at least one font file to inspect")
+    }
+    json = parsed.flag("json")
+  }
+
+  /// Prints the faces; reports files that fail and carries on.
+  ///
+  /// - Parameters:
+  ///   - output: Where the faces go.
+  ///   - errorOutput: Where per-file errors go.
+  /// - Returns: ``ExitCode/success``, or ``ExitCode/failure`` when any file failed.
+  /// - Throws: Never: failures are reported per file.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    var faces: [FontFace] = []
+    var failed = false
+    for path in paths {
+      do throws(FontError) {
+        faces += try FontRegistry.inspect(fileAt: URL(fileURLWithPath: path))
+      } catch {
+        failed = true
+        errorOutput.write("error: \(error.message)\n")
+      }
+    }
+    if json {
+      print("[\n  " + faces.map(faceJSON).joined(separator: ",\n  ") + "\n]", to: &output)
+    } else {
+      printTable(faces, to: &output)
+    }
+    return failed ? .failure : .success
+  }
+
+  /// Prints an aligned table, one row per face.
+  private func printTable(_ faces: [FontFace], to output: inout some TextOutputStream) {
+    guard !faces.isEmpty else { return }
+    var rows = [
+      [
+        "file#index", "postScriptName", "family", "style", "weight", "width", "slope",
+        "upem", "asc", "desc", "gap", "axes",
+      ]
+    ]
+    for face in faces {
+      let metrics = face.metrics
+      rows.append([
+        "\(face.source.fileName)#\(face.collectionIndex)",
+        face.postScriptName + (face.postScriptNameSource == .synthesized ? "*" : ""),
+        face.family, face.styleName, String(face.weight.value), face.width.name,
+        face.slope.description, String(metrics.unitsPerEm), String(metrics.ascender),
+        String(metrics.descender), String(metrics.lineGap),
+        face.axes.map(\.description).joined(separator: ", "),
+      ])
+    }
+    let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let line = zip(row, widths).map { pad($0, $1) }.joined(separator: "  ")
+      print(String(line.reversed().drop { $0 == " " }.reversed()), to: &output)
+    }
+    if faces.contains(where: { $0.postScriptNameSource == .synthesized }) {
+      print(
+        "* the font gives no PostScript name for this face; TypeScale made one from its "
+          + "family and style", to: &output)
+    }
+  }
+}

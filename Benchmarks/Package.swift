@@ -12,11 +12,22 @@ let package = Package(
     .package(name: "TypeScale", path: "..")
   ],
   targets: [
+    // C libraries
+    // FreeType, called directly for the registry benchmark's floor.
+    .systemLibrary(
+      name: "CFreeTypeBenchmark",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
+
     // Tools
     .executableTarget(
       name: "typescale-benchmarks",
-      dependencies: [.product(name: "TypeScale", package: "TypeScale")]
-    )
+      dependencies: [
+        .product(name: "TypeScale", package: "TypeScale"),
+        "CFreeTypeBenchmark",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

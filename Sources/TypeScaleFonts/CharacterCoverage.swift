@@ -26,7 +26,8 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
         bounds.append(value)
       }
     }
-    _bounds = bounds
+    // Copy into exact capacity: a registry keeps thousands of these.
+    _bounds = bounds.withUnsafeBufferPointer { Array($0) }
   }
 
   /// Creates a coverage from inclusive ranges of scalar values.

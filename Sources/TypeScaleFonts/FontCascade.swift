@@ -77,7 +77,8 @@ extension FontRegistry {
     var faces: [FontFace] = []
     for face in embeddedFaces where seen.insert(CaseFolding.fold(face.family)).inserted {
       let query = FontQuery(family: face.family, weight: weight, italic: italic)
-      faces.append(Self._match(query, among: self.faces(family: face.family))?.face ?? face)
+      let family = embeddedFaces.filter { $0.family == face.family }
+      faces.append(Self._match(query, among: family)?.face ?? face)
     }
     return faces
   }

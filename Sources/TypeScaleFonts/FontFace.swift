@@ -100,8 +100,9 @@ public struct FontFace: Hashable, Sendable, Identifiable, CustomStringConvertibl
   /// Where ``postScriptName`` came from: the font, or TypeScale's fallback when the font has none.
   public var postScriptNameSource: PostScriptNameSource { _storage.postScriptNameSource }
 
-  /// The family: the typographic family (`name` ID 16) or else the family (ID 1), in English when
-  /// the font has it. `Pretendard` for every weight of Pretendard.
+  /// The family: the typographic family (`name` ID 16) or else the family (ID 1).
+  ///
+  /// In English when the font has it: `Pretendard` for every weight of Pretendard.
   public var family: String { _storage.family }
 
   /// Every family name a lookup matches: typographic (ID 16), legacy (ID 1) and WWS (ID 21)
@@ -158,8 +159,10 @@ public struct FontFace: Hashable, Sendable, Identifiable, CustomStringConvertibl
   /// The file or bytes the face was read from.
   public var source: FontSource { _storage.source }
 
-  /// The FreeType face index: the face within a collection in bits 0–15, and the 1-based named
-  /// instance in bits 16–30 (0 for none). HarfBuzz's `hb_font_create` reads the same encoding.
+  /// The FreeType face index.
+  ///
+  /// The face within a collection is in bits 0–15, and the 1-based named instance in bits
+  /// 16–30 (0 for none). HarfBuzz's `hb_font_create` reads the same encoding.
   public var faceIndex: Int { _storage.faceIndex }
 
   /// The face's position in its collection file (bits 0–15 of ``faceIndex``); 0 for single-face

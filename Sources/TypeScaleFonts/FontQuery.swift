@@ -14,7 +14,9 @@ public struct FontQuery: Hashable, Sendable, Codable, CustomStringConvertible {
   public var family: String
   /// The desired weight; regular by default.
   public var weight: FontWeight
-  /// The desired slope; upright by default. Use ``FontSlope/italic`` for italics.
+  /// The desired slope; upright by default.
+  ///
+  /// Use ``FontSlope/italic`` for italics.
   public var slope: FontSlope
   /// The desired width; normal by default.
   public var width: FontWidth
@@ -59,8 +61,9 @@ public struct FontQuery: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 }
 
-/// A note on how a request was resolved: a name that was not registered, a weight or slope that
-/// was substituted. Carried by results rather than thrown, like SwiftUI's silent fallback but
+/// A note on how a request was resolved.
+///
+/// It says that a name was not registered, or that a weight or slope was substituted. Carried by results rather than thrown, like SwiftUI's silent fallback but
 /// visible.
 public struct FontDiagnostic: Hashable, Sendable, CustomStringConvertible {
   /// What kind of substitution happened.

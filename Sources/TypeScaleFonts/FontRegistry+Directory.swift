@@ -50,6 +50,7 @@ extension FontRegistry {
         scans.withLock { $0[index] = result }
       }
     }
+    libraries.trim(keeping: 1)  // the extra workers' libraries are not needed any more
     var faces: [FontFace] = []
     var failures: [DirectoryRegistration.Failure] = []
     let collected = scans.withLock { $0 }

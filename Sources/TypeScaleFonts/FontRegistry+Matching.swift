@@ -11,7 +11,7 @@ extension FontRegistry {
   ///   file name).
   /// - Returns: The face, or `nil` when no registered face has that name.
   public func face(postScriptName: String) -> FontFace? {
-    state.withLock { $0.facesByPostScriptName[postScriptName] }
+    state.withLock { $0.face(postScriptName: postScriptName) }
   }
 
   /// Every registered face of a family, matched case-insensitively in any language the fonts
@@ -20,20 +20,25 @@ extension FontRegistry {
   /// - Parameter family: A family name, such as `Pretendard` or `나눔고딕`.
   /// - Returns: The faces; empty when the family is not registered.
   public func faces(family: String) -> [FontFace] {
-    state.withLock { $0.facesByFamily[CaseFolding.fold(family)] ?? [] }
+    state.withLock { $0.faces(family: family) }
   }
 
   /// The registered families' primary names, sorted.
   public var families: [String] {
     state.withLock { state in
-      Set(state.facesByPostScriptName.values.map(\.family)).sorted()
+      Set(
+        state.facesByPostScriptName.values.map(\.family)
+          + state.embeddedByPostScriptName.values.map(\.family)
+      ).sorted()
     }
   }
 
   /// Every registered face, sorted by PostScript name.
   public var allFaces: [FontFace] {
     state.withLock { state in
-      state.facesByPostScriptName.values.sorted { $0.postScriptName < $1.postScriptName }
+      state.facesByPostScriptName.merging(state.embeddedByPostScriptName) { registered, _ in
+        registered
+      }.values.sorted { $0.postScriptName < $1.postScriptName }
     }
   }
 
@@ -79,7 +84,8 @@ extension FontRegistry {
     if let match = try? match(query) { return match }
     var fallback = query
     fallback.family = defaultFace.family
-    let match = Self._match(fallback, among: faces(family: defaultFace.family))
+    let match = Self._match(
+      fallback, among: embeddedFaces.filter { $0.family == defaultFace.family })
     let face = match?.face ?? defaultFace
     let note = FontDiagnostic(
       kind: .notRegistered,
@@ -120,10 +126,11 @@ extension FontRegistry {
 
     // Within a variable font, take the named instance nearest the chosen point.
     let group = groups[result.index]
-    let face = group.min { lhs, rhs in
-      _distance(lhs, weight: result.weight, width: result.width)
-        < _distance(rhs, weight: result.weight, width: result.width)
-    } ?? group[0]
+    let face =
+      group.min { lhs, rhs in
+        _distance(lhs, weight: result.weight, width: result.width)
+          < _distance(rhs, weight: result.weight, width: result.width)
+      } ?? group[0]
     var variations: [String: Double] = [:]
     if face.isVariable {
       if face.axes.contains(where: { $0.tag == "wght" }),

@@ -93,7 +93,8 @@ extension FontRegistry {
       }
       guard !entry.isEmbedded else {
         throw FontError(
-          .invalidArgument, "\(description) is one of TypeScale's embedded fonts, which stay "
+          .invalidArgument,
+          "\(description) is one of TypeScale's embedded fonts, which stay "
             + "registered")
       }
       Self._remove(key: key, entry: entry, from: &state)

@@ -24,6 +24,11 @@ import TypeScaleMetrics
 /// faces already handed out stay valid. Differs: unknown names resolve to the default face with a
 /// diagnostic instead of failing silently, and no bold or italic is synthesized.
 ///
+/// The embedded faces form a layer below registered ones: registering the full Noto Sans, whose
+/// PostScript names the embedded subsets share, is not a conflict; it shadows the embedded faces
+/// in lookups until it is unregistered. ``defaultFace`` and ``defaultCascade(weight:italic:)``
+/// always use the embedded faces.
+///
 /// Registration reads a file's names, metrics and character map through FreeType, loading one
 /// glyph per face to prove it is usable; it keeps no glyph data, so registering a large folder is
 /// cheap. Files are read with `pread`, never mapped.
@@ -80,8 +85,22 @@ public final class FontRegistry: Sendable {
 
   struct _State {
     var entriesByKey: [String: _Entry] = [:]
+    /// Registered faces by PostScript name and by folded family name.
     var facesByPostScriptName: [String: FontFace] = [:]
     var facesByFamily: [String: [FontFace]] = [:]
+    /// The embedded faces, a layer below: a registered face of the same PostScript name or family
+    /// (the full Noto Sans, say) shadows them in lookups without conflicting.
+    var embeddedByPostScriptName: [String: FontFace] = [:]
+    var embeddedByFamily: [String: [FontFace]] = [:]
+
+    func face(postScriptName: String) -> FontFace? {
+      facesByPostScriptName[postScriptName] ?? embeddedByPostScriptName[postScriptName]
+    }
+
+    func faces(family: String) -> [FontFace] {
+      let key = CaseFolding.fold(family)
+      return facesByFamily[key] ?? embeddedByFamily[key] ?? []
+    }
     var flights: [String: _Flight] = [:]
     var statistics = Statistics()
   }
@@ -306,24 +325,33 @@ public final class FontRegistry: Sendable {
     key: String, entry: _Entry, into state: inout _State
   ) throws(FontError) {
     let previous = state.entriesByKey[key]
-    for face in entry.faces {
-      if let existing = state.facesByPostScriptName[face.postScriptName],
-        existing.source != previous?.source
-      {
-        throw FontError(
-          .duplicatePostScriptName,
-          "\(entry.source) has a face named \(face.postScriptName), which \(existing.source) "
-            + "already registered; unregister that file first, or rename one of the fonts")
+    if entry.isEmbedded {
+      for face in entry.faces where state.embeddedByPostScriptName[face.postScriptName] == nil {
+        state.embeddedByPostScriptName[face.postScriptName] = face
+        for family in face.familyNames {
+          state.embeddedByFamily[CaseFolding.fold(family), default: []].append(face)
+        }
+      }
+    } else {
+      for face in entry.faces {
+        if let existing = state.facesByPostScriptName[face.postScriptName],
+          existing.source != previous?.source
+        {
+          throw FontError(
+            .duplicatePostScriptName,
+            "\(entry.source) has a face named \(face.postScriptName), which \(existing.source) "
+              + "already registered; unregister that file first, or rename one of the fonts")
+        }
+      }
+      if let previous { _remove(key: key, entry: previous, from: &state) }
+      for face in entry.faces where state.facesByPostScriptName[face.postScriptName] == nil {
+        state.facesByPostScriptName[face.postScriptName] = face
+        for family in face.familyNames {
+          state.facesByFamily[CaseFolding.fold(family), default: []].append(face)
+        }
       }
     }
-    if let previous { _remove(key: key, entry: previous, from: &state) }
     state.entriesByKey[key] = entry
-    for face in entry.faces where state.facesByPostScriptName[face.postScriptName] == nil {
-      state.facesByPostScriptName[face.postScriptName] = face
-      for family in face.familyNames {
-        state.facesByFamily[CaseFolding.fold(family), default: []].append(face)
-      }
-    }
     state.statistics.registeredSources += 1
     state.statistics.registeredFaces += entry.faces.count
   }

@@ -67,8 +67,9 @@ public struct FontSource: Hashable, Sendable, CustomStringConvertible {
   public var description: String { path ?? "<bytes \(fileName)>" }
 }
 
-/// One registered file or buffer: its identity, its bytes when in memory, and its lazily computed
-/// digest. Immutable but for the digest cache, which a mutex guards.
+/// One registered file or buffer.
+///
+/// It holds its identity, its bytes when in memory, and its lazily computed digest. Immutable but for the digest cache, which a mutex guards.
 final class _FontFile: Sendable {
   let kind: FontSource.Kind
   let path: String?

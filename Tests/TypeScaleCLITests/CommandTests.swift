@@ -109,7 +109,10 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(run.status == 1)
     let errors = run.error.split(separator: "\n")
     #expect(errors.count == 2)
-    #expect(errors.first?.hasSuffix("broken-html.ttf is not a font: it starts with \"<!DOCTYPE html>⏎<html la…\": an HTML page, perhaps an error page saved by a download") == true)
+    #expect(
+      errors.first?.hasSuffix(
+        "broken-html.ttf is not a font: it starts with \"<!DOCTYPE html>⏎<html la…\": an HTML page, perhaps an error page saved by a download"
+      ) == true)
     #expect(errors.last?.contains("broken-truncated.ttf is truncated or corrupt") == true)
     #expect(run.output.contains("TypeScaleFixture-Bold"))
     #expect(run.output.split(separator: "\n").count == 2)
@@ -119,7 +122,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     let run = typescale(
       "fonts", "match", "--dir", Fixtures.fontsDirectory.path, "--family", "Pretendard")
     #expect(run.status == 1)
-    #expect(run.error.contains("error: no registered face is named or in a family named \"Pretendard\""))
+    #expect(
+      run.error.contains("error: no registered face is named or in a family named \"Pretendard\""))
   }
 
   @Test func scale_maxCapsPointSizeButNotScaledValue() throws {

@@ -115,7 +115,9 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
     }
     #expect(error?.code == .duplicatePostScriptName)
     #expect(error?.code.ctFontManagerErrorCode == 305)
-    #expect(error?.message.contains("Fixture-Collection.ttc has a face named TypeScaleFixture-Regular") == true)
+    #expect(
+      error?.message.contains("Fixture-Collection.ttc has a face named TypeScaleFixture-Regular")
+        == true)
     #expect(error?.message.contains("Fixture-Regular.ttf already registered") == true)
     // Nothing of the conflicting file was registered.
     #expect(registry.face(postScriptName: "TypeScaleFixture-Bold") == nil)
@@ -174,16 +176,36 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
     let url = folder.appendingPathComponent("brand.ttf")
     try FileManager.default.copyItem(at: Fixtures.font("Fixture-Regular.ttf"), to: url)
     let registry = try FontRegistry()
-    #expect(try registry.register(fileAt: url).map(\.postScriptName) == ["TypeScaleFixture-Regular"])
+    #expect(
+      try registry.register(fileAt: url).map(\.postScriptName) == ["TypeScaleFixture-Regular"])
     try FileManager.default.removeItem(at: url)
     try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: url)
     #expect(try registry.register(fileAt: url).map(\.postScriptName) == ["TypeScaleFixture-Bold"])
     #expect(registry.face(postScriptName: "TypeScaleFixture-Regular") == nil)
   }
 
+  @Test func register_fullFontShadowsTheEmbeddedSubset() throws {
+    let registry = try FontRegistry()
+    let embedded = try #require(registry.face(postScriptName: "NotoSans-Regular"))
+    #expect(embedded.source.kind == .embedded)
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("NotoSans-Regular.ttf")
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: try #require(embedded.source.path)), to: copy)
+    let faces = try registry.register(fileAt: copy)
+    #expect(registry.face(postScriptName: "NotoSans-Regular") == faces.first)
+    #expect(registry.faces(family: "Noto Sans") == faces)
+    #expect(registry.defaultFace == embedded)
+    #expect(registry.defaultCascade().first == embedded)
+    try registry.unregister(fileAt: copy)
+    #expect(registry.face(postScriptName: "NotoSans-Regular") == embedded)
+  }
+
   @Test func sha256_matchesTheFixtureIndex() throws {
-    let index = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: Fixtures.font("index.json"))) as? [String: Any]
+    let index =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: Fixtures.font("index.json"))) as? [String: Any]
     let fonts = try #require(index?["fonts"] as? [[String: Any]])
     let entry = try #require(fonts.first { $0["file"] as? String == "Fixture-Collection.ttc" })
     let (_, faces) = try registered("Fixture-Collection.ttc")
@@ -201,16 +223,20 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
   }
 
   private static let badFiles = [
-    BadFile(name: "broken-empty.ttf", code: .notAFont, message: "is not a font: the file is empty (0 bytes)"),
+    BadFile(
+      name: "broken-empty.ttf", code: .notAFont,
+      message: "is not a font: the file is empty (0 bytes)"),
     BadFile(
       name: "broken-html.ttf", code: .notAFont,
       message: "is not a font: it starts with \"<!DOCTYPE html>⏎<html la…\": an HTML page"),
     BadFile(
       name: "broken-truncated.ttf", code: .corruptFont,
-      message: "is truncated or corrupt: table 'GDEF' ends at byte 11608, but the file has 5491 bytes"),
+      message:
+        "is truncated or corrupt: table 'GDEF' ends at byte 11608, but the file has 5491 bytes"),
     BadFile(
       name: "broken-random.ttf", code: .notAFont,
-      message: "is not a font: its first bytes are 1c ce 1c cb 18 5f a4 77, which match no font format"),
+      message:
+        "is not a font: its first bytes are 1c ce 1c cb 18 5f a4 77, which match no font format"),
     BadFile(
       name: "broken-zip.otf", code: .notAFont,
       message: "is not a font: it is a ZIP archive; extract the .ttf or .otf files from it first"),
@@ -234,7 +260,9 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
   fileprivate func registerData_badBytesThrowTheSameCode(_ bad: BadFile) throws {
     let registry = try FontRegistry()
     let bytes = try Data(contentsOf: Fixtures.font(bad.name))
-    let error = #expect(throws: FontError.self) { try registry.register(data: bytes, name: bad.name) }
+    let error = #expect(throws: FontError.self) {
+      try registry.register(data: bytes, name: bad.name)
+    }
     #expect(error?.code == bad.code)
   }
 
@@ -287,7 +315,8 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
     let registry = try FontRegistry()
     let flat = try registry.registerFonts(in: folder, recursive: false)
     #expect(flat.fileCount == 4)
-    #expect(flat.faces.map(\.postScriptName) == ["TypeScaleFixture-Bold", "TypeScaleFixture-Regular"])
+    #expect(
+      flat.faces.map(\.postScriptName) == ["TypeScaleFixture-Bold", "TypeScaleFixture-Regular"])
     #expect(flat.failures.map { $0.url.lastPathComponent } == ["broken-html.ttf", "x.ttf"])
     #expect(flat.failures.map(\.error.code) == [.notAFont, .unreadableFile])
 

@@ -33,20 +33,39 @@ private func fixtureFamily() throws -> FontRegistry {
   }
 
   private static let cases = [
-    Case(weight: 400, italic: false, width: .normal, expected: "TypeScaleFixture-Regular", exact: true),
-    Case(weight: 500, italic: false, width: .normal, expected: "TypeScaleFixture-Medium", exact: true),
-    Case(weight: 450, italic: false, width: .normal, expected: "TypeScaleFixture-Medium", exact: false),
-    Case(weight: 650, italic: false, width: .normal, expected: "TypeScaleFixture-Bold", exact: false),
-    Case(weight: 800, italic: false, width: .normal, expected: "TypeScaleFixture-Black", exact: false),
-    Case(weight: 200, italic: false, width: .normal, expected: "TypeScaleFixture-Thin", exact: false),
-    Case(weight: 1000, italic: false, width: .normal, expected: "TypeScaleFixture-Black", exact: false),
-    Case(weight: 400, italic: true, width: .normal, expected: "TypeScaleFixture-Italic", exact: true),
-    Case(weight: 600, italic: true, width: .normal, expected: "TypeScaleFixture-BoldItalic", exact: false),
-    Case(weight: 300, italic: true, width: .normal, expected: "TypeScaleFixture-Italic", exact: false),
-    Case(weight: 400, italic: false, width: .condensed, expected: "TypeScaleFixture-CondensedRegular", exact: true),
-    Case(weight: 700, italic: false, width: .condensed, expected: "TypeScaleFixture-CondensedRegular", exact: false),
-    Case(weight: 400, italic: false, width: .semiCondensed, expected: "TypeScaleFixture-CondensedRegular", exact: false),
-    Case(weight: 400, italic: false, width: .expanded, expected: "TypeScaleFixture-Regular", exact: false),
+    Case(
+      weight: 400, italic: false, width: .normal, expected: "TypeScaleFixture-Regular", exact: true),
+    Case(
+      weight: 500, italic: false, width: .normal, expected: "TypeScaleFixture-Medium", exact: true),
+    Case(
+      weight: 450, italic: false, width: .normal, expected: "TypeScaleFixture-Medium", exact: false),
+    Case(
+      weight: 650, italic: false, width: .normal, expected: "TypeScaleFixture-Bold", exact: false),
+    Case(
+      weight: 800, italic: false, width: .normal, expected: "TypeScaleFixture-Black", exact: false),
+    Case(
+      weight: 200, italic: false, width: .normal, expected: "TypeScaleFixture-Thin", exact: false),
+    Case(
+      weight: 1000, italic: false, width: .normal, expected: "TypeScaleFixture-Black", exact: false),
+    Case(
+      weight: 400, italic: true, width: .normal, expected: "TypeScaleFixture-Italic", exact: true),
+    Case(
+      weight: 600, italic: true, width: .normal, expected: "TypeScaleFixture-BoldItalic",
+      exact: false),
+    Case(
+      weight: 300, italic: true, width: .normal, expected: "TypeScaleFixture-Italic", exact: false),
+    Case(
+      weight: 400, italic: false, width: .condensed, expected: "TypeScaleFixture-CondensedRegular",
+      exact: true),
+    Case(
+      weight: 700, italic: false, width: .condensed, expected: "TypeScaleFixture-CondensedRegular",
+      exact: false),
+    Case(
+      weight: 400, italic: false, width: .semiCondensed,
+      expected: "TypeScaleFixture-CondensedRegular", exact: false),
+    Case(
+      weight: 400, italic: false, width: .expanded, expected: "TypeScaleFixture-Regular",
+      exact: false),
   ]
 
   @Test(arguments: cases)
@@ -80,10 +99,13 @@ private func fixtureFamily() throws -> FontRegistry {
 
   @Test func match_variableFontSetsTheAxisForWeightsBetweenInstances() throws {
     let registry = try fixtureFamily()
-    let between = try registry.match(FontQuery(family: "TypeScale Variable", weight: try FontWeight(650)))
+    let between = try registry.match(
+      FontQuery(family: "TypeScale Variable", weight: try FontWeight(650)))
     #expect(between.isExact)
     #expect(between.variations == ["wght": 650])
-    #expect(["TypeScaleVariable-SemiBold", "TypeScaleVariable-Bold"].contains(between.face.postScriptName))
+    #expect(
+      ["TypeScaleVariable-SemiBold", "TypeScaleVariable-Bold"].contains(between.face.postScriptName)
+    )
     let instance = try registry.match(FontQuery(family: "TypeScale Variable", weight: .bold))
     #expect(instance.face.postScriptName == "TypeScaleVariable-Bold")
     #expect(instance.isExact && instance.variations.isEmpty)
@@ -101,7 +123,9 @@ private func fixtureFamily() throws -> FontRegistry {
       try registry.match(FontQuery(family: "Pretendard"))
     }
     #expect(error?.code == .notRegistered)
-    #expect(error?.message.hasPrefix("no registered face is named or in a family named \"Pretendard\"") == true)
+    #expect(
+      error?.message.hasPrefix("no registered face is named or in a family named \"Pretendard\"")
+        == true)
     #expect(error?.message.contains("Noto Sans") == true)
   }
 
@@ -143,9 +167,10 @@ private func fixtureFamily() throws -> FontRegistry {
     let latin = try #require(registry.face(postScriptName: "TypeScaleFixture-Regular"))
     let korean = try #require(registry.face(postScriptName: "TypeScaleFixtureKR-Regular"))
     let cascade = registry.cascade(for: latin, preferring: [korean])
-    #expect(cascade.faces.prefix(3).map(\.postScriptName) == [
-      "TypeScaleFixture-Regular", "TypeScaleFixtureKR-Regular", "NotoSans-Regular",
-    ])
+    #expect(
+      cascade.faces.prefix(3).map(\.postScriptName) == [
+        "TypeScaleFixture-Regular", "TypeScaleFixtureKR-Regular", "NotoSans-Regular",
+      ])
     #expect(cascade.face(for: "A") == latin)
     #expect(cascade.face(for: "안") == korean)
     #expect(cascade.face(for: "Ж")?.postScriptName == "NotoSans-Regular")
@@ -174,7 +199,9 @@ private func fixtureFamily() throws -> FontRegistry {
 
 @Suite struct CharacterCoverageTests {
   @Test func coverage_mergesRangesAndAnswersMembership() {
-    let coverage = CharacterCoverage(ranges: [0x61...0x7A, 0x41...0x5A, 0x5B...0x5B, 0xAC00...0xD7A3])
+    let coverage = CharacterCoverage(ranges: [
+      0x61...0x7A, 0x41...0x5A, 0x5B...0x5B, 0xAC00...0xD7A3,
+    ])
     #expect(coverage.ranges == [0x41...0x5B, 0x61...0x7A, 0xAC00...0xD7A3])
     #expect(coverage.count == 27 + 26 + 11172)
     #expect(coverage.contains("A") && coverage.contains("[") && coverage.contains("한"))
@@ -192,9 +219,11 @@ private func fixtureFamily() throws -> FontRegistry {
 @Suite struct FontDataCacheTests {
   @Test func cache_countsHitsAndEvictsLeastRecentlyUsed() throws {
     let registry = try FontRegistry(options: .init(dataCacheBudget: 30_000))
-    let regular = try #require(try registry.register(fileAt: Fixtures.font("Fixture-Regular.ttf")).first)
+    let regular = try #require(
+      try registry.register(fileAt: Fixtures.font("Fixture-Regular.ttf")).first)
     let bold = try #require(try registry.register(fileAt: Fixtures.font("Fixture-Bold.ttf")).first)
-    let black = try #require(try registry.register(fileAt: Fixtures.font("Fixture-Black.ttf")).first)
+    let black = try #require(
+      try registry.register(fileAt: Fixtures.font("Fixture-Black.ttf")).first)
     let cache = registry.dataCache
     #expect(try cache.bytes(for: regular.source).count == 13728)
     #expect(try cache.bytes(for: regular.source).count == 13728)

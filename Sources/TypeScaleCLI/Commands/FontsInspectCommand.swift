@@ -21,7 +21,8 @@ public struct FontsInspectCommand: Command {
       """,
     options: [.flag("json", help: "Print a JSON array with one object per face.")],
     positionals: [
-      PositionalSpec("path", help: "Font files (.ttf, .otf, .ttc, .otc, .woff, .woff2).",
+      PositionalSpec(
+        "path", help: "Font files (.ttf, .otf, .ttc, .otc, .woff, .woff2).",
         isRepeatable: true)
     ])
 

@@ -19,9 +19,11 @@ public struct FontsMatchCommand: Command {
       italic is synthesized: a missing weight or style picks the nearest face and says so.
       """,
     options: [
-      .option("dir", valueName: "folder", help: "The folder of fonts to register.",
+      .option(
+        "dir", valueName: "folder", help: "The folder of fonts to register.",
         isRequired: true),
-      .option("family", valueName: "name", help: "A family name or a PostScript name.",
+      .option(
+        "family", valueName: "name", help: "A family name or a PostScript name.",
         isRequired: true),
       .option("weight", valueName: "weight", help: "1–1000 or a name (default: 400)."),
       .flag("italic", help: "Ask for an italic face."),
@@ -96,7 +98,9 @@ public struct FontsMatchCommand: Command {
     }
     let face = match.face
     print("query:  \(query)", to: &output)
-    print("face:   \(face.postScriptName) (\(face.source.fileName)#\(face.collectionIndex))", to: &output)
+    print(
+      "face:   \(face.postScriptName) (\(face.source.fileName)#\(face.collectionIndex))",
+      to: &output)
     print(
       "style:  \(face.family) \(face.styleName), weight \(face.weight.value), "
         + "\(face.width.name), \(face.slope)", to: &output)

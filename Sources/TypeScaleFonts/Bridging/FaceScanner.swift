@@ -4,8 +4,9 @@ internal import CFreeType
 internal import CTypeScaleShims
 import TypeScaleMetrics
 
-/// Reads every face of one font file or buffer with FreeType: names, style, metrics, axes,
-/// named instances and coverage. Glyph outlines are not kept; one glyph per face is loaded to
+/// Reads every face of one font file or buffer with FreeType.
+///
+/// It reads names, style, metrics, axes, named instances and coverage. Glyph outlines are not kept; one glyph per face is loaded to
 /// prove the face is usable.
 ///
 /// A file is accepted only if FreeType opens every face in it and loads a glyph from each
@@ -23,7 +24,9 @@ struct FaceScanner {
 
   private var name: String { source.fileName }
 
-  /// Opens one face. Wraps `FT_Open_Face()` (through the pread stream) or `FT_New_Memory_Face()`.
+  /// Opens one face.
+  ///
+  /// Wraps `FT_Open_Face()` (through the pread stream) or `FT_New_Memory_Face()`.
   private func open(_ index: Int) throws(FontError) -> FreeTypeFace {
     var face: FT_Face?
     let error: FT_Error
@@ -59,9 +62,11 @@ struct FaceScanner {
     return faces
   }
 
-  private func scanFace(_ face: FreeTypeFace, collectionIndex: Int) throws(FontError) -> [FontFace] {
+  private func scanFace(_ face: FreeTypeFace, collectionIndex: Int) throws(FontError) -> [FontFace]
+  {
     let handle = face.handle
-    let label = collectionIndex == 0 && handle.pointee.num_faces == 1
+    let label =
+      collectionIndex == 0 && handle.pointee.num_faces == 1
       ? name : "\(name) face \(collectionIndex)"
     guard CTypeScaleShims_isSFNT(handle) != 0, CTypeScaleShims_isScalable(handle) != 0 else {
       throw FontError(.notAFont, "\(label) is not an OpenType or TrueType font")
@@ -119,8 +124,10 @@ struct FaceScanner {
         ?? _freeTypePostScriptName(handle).map { ($0, .font) }
         ?? (_synthesizePostScriptName(prefix: prefix, style: instance.styleName), .synthesized)
       let coordinates = instance.coordinates
-      let weight = coordinates["wght"].flatMap { try? FontWeight(Int($0.rounded())) } ?? staticWeight
-      let width = coordinates["wdth"].flatMap { $0 > 0 ? FontWidth(_unchecked: $0) : nil } ?? staticWidth
+      let weight =
+        coordinates["wght"].flatMap { try? FontWeight(Int($0.rounded())) } ?? staticWeight
+      let width =
+        coordinates["wdth"].flatMap { $0 > 0 ? FontWidth(_unchecked: $0) : nil } ?? staticWidth
       var slope = staticSlope
       if coordinates["ital"] != nil || coordinates["slnt"] != nil {
         if let ital = coordinates["ital"], ital >= 0.5 {
@@ -190,8 +197,10 @@ struct FaceScanner {
       guard glyph != 0, FT_Load_Glyph(face, glyph, flags) == 0 else { return nil }
       return Int(face.pointee.glyph.pointee.metrics.horiBearingY)
     }
-    let capHeight = hasHeights && (os2?.sCapHeight ?? 0) > 0 ? os2.map { Int($0.sCapHeight) } : glyphTop(0x48)
-    let xHeight = hasHeights && (os2?.sxHeight ?? 0) > 0 ? os2.map { Int($0.sxHeight) } : glyphTop(0x78)
+    let capHeight =
+      hasHeights && (os2?.sCapHeight ?? 0) > 0 ? os2.map { Int($0.sCapHeight) } : glyphTop(0x48)
+    let xHeight =
+      hasHeights && (os2?.sxHeight ?? 0) > 0 ? os2.map { Int($0.sxHeight) } : glyphTop(0x78)
     return FontFaceMetrics(
       unitsPerEm: Int(face.pointee.units_per_EM),
       ascender: Int(hhea?.Ascender ?? face.pointee.ascender),

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// An open, read-only file: the owner of one file descriptor, closed in `deinit`.
 ///
@@ -30,7 +31,8 @@ final class FileDescriptor {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
       throw FontError(
-        .unreadableFile, "\(path) is \(what), not a font file; pass the path of a .ttf, .otf, "
+        .unreadableFile,
+        "\(path) is \(what), not a font file; pass the path of a .ttf, .otf, "
           + ".ttc, .otc, .woff or .woff2 file")
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

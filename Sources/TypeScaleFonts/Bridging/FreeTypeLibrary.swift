@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 
+internal import CFreeType
 import Synchronization
 
-internal import CFreeType
-
-/// The owner of one `FT_Library`. Wraps `FT_Init_FreeType()` / `FT_Done_FreeType()`.
+/// The owner of one `FT_Library`.
+///
+/// Wraps `FT_Init_FreeType()` / `FT_Done_FreeType()`.
 ///
 /// FreeType requires that faces of one library be created and destroyed by one thread at a time,
 /// so a library is used by one registration at a time: ``FreeTypeLibraryPool`` hands them out.
@@ -20,7 +21,8 @@ final class FreeTypeLibrary: @unchecked Sendable {
     var library: FT_Library?
     try FreeTypeCheck.call(FT_Init_FreeType(&library), "FT_Init_FreeType", file: "FreeType")
     guard let library else {
-      throw FontError(.invalidArgument, "FreeType returned no library", function: "FT_Init_FreeType")
+      throw FontError(
+        .invalidArgument, "FreeType returned no library", function: "FT_Init_FreeType")
     }
     handle = library
   }
@@ -52,9 +54,6 @@ enum FreeTypeCheck {
     case 0x02:  // FT_Err_Unknown_File_Format
       code = .corruptFont
       what = "is truncated or corrupt: FreeType does not recognise its table directory"
-    case 0x03, 0x08, 0x09, 0x0A:  // invalid file format, invalid table, invalid offset, array too large
-      code = .corruptFont
-      what = "is truncated or corrupt"
     case 0x40:  // FT_Err_Out_Of_Memory
       code = .corruptFont
       what = "could not be loaded: out of memory"
@@ -83,5 +82,12 @@ final class FreeTypeLibraryPool: Sendable {
     }
     defer { _free.withLock { $0.append(library) } }
     return try body(library)
+  }
+
+  /// Frees idle libraries beyond `count` (each holds about 70 KB once it has opened a face).
+  func trim(keeping count: Int) {
+    _free.withLock { free in
+      if free.count > count { free.removeLast(free.count - count) }
+    }
   }
 }

@@ -26,7 +26,8 @@ struct SFNTNameTable {
       var name = FT_SfntName()
       guard FT_Get_Sfnt_Name(face, index, &name) == 0, let bytes = name.string else { continue }
       let buffer = UnsafeBufferPointer(start: bytes, count: Int(name.string_len))
-      guard let string = Self._decode(buffer, platform: name.platform_id, encoding: name.encoding_id)
+      guard
+        let string = Self._decode(buffer, platform: name.platform_id, encoding: name.encoding_id)
       else { continue }
       records.append(
         Record(

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
+internal import CFontconfig
 import Foundation
 import Synchronization
-
-internal import CFontconfig
 
 /// System fonts as the last step of a ``FontCascade``, found through fontconfig — opt-in, because
 /// results then depend on the machine's fonts.

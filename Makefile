@@ -18,7 +18,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps demo test lint docs bench build clean help
-DOC_TARGETS := TypeScaleMetrics
+DOC_TARGETS := TypeScaleMetrics TypeScaleFonts
 
 help:
 	@echo "make demo   build and run the typescale CLI on the built-in tables"
@@ -59,6 +59,9 @@ demo: deps
 	@echo
 	@echo "\$$ typescale scale --style title1 --size 28 --category AX3 --max 44"
 	@$(SWIFT) run -c release --skip-build typescale scale --style title1 --size 28 --category AX3 --max 44
+	@echo
+	@echo "\$$ typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf"
+	@$(SWIFT) run -c release --skip-build typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf
 
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors

@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "TypeScale", targets: ["TypeScale"]),
     .library(name: "TypeScaleMetrics", targets: ["TypeScaleMetrics"]),
     .library(name: "TypeScaleFonts", targets: ["TypeScaleFonts"]),
+    .library(name: "TypeScaleLayout", targets: ["TypeScaleLayout"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
   targets: [
@@ -33,6 +34,19 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
     ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+    ),
+    // ICU's flags and link only: Swift never imports CICU (ICU's headers clash with the ICU
+    // module Foundation ships), it reaches ICU through CUnicode's plain C API.
+    .systemLibrary(
+      name: "CICU",
+      pkgConfig: "icu-uc",
+      providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+    ),
+    .target(name: "CUnicode", dependencies: ["CICU"]),
     // What Swift cannot reach directly: FreeType macros and a pread(2)-based stream.
     .target(name: "CTypeScaleShims", dependencies: ["CFreeType"]),
 
@@ -43,8 +57,16 @@ let package = Package(
       dependencies: ["TypeScaleMetrics", "CFreeType", "CFontconfig", "CTypeScaleShims"],
       resources: [.process("Fonts")]
     ),
+    // Itemize, shape, break and measure.
+    .target(
+      name: "TypeScaleLayout",
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "CHarfBuzz", "CUnicode"]
+    ),
     // The umbrella module: re-exports every engine module behind one import.
-    .target(name: "TypeScale", dependencies: ["TypeScaleMetrics", "TypeScaleFonts"]),
+    .target(
+      name: "TypeScale",
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout"]
+    ),
 
     // Tools
     // The command line: subcommands and the small argument parser live in a
@@ -64,6 +86,14 @@ let package = Package(
     .testTarget(
       name: "TypeScaleFontsTests",
       dependencies: ["TypeScaleFonts", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
+      name: "TypeScaleLayoutTests",
+      dependencies: ["TypeScaleLayout", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
+      name: "CUnicodeTests",
+      dependencies: ["CUnicode"]
     ),
     .testTarget(
       name: "TypeScaleCLITests",

@@ -6,9 +6,12 @@ Everything is cut from fonts that Debian packages install; nothing is
 downloaded.  Needed on the machine (Debian 12 package names):
 
   fonts-noto-core   /usr/share/fonts/truetype/noto/NotoSans-{Regular,Bold,Italic,BoldItalic}.ttf
+                    /usr/share/fonts/truetype/noto/NotoSans{Arabic,Hebrew,Devanagari,Thai}-Regular.ttf
   fonts-noto-extra  /usr/share/fonts/truetype/noto/NotoSans-{Thin,Light,Medium,SemiBold,Black,Condensed}.ttf
   fonts-noto-cjk    /usr/share/fonts/opentype/noto/NotoSansCJK-{Regular,Bold}.ttc
-                    (face "Noto Sans CJK KR", found by its name table)
+                    (faces "Noto Sans CJK KR" and "Noto Sans CJK JP", found by their
+                    name tables)
+  fonts-noto-color-emoji  /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf (CBDT bitmaps)
 
 and the Python packages fonttools and brotli (`pip install fonttools brotli`).
 The OFL text is taken from the same packages' /usr/share/doc/*/copyright.
@@ -25,12 +28,27 @@ It writes, and only writes:
       Fixture-Regular.woff, Fixture-Regular.woff2
       Fixture-Variable.ttf                       "TypeScale Variable": wght 100-900
       Fixture-Hangul.otf                         "TypeScale Fixture KR": a few hundred syllables
+      Fixture-Sans.ttf                           "TypeScale Fixture Sans": Latin, Greek, Cyrillic
+      Fixture-{Arabic,Hebrew,Devanagari,Thai}.ttf  one script each, all layout features
+      Fixture-KR.otf, Fixture-CJK.otf            "TypeScale Fixture Korean" / "... CJK": the
+                                                 characters of the layout corpus
+      Fixture-Emoji.ttf                          "TypeScale Fixture Emoji": color bitmaps (CBDT)
       broken-*.ttf, broken-zip.otf               inputs that are not fonts
       OFL.txt, index.json, README.md
 
 Rerun from the repository root with:
 
   python3 Scripts/make-fonts.py
+
+The script-specific fixtures (Fixture-Sans and after) exist for the layout
+engine's tests and the reference recorders in Benchmarks/Recorders: every
+string of Tests/Fixtures/Layout/strings.tsv must be covered by the cmap of the
+font its row names. The script checks that at the end (default-ignorable
+characters such as U+FE0F may be missing: shapers hide them) and fails,
+listing the gaps, when a character is missing. The Korean, CJK and emoji
+fixtures are cut to the characters of that corpus; those characters are
+copied into this script (KOREAN_CORPUS, CJK_CORPUS, EMOJI_CORPUS) so that
+editing the corpus can never silently change a fixture's bytes.
 
 The output is deterministic: the same sources, fontTools and brotli give the
 same bytes on every run (head.created/modified are pinned, zip entries are
@@ -63,7 +81,7 @@ FIXED_TIMESTAMP_1904 = FIXED_TIMESTAMP_UNIX + 2082844800  # OpenType epoch
 os.environ["SOURCE_DATE_EPOCH"] = str(FIXED_TIMESTAMP_UNIX)
 
 try:
-    from fontTools import subset, varLib
+    from fontTools import merge, subset, varLib
     from fontTools import version as FONTTOOLS_VERSION
     from fontTools.designspaceLib import (
         AxisDescriptor,
@@ -105,12 +123,19 @@ SOURCES = {
     NOTO / "NotoSans-Condensed.ttf": "fonts-noto-extra",
     NOTO_CJK / "NotoSansCJK-Regular.ttc": "fonts-noto-cjk",
     NOTO_CJK / "NotoSansCJK-Bold.ttc": "fonts-noto-cjk",
+    NOTO / "NotoSansArabic-Regular.ttf": "fonts-noto-core",
+    NOTO / "NotoSansHebrew-Regular.ttf": "fonts-noto-core",
+    NOTO / "NotoSansDevanagari-Regular.ttf": "fonts-noto-core",
+    NOTO / "NotoSansThai-Regular.ttf": "fonts-noto-core",
+    NOTO / "NotoColorEmoji.ttf": "fonts-noto-color-emoji",
     DOC / "fonts-noto-core" / "copyright": "fonts-noto-core",
     DOC / "fonts-noto-extra" / "copyright": "fonts-noto-extra",
     DOC / "fonts-noto-cjk" / "copyright": "fonts-noto-cjk",
+    DOC / "fonts-noto-color-emoji" / "copyright": "fonts-noto-color-emoji",
 }
 
 KR_FAMILY = "Noto Sans CJK KR"
+JP_FAMILY = "Noto Sans CJK JP"
 
 WIN = (3, 1, 0x409)  # Windows, Unicode BMP, English (US)
 
@@ -231,12 +256,12 @@ def name(font: TTFont, name_id: int) -> str | None:
     return None if record is None else str(record)
 
 
-def load_kr_face(path: Path) -> TTFont:
-    """The face of a Noto CJK collection whose family (name ID 1) is KR_FAMILY."""
+def load_kr_face(path: Path, family: str = KR_FAMILY) -> TTFont:
+    """The face of a Noto CJK collection whose family (name ID 1) is `family`."""
     collection = TTCollection(str(path), lazy=True)
-    numbers = [i for i, face in enumerate(collection.fonts) if name(face, 1) == KR_FAMILY]
+    numbers = [i for i, face in enumerate(collection.fonts) if name(face, 1) == family]
     if len(numbers) != 1:
-        fail(f'{path}: expected one face named "{KR_FAMILY}", found {len(numbers)}')
+        fail(f'{path}: expected one face named "{family}", found {len(numbers)}')
     return TTFont(str(path), fontNumber=numbers[0], recalcTimestamp=False)
 
 
@@ -359,7 +384,8 @@ def ofl_text(copyright_file: Path, license_key: str) -> str:
     """The standalone 'License: <key>' paragraph of a Debian copyright file."""
     lines = copyright_file.read_text(encoding="utf-8").splitlines()
     for start, line in enumerate(lines):
-        if line.strip() == f"License: {license_key}" and start + 1 < len(lines) \
+        # " ".join(split()): fonts-noto-color-emoji writes "License:   SIL-1.1".
+        if " ".join(line.split()) == f"License: {license_key}" and start + 1 < len(lines) \
                 and lines[start + 1].startswith(" "):
             body = []
             for raw in lines[start + 1:]:
@@ -378,17 +404,22 @@ def words(text: str) -> list[str]:
 
 def load_ofl() -> str:
     """SIL OFL 1.1 from fonts-noto-cjk (the canonical layout), cross-checked
-    word for word against fonts-noto-core's and fonts-noto-extra's copy."""
+    character for character (whitespace aside) against fonts-noto-core's,
+    fonts-noto-extra's and fonts-noto-color-emoji's copy."""
     canonical = ofl_text(DOC / "fonts-noto-cjk" / "copyright", "SIL-1.1")
     if "SIL OPEN FONT LICENSE Version 1.1" not in canonical:
         fail("fonts-noto-cjk copyright: the SIL-1.1 paragraph is not the OFL 1.1")
-    body = words(canonical[canonical.index("PREAMBLE"):])
-    for package in ("fonts-noto-core", "fonts-noto-extra"):
-        other = ofl_text(DOC / package / "copyright", "OFL-1.1")
-        other_body = words(other[other.index("PREAMBLE"):])
+    # Compared without any whitespace: fonts-noto-color-emoji's copy has
+    # "adding to,deleting," where the others have "adding to, deleting,".
+    body = "".join(words(canonical[canonical.index("PREAMBLE"):]))
+    for package, key in (("fonts-noto-core", "OFL-1.1"), ("fonts-noto-extra", "OFL-1.1"),
+                         ("fonts-noto-color-emoji", "SIL-1.1")):
+        other = ofl_text(DOC / package / "copyright", key)
+        other_body = "".join(words(other[other.index("PREAMBLE"):]))
         if other_body != body:
             fail(f"{package} copyright: its OFL-1.1 text differs from fonts-noto-cjk's")
-    for package in ("fonts-noto-core", "fonts-noto-extra", "fonts-noto-cjk"):
+    for package in ("fonts-noto-core", "fonts-noto-extra", "fonts-noto-cjk",
+                    "fonts-noto-color-emoji"):
         text = (DOC / package / "copyright").read_text(encoding="utf-8")
         # The licence itself defines the term; a declaration would follow a
         # Copyright line, e.g. 'with Reserved Font Name "X"'.
@@ -631,6 +662,252 @@ def make_hangul_fixture() -> TTFont:
     return font
 
 
+# --------------------------------------------------------------------------
+# Script fixtures for the layout engine (and Benchmarks/Recorders)
+#
+# Each is one regular face with its own family, subset with every OpenType
+# layout feature ('*': GSUB, GPOS and GDEF closure keeps the contextual forms,
+# ligatures and mark glyphs that shaping reaches), unhinted, renamed.
+
+# The characters of Tests/Fixtures/Layout/strings.tsv that the Korean, CJK and
+# emoji fixtures are cut to (copied from the corpus; see the module docstring).
+KOREAN_CORPUS = (
+    "안녕하세요 여러분, 반갑습니다 설정 변경 사항을 저장할까요? "
+    "큰 글자는 읽기가 더 쉽습니다. 앱은 사용자가 선택한 글자 크기에 맞게 레이아웃을 자동으로 "
+    "조정합니다. 출시하기 전에 가장 큰 크기로 모든 화면을 확인하세요. "
+    "한국어는 단어 사이를 띄어 쓰지만, 줄바꿈은 글자 단위로도 할 수 있습니다."
+)
+CJK_CORPUS = (
+    "設定 変更を保存しますか？ ダウンロードが完了しました "
+    "大きな文字は読みやすくなります。アプリは選択した文字サイズに合わせてレイアウトを自動的に"
+    "調整します。公開する前に、すべての画面を最大のサイズで確認してください。"
+    "日本語の文章では、単語の間に空白を入れません。そのため、行は文字と文字の間で折り返されます。"
+    "ただし、句読点は行頭に置かないのが一般的です。"
+    "设置 保存更改吗？ 较大的文字更容易阅读。应用会根据你选择的字号自动调整布局。"
+    "发布之前，请用最大的字号检查每一个界面。"
+)
+EMOJI_CORPUS = [
+    "\U0001F44D",                                            # thumbs up
+    "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466",  # family: man, woman, girl, boy (ZWJ)
+    "\U0001F44B\U0001F3FD",                                  # waving hand, medium skin tone
+    "\U0001F1EF\U0001F1F5",                                  # flag: Japan (regional indicators J P)
+    "\U0001F469\u200D\U0001F4BB",                            # woman technologist (ZWJ)
+    "\U0001F3F3\uFE0F\u200D\U0001F308",                      # rainbow flag (VS16 + ZWJ)
+    "\u2600\uFE0F",                                          # sun with VS16
+    "\U0001F389", "\U0001F382", "\U0001F381", "\U0001F600", "\U0001F602", "\U0001F680",
+    "\U0001F30D", "\u2728", "\U0001F525", "\U0001F308", "\u2615", "\U0001F355", "\u26BD",
+]
+
+ASCII_NON_LETTERS = [c for c in BASIC_LATIN if not chr(c).isalpha()]  # space, digits, punctuation
+DOTTED_CIRCLE = 0x25CC  # shapers insert it before a mark that has no base
+
+SANS_FIXTURE = sorted(set(
+    BASIC_LATIN
+    + span(0x00A0, 0x00FF)  # Latin-1 Supplement
+    + span(0x0100, 0x017F)  # Latin Extended-A
+    + span(0x0300, 0x036F)  # Combining Diacritical Marks (decomposed text)
+    + span(0x0370, 0x03FF)  # Greek and Coptic
+    + span(0x0400, 0x04FF)  # Cyrillic
+    + span(0x2000, 0x206F)  # General Punctuation („“ – — … and the invisible controls)
+    + span(0x20A0, 0x20CF)  # Currency Symbols
+    + [DOTTED_CIRCLE, 0xFFFD]
+))
+ARABIC_FIXTURE = sorted(set(
+    BASIC_LATIN             # the source has only space ! , - . 0-9 : of these
+    + [0x00A0]
+    + span(0x0600, 0x06FF)  # Arabic
+    + span(0x200B, 0x200F)  # ZWSP, ZWNJ, ZWJ, LRM, RLM
+    + [DOTTED_CIRCLE]
+))
+HEBREW_FIXTURE = sorted(set(
+    [0x0020, 0x002D, 0x00A0]
+    + span(0x0590, 0x05FF)  # Hebrew
+    + span(0xFB1D, 0xFB4F)  # Alphabetic Presentation Forms (Hebrew)
+    + span(0x200C, 0x200F) + [0x20AA, DOTTED_CIRCLE]
+))
+DEVANAGARI_FIXTURE = sorted(set(
+    BASIC_LATIN             # the source has digits and punctuation, no letters
+    + [0x00A0]
+    + span(0x0900, 0x097F)  # Devanagari, all of it
+    + span(0x200B, 0x200D)
+    + span(0x2010, 0x2027)  # dashes, quotes, ellipsis (those the source has)
+    + [0x20B9, DOTTED_CIRCLE]
+))
+THAI_FIXTURE = sorted(set(
+    [0x0020, 0x002D, 0x00A0]
+    + span(0x0E00, 0x0E7F)  # Thai
+    + span(0x200B, 0x200D) + [DOTTED_CIRCLE]
+))
+KOREAN_FIXTURE = sorted(set(
+    BASIC_LATIN
+    + span(0x3000, 0x303F)  # CJK Symbols and Punctuation
+    + [ord(c) for c in KOREAN_CORPUS if not c.isspace()]
+))
+CJK_FIXTURE = sorted(set(
+    BASIC_LATIN
+    + span(0x3000, 0x303F)  # CJK Symbols and Punctuation
+    + span(0x3040, 0x309F)  # Hiragana
+    + span(0x30A0, 0x30FF)  # Katakana
+    + span(0xFF00, 0xFFEF)  # Halfwidth and Fullwidth Forms
+    + [ord(c) for c in CJK_CORPUS if not c.isspace()]
+))
+EMOJI_FIXTURE = sorted({0x0020} | {ord(c) for sequence in EMOJI_CORPUS for c in sequence})
+
+
+def layout_features(font: TTFont) -> dict[str, list[str]]:
+    result = {}
+    for tag in ("GSUB", "GPOS"):
+        if tag in font and font[tag].table.FeatureList is not None:
+            result[tag] = sorted({r.FeatureTag for r in font[tag].table.FeatureList.FeatureRecord})
+    return result
+
+
+def subset_available(font: TTFont, unicodes: list[int]) -> None:
+    """subset_font with every layout feature, asking only for what the font maps
+    (the others would only make fontTools warn)."""
+    cmap = font.getBestCmap()
+    subset_font(font, [u for u in unicodes if u in cmap], all_features=True)
+
+
+def merge_ascii_punctuation(font: TTFont, label: str) -> TTFont:
+    """Noto Sans Hebrew and Noto Sans Thai map no digits and no punctuation but
+    '-'; real text needs them.  Add Noto Sans Regular's (ASCII digits and
+    punctuation, with their layout tables) with fontTools' merger.  The script's
+    own glyphs, cmap entries and lookups come first and are unchanged; hhea and
+    OS/2 vertical metrics become the larger of the two fonts'."""
+    latin = TTFont(str(NOTO / "NotoSans-Regular.ttf"), recalcTimestamp=False)
+    subset_font(latin, ASCII_NON_LETTERS, all_features=False)
+    merger = merge.Merger(options=merge.Options(drop_tables=["DSIG"]))
+    merged = merger.merge([io.BytesIO(font_bytes(font)), io.BytesIO(font_bytes(latin))])
+    missing = [c for c in ASCII_NON_LETTERS if c not in merged.getBestCmap()]
+    if missing:
+        fail(f"{label}: the merge lost {', '.join(f'U+{c:04X}' for c in missing)}")
+    return reload(font_bytes(merged))
+
+
+# file, family suffix, source (file name or CJK face), unicodes, merge ASCII punctuation, purpose
+SCRIPT_FIXTURES = [
+    ("Fixture-Sans.ttf", "Sans", "NotoSans-Regular.ttf", SANS_FIXTURE, False,
+     "Latin-1, Latin Extended-A, combining marks, Greek, Cyrillic, general punctuation; "
+     "all layout features"),
+    ("Fixture-Arabic.ttf", "Arabic", "NotoSansArabic-Regular.ttf", ARABIC_FIXTURE, False,
+     "Arabic block U+0600-06FF with the contextual forms and ligatures GSUB reaches, "
+     "the source's digits and punctuation; all layout features"),
+    ("Fixture-Hebrew.ttf", "Hebrew", "NotoSansHebrew-Regular.ttf", HEBREW_FIXTURE, True,
+     "Hebrew U+0590-05FF and FB1D-FB4F, plus ASCII digits and punctuation merged from "
+     "Noto Sans; all layout features"),
+    ("Fixture-Devanagari.ttf", "Devanagari", "NotoSansDevanagari-Regular.ttf",
+     DEVANAGARI_FIXTURE, False,
+     "Devanagari U+0900-097F with every conjunct GSUB reaches, the source's digits and "
+     "punctuation; all layout features"),
+    ("Fixture-Thai.ttf", "Thai", "NotoSansThai-Regular.ttf", THAI_FIXTURE, True,
+     "Thai U+0E00-0E7F, plus ASCII digits and punctuation merged from Noto Sans; "
+     "all layout features"),
+    ("Fixture-KR.otf", "Korean", KR_FAMILY, KOREAN_FIXTURE, False,
+     "Korean: the syllables of the layout corpus, CJK punctuation, Basic Latin; "
+     "all layout features"),
+    ("Fixture-CJK.otf", "CJK", JP_FAMILY, CJK_FIXTURE, False,
+     "Japanese/Chinese: the ideographs of the layout corpus, Hiragana, Katakana, CJK and "
+     "fullwidth punctuation, Basic Latin; all layout features (incl. locl, vert)"),
+    ("Fixture-Emoji.ttf", "Emoji", "NotoColorEmoji.ttf", EMOJI_FIXTURE, False,
+     "color emoji (CBDT/CBLC, one 109 ppem strike): the emoji of the layout corpus with the "
+     "ZWJ, skin-tone and flag ligatures GSUB reaches"),
+]
+
+
+def make_script_fixture(file_name: str, suffix: str, source: str, unicodes: list[int],
+                        merge_latin: bool) -> tuple[TTFont, str]:
+    """One script fixture and the label of its source."""
+    if source in (KR_FAMILY, JP_FAMILY):
+        path = NOTO_CJK / "NotoSansCJK-Regular.ttc"
+        font = load_kr_face(path, source)
+        label = f'NotoSansCJK-Regular.ttc face "{source}" (fonts-noto-cjk)'
+    else:
+        path = NOTO / source
+        font = TTFont(str(path), recalcTimestamp=False)
+        label = f"{source} ({SOURCES[path]})"
+    check_no_reserved_font_name(font, str(path))
+    subset_available(font, unicodes)
+    if merge_latin:
+        font = merge_ascii_punctuation(font, file_name)
+        label += "; ASCII digits and punctuation from NotoSans-Regular.ttf (fonts-noto-core)"
+    family = f"{FIXTURE_FAMILY} {suffix}"
+    ps_name = f"{FIXTURE_PS}{suffix}-Regular"
+    rename(font, family=family, style="Regular", typo_family=None, typo_style=None,
+           full=f"{family} Regular", ps_name=ps_name,
+           description=f"TypeScale test fixture: {suffix} subset of {label.split(' (')[0]} "
+                       "(Noto, renamed), made by Scripts/make-fonts.py.")
+    sync_cff_names(font, notice=name(font, 0))
+    check_style_bits(font, bold=False, italic=False, label=file_name)
+    if path.name == "NotoColorEmoji.ttf":
+        for table in ("CBDT", "CBLC", "GSUB"):
+            if table not in font:
+                fail(f"{file_name}: the subset lost its {table} table")
+    return font, label
+
+
+# Default_Ignorable_Code_Point (DerivedCoreProperties.txt): a font need not map
+# these; shapers hide them.
+DEFAULT_IGNORABLE = (
+    [(0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+     (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+     (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+     (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+     (0xE0000, 0xE0FFF)]
+)
+
+
+def is_default_ignorable(cp: int) -> bool:
+    return any(first <= cp <= last for first, last in DEFAULT_IGNORABLE)
+
+
+def check_corpus_coverage(root: Path) -> None:
+    """Every character of Tests/Fixtures/Layout/strings.tsv is mapped by the
+    cmap of the fixture its row names (default ignorables excepted)."""
+    corpus = root / "Tests" / "Fixtures" / "Layout" / "strings.tsv"
+    fonts_dir = root / "Tests" / "Fixtures" / "Fonts"
+    if not corpus.is_file():
+        print(f"corpus coverage: {corpus} does not exist; not checked")
+        return
+    lines = corpus.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split("\t")
+    if header != ["id", "script", "font", "language", "text"]:
+        fail(f"{corpus}: unexpected header {header}")
+    cmaps: dict[str, dict[int, str]] = {}
+    gaps: list[str] = []
+    hidden: dict[str, set[int]] = {}
+    counts: dict[str, int] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.split("\t")
+        if len(fields) != 5:
+            fail(f"{corpus}:{number}: expected 5 tab-separated fields, found {len(fields)}")
+        row_id, _, font_file, _, text = fields
+        if font_file not in cmaps:
+            path = fonts_dir / font_file
+            if not path.is_file():
+                fail(f"{corpus}:{number}: {row_id}: no fixture {font_file}")
+            cmaps[font_file] = TTFont(str(path), lazy=True).getBestCmap()
+        counts[font_file] = counts.get(font_file, 0) + 1
+        cmap = cmaps[font_file]
+        for c in text:
+            cp = ord(c)
+            if cp in cmap:
+                continue
+            if is_default_ignorable(cp):
+                hidden.setdefault(font_file, set()).add(cp)
+            else:
+                gaps.append(f"  {row_id}: U+{cp:04X} {c!r} not in {font_file}")
+    print("corpus coverage (Tests/Fixtures/Layout/strings.tsv):")
+    for font_file in sorted(counts):
+        note = ""
+        if font_file in hidden:
+            note = ("; default ignorables not mapped (hidden by shapers): "
+                    + ", ".join(f"U+{cp:04X}" for cp in sorted(hidden[font_file])))
+        print(f"  {font_file:28} {counts[font_file]:>3} strings{note}")
+    if gaps:
+        fail("the corpus uses characters that its fonts do not map:\n" + "\n".join(gaps))
+
+
 def pseudo_random(seed: bytes, size: int) -> bytes:
     out = bytearray()
     counter = 0
@@ -680,7 +957,8 @@ def make_fixtures(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
     credits: list[tuple[str, str, str]] = []
     built: dict[str, bytes] = {}
 
-    def add_font(file_name: str, data: bytes, purpose: str, source: str) -> None:
+    def add_font(file_name: str, data: bytes, purpose: str, source: str,
+                 extra: dict | None = None) -> None:
         write(out / file_name, data)
         built[file_name] = data
         if file_name.endswith(".ttc"):
@@ -718,6 +996,7 @@ def make_fixtures(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
                        b"ttcf": "TrueType collection", b"wOFF": "WOFF",
                        b"wOF2": "WOFF2"}[data[:4]],
             "faces": face_list,
+            **(extra or {}),
         })
         copyright_line = name(faces[0], 0) or ""
         credits.append((file_name, source, copyright_line))
@@ -760,6 +1039,16 @@ def make_fixtures(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
              "Korean: 399 open syllables + the phrases in the script, Basic Latin",
              f'NotoSansCJK-Regular.ttc face "{KR_FAMILY}" (fonts-noto-cjk)')
 
+    for file_name, suffix, source, unicodes, merge_latin, purpose in SCRIPT_FIXTURES:
+        font, label = make_script_fixture(file_name, suffix, source, unicodes, merge_latin)
+        data = font_bytes(font)
+        final = reload(data)
+        add_font(file_name, data, purpose, label, extra={
+            "glyphs": len(final.getGlyphOrder()),
+            "layoutFeatures": layout_features(final),
+            "unicodeBlocks": unicode_blocks(final),
+        })
+
     random_bytes = pseudo_random(b"TypeScale broken-random.ttf", 2048)
     if random_bytes[:4] in FONT_SIGNATURES:
         fail("broken-random.ttf: the seed happens to start with a font signature")
@@ -787,8 +1076,16 @@ CORE_FILES = {"NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "NotoSans-Italic.ttf"
 # Licence files, indexes, README
 
 
+RESERVED_NAME_NOTE = [
+    "Reserved Font Name: none. Neither the Debian copyright files of fonts-noto-core,",
+    "fonts-noto-extra and fonts-noto-cjk nor the fonts' copyright and licence name",
+    "records (name IDs 0 and 13) declare a Reserved Font Name for Noto, so OFL",
+    "condition 3 puts no restriction on the names of these Modified Versions.",
+]
+
+
 def licence_file(title: str, intro: list[str], credits: list[tuple[str, str, str]],
-                 ofl: str) -> str:
+                 ofl: str, reserved_name_note: list[str] = RESERVED_NAME_NOTE) -> str:
     lines = [title, "=" * len(title), ""]
     lines += intro
     lines += ["", "Files, their sources and copyright notices (name ID 0 of each source font):", ""]
@@ -798,10 +1095,7 @@ def licence_file(title: str, intro: list[str], credits: list[tuple[str, str, str
         lines.append(f"    {copyright_line}")
     lines += [
         "",
-        "Reserved Font Name: none. Neither the Debian copyright files of fonts-noto-core,",
-        "fonts-noto-extra and fonts-noto-cjk nor the fonts' copyright and licence name",
-        "records (name IDs 0 and 13) declare a Reserved Font Name for Noto, so OFL",
-        "condition 3 puts no restriction on the names of these Modified Versions.",
+        *reserved_name_note,
         "\"Noto\" is a trademark of Google; no endorsement by Google or Adobe is implied.",
         "",
         "These fonts are licensed under the SIL Open Font License, Version 1.1, whose",
@@ -835,10 +1129,12 @@ def readme(entries: list[dict]) -> str:
         "# Test font fixtures",
         "",
         "Generated by `python3 Scripts/make-fonts.py` (do not edit by hand; rerun the",
-        "script). Sources are Debian's fonts-noto-core, fonts-noto-extra and",
-        "fonts-noto-cjk; the fonts are renamed subsets under the SIL OFL 1.1 (see",
-        "`OFL.txt`). `index.json` lists every file with its SHA-256, size and the",
-        "PostScript name, family, style, weight and width of each face.",
+        "script). Sources are Debian's fonts-noto-core, fonts-noto-extra,",
+        "fonts-noto-cjk and fonts-noto-color-emoji; the fonts are renamed subsets under",
+        "the SIL OFL 1.1 (see `OFL.txt`). `index.json` lists every file with its",
+        "SHA-256, size and the PostScript name, family, style, weight and width of each",
+        "face; for the script fixtures also the glyph count, the GSUB/GPOS features",
+        "kept and the Unicode blocks mapped.",
         "",
         "Naming: the Regular/Bold/Italic/Bold Italic faces carry only name IDs 1/2",
         "(family \"TypeScale Fixture\"); the other weights and the condensed face use",
@@ -867,6 +1163,33 @@ def readme(entries: list[dict]) -> str:
         "- `broken-empty.ttf`, `broken-html.ttf`, `broken-random.ttf` and",
         "  `broken-zip.otf` are rejected by `FT_New_Face` (unknown file format).",
         "- A directory named `x.ttf` is created by the tests at run time, not here.",
+        "",
+        "Script fixtures (`Fixture-Sans.ttf` to `Fixture-Emoji.ttf`), for the layout",
+        "engine's tests and the reference recorders in `Benchmarks/Recorders/`:",
+        "",
+        "- One regular face each, with its own family (\"TypeScale Fixture Sans\",",
+        "  \"… Arabic\", \"… Hebrew\", \"… Devanagari\", \"… Thai\", \"… Korean\", \"… CJK\",",
+        "  \"… Emoji\"), so a fontconfig configuration over this folder finds each by",
+        "  name. Subset with every layout feature (`*`): the GSUB closure keeps the",
+        "  unencoded contextual forms, conjuncts and ligatures that shaping reaches.",
+        "  Shaping a corpus string with HarfBuzz gives the same glyph advances and",
+        "  offsets as with the full source font.",
+        "- Every character of `Tests/Fixtures/Layout/strings.tsv` is mapped by the font",
+        "  its row names; the script checks this on every run. `Fixture-KR.otf`",
+        "  (\"TypeScale Fixture Korean\") holds exactly the corpus's Hangul syllables;",
+        "  `Fixture-Hangul.otf` (\"TypeScale Fixture KR\") lacks some of them.",
+        "- Noto Sans Hebrew and Noto Sans Thai map no digits or punctuation except",
+        "  `-`: `Fixture-Hebrew.ttf` and `Fixture-Thai.ttf` add Noto Sans Regular's ASCII",
+        "  digits and punctuation (fontTools merge), which also makes their hhea/OS/2",
+        "  ascender and descender the larger of the two fonts' (Thai: 1069/-450).",
+        "- `Fixture-Arabic.ttf` has, of ASCII, only space ! , - . 0-9 : (as its source);",
+        "  write U+061F ؟ and U+060C ، in Arabic text.",
+        "- `Fixture-Emoji.ttf` is a bitmap font (CBDT/CBLC, one strike at 109 ppem, 2048",
+        "  units per em) with no outlines; FreeType needs `FT_LOAD_COLOR` to load its",
+        "  glyphs. It does not map U+FE0F (default ignorable; HarfBuzz hides it with a",
+        "  zero-advance space glyph). Its GSUB (`ccmp`) forms the ZWJ, skin-tone and",
+        "  flag sequences; the subset also keeps every other sequence that can be",
+        "  built from the same code points (e.g. other families of the same people).",
         "",
     ])
 
@@ -916,16 +1239,28 @@ def main() -> None:
     write_text(fixtures_dir / "OFL.txt", licence_file(
         "TypeScale test font fixtures",
         [
-            "The Fixture-* fonts are Modified Versions of Noto Sans (Debian packages",
-            "fonts-noto-core and fonts-noto-extra) and of the \"Noto Sans CJK KR\" face of",
-            "Noto Sans CJK (fonts-noto-cjk), made by Scripts/make-fonts.py: subset, unhinted,",
-            "renamed to \"TypeScale Fixture\", \"TypeScale Fixture KR\" and \"TypeScale",
-            "Variable\"; the variable font's masters are emboldened Noto Sans Regular",
-            "outlines. The broken-* files are not fonts and hold no font data except",
+            "The Fixture-* fonts are Modified Versions of Noto Sans, Noto Sans Arabic,",
+            "Noto Sans Hebrew, Noto Sans Devanagari and Noto Sans Thai (Debian packages",
+            "fonts-noto-core and fonts-noto-extra), of the \"Noto Sans CJK KR\" and \"Noto",
+            "Sans CJK JP\" faces of Noto Sans CJK (fonts-noto-cjk) and of Noto Color Emoji",
+            "(fonts-noto-color-emoji), made by Scripts/make-fonts.py: subset, unhinted,",
+            "renamed to \"TypeScale Fixture\", \"TypeScale Fixture KR\", \"TypeScale",
+            "Variable\" and \"TypeScale Fixture <script>\"; the variable font's masters are",
+            "emboldened Noto Sans Regular outlines, and Fixture-Hebrew.ttf and",
+            "Fixture-Thai.ttf hold Noto Sans Regular's ASCII digits and punctuation too.",
+            "The broken-* files are not fonts and hold no font data except",
             "broken-truncated.ttf, the first 40 % of Fixture-Regular.ttf.",
         ],
-        fixture_credits, ofl))
+        fixture_credits, ofl, reserved_name_note=[
+            "Reserved Font Name: none. Neither the Debian copyright files of fonts-noto-core,",
+            "fonts-noto-extra, fonts-noto-cjk and fonts-noto-color-emoji nor the fonts'",
+            "copyright and licence name records (name IDs 0 and 13) declare a Reserved Font",
+            "Name for Noto, so OFL condition 3 puts no restriction on the names of these",
+            "Modified Versions. (fonts-noto-color-emoji's copyright file puts the emoji",
+            "sources under Apache-2.0 and the fonts, fonts/*, under the SIL OFL 1.1.)",
+        ]))
     write_text(fixtures_dir / "README.md", readme(fixtures))
+    check_corpus_coverage(root)
 
 
 if __name__ == "__main__":

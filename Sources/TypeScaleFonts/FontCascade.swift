@@ -50,9 +50,12 @@ public struct FontCascade: Sendable {
     return face(for: base)
   }
 
-  /// Default-ignorable scalars a face need not map (UAX #44 `Default_Ignorable_Code_Point`,
-  /// the ranges that occur in text): ZWJ/ZWNJ, variation selectors, bidi controls, soft hyphen.
-  static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+  /// Whether a face need not map the scalar: UAX #44 `Default_Ignorable_Code_Point`, the ranges
+  /// that occur in text — ZWJ/ZWNJ, variation selectors, bidi controls, soft hyphen.
+  ///
+  /// - Parameter scalar: A Unicode scalar.
+  /// - Returns: `true` for default-ignorable scalars.
+  public static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
       0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF,

@@ -35,6 +35,8 @@ public final class FontDataCache: Sendable {
 
   private struct _State {
     var entries: [ObjectIdentifier: _Entry] = [:]
+    /// Decoded WOFF/WOFF2 fonts; few, and small next to the budget, so kept until removeAll.
+    var decoded: [ObjectIdentifier: _Entry] = [:]
     var clock: UInt64 = 0
     var statistics = Statistics()
   }
@@ -42,6 +44,7 @@ public final class FontDataCache: Sendable {
   /// The budget in bytes.
   public let budget: Int
   private let _state = Mutex(_State())
+  private let _libraries = FreeTypeLibraryPool()
 
   /// Creates a cache.
   ///
@@ -87,10 +90,32 @@ public final class FontDataCache: Sendable {
     return bytes
   }
 
+  /// The plain sfnt bytes of a face's source, which HarfBuzz can read: the file's bytes, or for
+  /// WOFF and WOFF2 the font FreeType decodes from them. Cached like ``bytes(for:)``.
+  ///
+  /// - Parameter source: The source to read.
+  /// - Returns: TrueType, OpenType or collection bytes.
+  /// - Throws: ``FontError`` when the file can no longer be read or decoded.
+  public func sfntBytes(for source: FontSource) throws(FontError) -> [UInt8] {
+    let raw = try bytes(for: source)
+    guard let format = FileSniffer.format(of: Array(raw.prefix(4))),
+      format == .woff || format == .woff2
+    else { return raw }
+    let key = ObjectIdentifier(source._file)
+    if let decoded = _state.withLock({ $0.decoded[key]?.bytes }) { return decoded }
+    let decoded = try SFNTExtractor.sfnt(
+      from: raw, name: source.fileName, libraries: _libraries)
+    _state.withLock { state in
+      state.decoded[key] = _Entry(file: source._file, bytes: decoded, lastUse: 0)
+    }
+    return decoded
+  }
+
   /// Drops every cached file.
   public func removeAll() {
     _state.withLock { state in
       state.entries.removeAll()
+      state.decoded.removeAll()
       state.statistics.bytes = 0
       state.statistics.files = 0
     }

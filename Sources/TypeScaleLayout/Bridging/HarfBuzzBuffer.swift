@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScaleFonts
+
+internal import CHarfBuzz
+
+/// The owner of one reusable `hb_buffer_t`. Wraps `hb_buffer_create()` / `hb_buffer_destroy()`.
+///
+/// Buffers are mutable and not `Sendable`: each ``LayoutContext`` owns one.
+final class HarfBuzzBuffer {
+  private let buffer: OpaquePointer
+
+  init() {
+    buffer = hb_buffer_create()
+  }
+
+  deinit { hb_buffer_destroy(buffer) }
+
+  /// Shapes `range` of `text` (UTF-16) with HarfBuzz, giving the rest of `text` as context.
+  ///
+  /// Wraps `hb_buffer_add_utf16()` and `hb_shape()`. Clusters come back relative to
+  /// `range.lowerBound`.
+  func shape(
+    text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: HarfBuzzFont, rightToLeft: Bool,
+    script: String, language: String, features: [FontFeature]
+  ) -> ShapedGlyphs {
+    hb_buffer_clear_contents(buffer)
+    hb_buffer_add_utf16(
+      buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
+      Int32(range.count))
+    hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(HarfBuzzFont.tag(script)))
+    if !language.isEmpty {
+      hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+    }
+    var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
+    if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
+    if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+    hb_buffer_set_flags(buffer, hb_buffer_flags_t(flags))
+    let settings = features.map {
+      hb_feature_t(
+        tag: HarfBuzzFont.tag($0.tag), value: $0.value, start: 0, end: UInt32.max)
+    }
+    settings.withUnsafeBufferPointer {
+      hb_shape(font.font, buffer, $0.baseAddress, UInt32($0.count))
+    }
+
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    let n = Int(count)
+    var glyphs = [UInt32](repeating: 0, count: n)
+    var clusters = [Int32](repeating: 0, count: n)
+    var advances = [Int32](repeating: 0, count: n)
+    var offsetsX = [Int32](repeating: 0, count: n)
+    var offsetsY = [Int32](repeating: 0, count: n)
+    var unsafe = [Bool](repeating: false, count: n)
+    if let infos, let positions {
+      for index in 0..<n {
+        glyphs[index] = infos[index].codepoint
+        clusters[index] = Int32(infos[index].cluster) - Int32(range.lowerBound)
+        advances[index] = positions[index].x_advance
+        offsetsX[index] = positions[index].x_offset
+        offsetsY[index] = positions[index].y_offset
+        unsafe[index] =
+          hb_glyph_info_get_glyph_flags(infos + index).rawValue
+          & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+      }
+    }
+    return ShapedGlyphs(
+      glyphs: glyphs, clusters: clusters, advances: advances, offsetsX: offsetsX,
+      offsetsY: offsetsY, unsafeToBreak: unsafe)
+  }
+}
+
+/// The HarfBuzz library's version, such as `6.0.0`.
+func harfBuzzVersion() -> String { String(cString: hb_version_string()) }

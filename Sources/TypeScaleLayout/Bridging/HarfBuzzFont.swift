@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import TypeScaleFonts
+
+internal import CHarfBuzz
+
+/// An immutable HarfBuzz font for one face and set of variations, at a scale of one unit per font
+/// unit. Wraps `hb_blob_create()`, `hb_face_create()` and `hb_font_create()`; destroyed with
+/// `hb_font_destroy()` / `hb_face_destroy()` / `hb_blob_destroy()`.
+///
+/// Shaping at the face's units per em gives positions in font units, which scale linearly to any
+/// size (hinting is off): one shaping serves every size (DESIGN.md, key decision 1). The font is
+/// made immutable (`hb_font_make_immutable`) before it is shared, and HarfBuzz's own OpenType
+/// functions are thread-safe, so many threads shape with it at once.
+final class HarfBuzzFont: @unchecked Sendable {
+  let font: OpaquePointer
+  private let face: OpaquePointer
+  /// Font units per em.
+  let unitsPerEm: Int32
+  /// Whether shaping depends on the size: an `opsz` axis or a `trak` table.
+  let isSizeDependent: Bool
+
+  /// Creates a font from plain sfnt bytes (copied; HarfBuzz frees the copy).
+  ///
+  /// - Throws: ``LayoutError/Code/fontUnavailable`` when HarfBuzz finds no such face.
+  init(
+    bytes: [UInt8], collectionIndex: Int, coordinates: [String: Double], pointSize: Double?,
+    name: String
+  ) throws(LayoutError) {
+    guard let memory = malloc(max(1, bytes.count)) else {
+      throw LayoutError(.engineFailure, "out of memory loading \(name)")
+    }
+    bytes.withUnsafeBytes { source in
+      if let base = source.baseAddress { _ = memcpy(memory, base, source.count) }
+    }
+    let blob = hb_blob_create(
+      memory.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY,
+      memory, { free($0) })
+    defer { hb_blob_destroy(blob) }
+    guard hb_face_count(blob) > UInt32(collectionIndex) else {
+      throw LayoutError(
+        .fontUnavailable, "\(name) has no face \(collectionIndex) HarfBuzz can read")
+    }
+    guard let face = hb_face_create(blob, UInt32(collectionIndex)) else {
+      throw LayoutError(.fontUnavailable, "HarfBuzz could not open \(name)")
+    }
+    self.face = face
+    let upem = Int32(hb_face_get_upem(face))
+    unitsPerEm = upem
+    guard let font = hb_font_create(face) else {
+      hb_face_destroy(face)
+      throw LayoutError(.fontUnavailable, "HarfBuzz could not create a font for \(name)")
+    }
+    self.font = font
+    hb_font_set_scale(font, upem, upem)
+
+    var axisCount: UInt32 = hb_ot_var_get_axis_count(face)
+    var axes = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(axisCount))
+    hb_ot_var_get_axis_infos(face, 0, &axisCount, &axes)
+    let hasOpticalSize = axes.prefix(Int(axisCount)).contains {
+      $0.tag == HarfBuzzFont.tag("opsz")
+    }
+    let trak = hb_face_reference_table(face, HarfBuzzFont.tag("trak"))
+    let hasTracking = hb_blob_get_length(trak) > 0
+    hb_blob_destroy(trak)
+    isSizeDependent = hasOpticalSize || hasTracking
+
+    var values = coordinates
+    if let pointSize {
+      if hasOpticalSize && values["opsz"] == nil { values["opsz"] = pointSize }
+      hb_font_set_ptem(font, Float(pointSize))
+    }
+    if !values.isEmpty {
+      let variations = values.sorted { $0.key < $1.key }.map {
+        hb_variation_t(tag: HarfBuzzFont.tag($0.key), value: Float($0.value))
+      }
+      variations.withUnsafeBufferPointer {
+        hb_font_set_variations(font, $0.baseAddress, UInt32($0.count))
+      }
+    }
+    hb_font_make_immutable(font)
+  }
+
+  deinit {
+    hb_font_destroy(font)
+    hb_face_destroy(face)
+  }
+
+  /// The glyph HarfBuzz maps a scalar to, or 0 (`.notdef`).
+  func glyph(for scalar: Unicode.Scalar) -> UInt32 {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : 0
+  }
+
+  /// `HB_TAG` for a four-character string.
+  static func tag(_ string: String) -> hb_tag_t {
+    var value: UInt32 = 0
+    for byte in string.utf8.prefix(4) { value = value << 8 | UInt32(byte) }
+    for _ in min(4, string.utf8.count)..<4 { value = value << 8 | 0x20 }
+    return value
+  }
+}

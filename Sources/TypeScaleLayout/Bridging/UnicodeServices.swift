@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+
+internal import CUnicode
+
+/// The owner of one ICU line-break iterator for a locale. Wraps
+/// `CUnicode_lineBreakerCreate()` / `CUnicode_lineBreakerDestroy()` (ICU `ubrk_open(UBRK_LINE)`).
+///
+/// Iterators are mutable and not `Sendable`: each ``LayoutContext`` keeps one per locale.
+final class LineBreakIterator {
+  private let handle: OpaquePointer
+  let locale: String
+
+  init(locale: String) throws(LayoutError) {
+    var status: Int32 = 0
+    guard let handle = CUnicode_lineBreakerCreate(locale, &status), !CUnicode_isFailure(status)
+    else {
+      throw LayoutError(
+        .engineFailure,
+        "ICU could not create a line breaker for \"\(locale)\": "
+          + String(cString: CUnicode_errorName(status)))
+    }
+    self.handle = handle
+    self.locale = locale
+  }
+
+  deinit { CUnicode_lineBreakerDestroy(handle) }
+
+  /// Every break opportunity after offset 0 (UAX #14), with whether it is mandatory.
+  func breaks(in text: UnsafeBufferPointer<UInt16>) throws(LayoutError) -> [(Int, Bool)] {
+    let capacity = text.count + 1
+    var offsets = [Int32](repeating: 0, count: capacity)
+    var mandatory = [UInt8](repeating: 0, count: capacity)
+    var status: Int32 = 0
+    let count = CUnicode_lineBreaks(
+      handle, text.baseAddress, Int32(text.count), &offsets, &mandatory, Int32(capacity), &status)
+    guard !CUnicode_isFailure(status), count >= 0 else {
+      throw LayoutError(
+        .engineFailure, "ICU line breaking failed: " + String(cString: CUnicode_errorName(status)))
+    }
+    return (0..<Int(min(count, Int32(capacity)))).map { (Int(offsets[$0]), mandatory[$0] != 0) }
+  }
+}
+
+/// ICU's character properties, bidi and scripts, through CUnicode.
+enum UnicodeServices {
+  /// UAX #9 embedding levels for each UTF-16 unit, and the resolved paragraph level.
+  ///
+  /// - Parameter paragraphLevel: 0 left-to-right, 1 right-to-left, -1 from the text.
+  static func bidiLevels(
+    _ text: UnsafeBufferPointer<UInt16>, paragraphLevel: Int32
+  ) throws(LayoutError) -> (levels: [UInt8], paragraphLevel: UInt8) {
+    var levels = [UInt8](repeating: 0, count: text.count)
+    var resolved: Int32 = 0
+    var status: Int32 = 0
+    _ = CUnicode_bidiLevels(
+      text.baseAddress, Int32(text.count), paragraphLevel, &levels, &resolved, &status)
+    guard !CUnicode_isFailure(status) else {
+      throw LayoutError(
+        .engineFailure, "ICU bidi failed: " + String(cString: CUnicode_errorName(status)))
+    }
+    return (levels, UInt8(truncatingIfNeeded: resolved))
+  }
+
+  /// The visual order of runs with the given levels (`ubidi_reorderVisual`): the i-th visual run
+  /// is `map[i]`.
+  static func visualOrder(_ levels: [UInt8]) -> [Int] {
+    guard levels.count > 1 else { return Array(levels.indices) }
+    var map = [Int32](repeating: 0, count: levels.count)
+    guard CUnicode_reorderVisual(levels, Int32(levels.count), &map) else {
+      return Array(levels.indices)
+    }
+    return map.map(Int.init)
+  }
+
+  static let scriptCommon = CUnicode_scriptCommon
+  static let scriptInherited = CUnicode_scriptInherited
+
+  /// The UAX #24 script of a scalar (`uscript_getScript`).
+  static func script(_ scalar: UInt32) -> Int32 { CUnicode_script(scalar) }
+
+  /// Whether a scalar's Script_Extensions include `script`.
+  static func scalar(_ scalar: UInt32, hasScript script: Int32) -> Bool {
+    CUnicode_scriptHasExtension(scalar, script)
+  }
+
+  /// The ISO 15924 tag of a script code, such as `Hang`.
+  static func scriptTag(_ script: Int32) -> String {
+    var buffer: (CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0)
+    let found = withUnsafeMutableBytes(of: &buffer) { raw in
+      guard let base = raw.baseAddress else { return false }
+      return CUnicode_scriptTag(script, base.assumingMemoryBound(to: CChar.self))
+    }
+    guard found else { return "Zzzz" }
+    return withUnsafeBytes(of: buffer) { String(decoding: $0.prefix(4), as: UTF8.self) }
+  }
+
+  /// Whether a break between two scalars of these classes is dropped under Korean word priority
+  /// (the CSS `word-break: keep-all` rule).
+  static func isKeepAll(_ scalar: UInt32) -> Bool { CUnicode_isKeepAllClass(scalar) }
+
+  /// Whether a scalar hangs at the end of a line (spaces).
+  static func hangsAtLineEnd(_ scalar: UInt32) -> Bool { CUnicode_isWhitespaceForLineEnd(scalar) }
+
+  /// ICU's version, such as `72.1`.
+  static var icuVersion: String { String(cString: CUnicode_icuVersion()) }
+
+  /// The Unicode version of ICU's data, such as `15.0`.
+  static var unicodeVersion: String { String(cString: CUnicode_unicodeVersion()) }
+}

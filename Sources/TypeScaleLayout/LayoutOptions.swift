@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// How to lay text out: width, line limit, truncation, alignment, direction, spacing, features.
+///
+/// Every option has Apple's default: no wrapping width, no line limit, tail truncation, natural
+/// alignment and direction, no tracking, the font's own line height.
+///
+/// ```swift
+/// var options = LayoutOptions(width: 320, lineLimit: 2)
+/// options.lineBreakStrategy = .hangulWordPriority
+/// options.displayScale = 3
+/// ```
+public struct LayoutOptions: Hashable, Sendable {
+  /// The width lines wrap at, in points; `nil` lays each paragraph out on one line.
+  public var width: Double?
+  /// The most lines to show; `nil` or 0 for no limit, as `UILabel.numberOfLines = 0`.
+  public var lineLimit: Int?
+  /// How text past the line limit (or a line too long to fit, with ``Truncation/clip``) is cut.
+  public var truncation: Truncation
+  /// Where lines sit within the width.
+  public var alignment: Alignment
+  /// The paragraph direction: from the text (UAX #9 rule P2), or forced.
+  public var baseDirection: BaseDirection
+  /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern` /
+  /// SwiftUI `tracking`); may be negative.
+  public var tracking: Double
+  /// OpenType features to turn on or off (`liga` 0, `tnum` 1); the shaper's defaults otherwise.
+  public var features: [FontFeature]
+  /// Variation axis values to apply to variable faces (`wght` 650), by tag.
+  public var variations: [String: Double]
+  /// A BCP 47 language (`ko`, `ja`, `sr-Latn`) for shaping (`locl`) and line breaking; `nil`
+  /// uses none.
+  public var language: String?
+  /// Line height and spacing, as `NSParagraphStyle`.
+  public var lineHeight: LineHeight
+  /// How lines break: ``LineBreakStrategy/standard`` or Korean word priority.
+  public var lineBreakStrategy: LineBreakStrategy
+  /// Whether to wrap at word boundaries (the default) or at any grapheme cluster.
+  public var wrapping: Wrapping
+  /// The smallest scale the font may shrink to so the text fits the line limit without
+  /// truncation, like `UILabel.minimumScaleFactor` and SwiftUI's `minimumScaleFactor`; 1 (the
+  /// default) never shrinks.
+  public var minimumScaleFactor: Double
+  /// Pixels per point to round the reported size up to (1, 2, 3), as `UILabel.sizeThatFits`
+  /// does; `nil` reports exact sizes.
+  public var displayScale: Double?
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - width: The wrapping width in points, or `nil`.
+  ///   - lineLimit: The most lines, or `nil` for no limit.
+  ///   - truncation: How to cut text past the limit.
+  ///   - alignment: Where lines sit.
+  ///   - baseDirection: The paragraph direction.
+  public init(
+    width: Double? = nil, lineLimit: Int? = nil, truncation: Truncation = .tail,
+    alignment: Alignment = .natural, baseDirection: BaseDirection = .natural
+  ) {
+    self.width = width
+    self.lineLimit = lineLimit
+    self.truncation = truncation
+    self.alignment = alignment
+    self.baseDirection = baseDirection
+    self.tracking = 0
+    self.features = []
+    self.variations = [:]
+    self.language = nil
+    self.lineHeight = LineHeight()
+    self.lineBreakStrategy = .standard
+    self.wrapping = .word
+    self.minimumScaleFactor = 1
+    self.displayScale = nil
+  }
+
+  /// Checks every value, naming the first bad one.
+  func validate() throws(LayoutError) {
+    if let width, !(width.isFinite && width >= 0) {
+      throw .option("width \(width) is not valid; use a finite number ≥ 0, or nil for no wrapping")
+    }
+    if let lineLimit, lineLimit < 0 {
+      throw .option("line limit \(lineLimit) is not valid; use 0 or nil for no limit, or ≥ 1")
+    }
+    guard tracking.isFinite else {
+      throw .option("tracking \(tracking) is not valid; use a finite number of points")
+    }
+    guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
+      throw .option(
+        "minimum scale factor \(minimumScaleFactor) is not valid; use a number in (0, 1]")
+    }
+    if let displayScale, !(displayScale.isFinite && displayScale > 0) {
+      throw .option("display scale \(displayScale) is not valid; use a finite number > 0")
+    }
+    for (tag, value) in variations {
+      guard tag.utf8.count == 4, value.isFinite else {
+        throw .option("variation \(tag)=\(value) is not valid; use a 4-letter tag and a number")
+      }
+    }
+    try lineHeight.validate()
+    for feature in features { try feature.validate() }
+  }
+
+  /// Cutting text that does not fit, as `NSLineBreakMode`'s truncating modes.
+  public enum Truncation: String, Hashable, Sendable, CaseIterable {
+    /// `Hello wor…`
+    case tail
+    /// `…lo world`
+    case head
+    /// `Hel…orld`
+    case middle
+    /// No ellipsis: text past the last line, or past the width, is cut.
+    case clip
+  }
+
+  /// Where lines sit within the width.
+  public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    /// Left in left-to-right paragraphs, right in right-to-left ones.
+    case leading
+    /// Centered.
+    case center
+    /// Right in left-to-right paragraphs, left in right-to-left ones.
+    case trailing
+    /// Apple's `.natural`: leading for the paragraph's direction.
+    case natural
+    /// Both edges: spaces between words widen, except on a paragraph's last line.
+    case justified
+  }
+
+  /// The paragraph direction.
+  public enum BaseDirection: String, Hashable, Sendable, CaseIterable {
+    /// From the first strong character (UAX #9 P2–P3), left-to-right when there is none.
+    case natural
+    /// Left to right.
+    case leftToRight
+    /// Right to left.
+    case rightToLeft
+  }
+
+  /// How lines break.
+  public enum LineBreakStrategy: String, Hashable, Sendable, CaseIterable {
+    /// ICU's UAX #14 opportunities for the language.
+    case standard
+    /// Like iOS labels for Korean: no breaks between Hangul syllables of a word, only between
+    /// words (the CSS `word-break: keep-all` rule, applied after ICU since ICU 72 ignores
+    /// `lw=keepall`).
+    case hangulWordPriority
+  }
+
+  /// Word or character wrapping.
+  public enum Wrapping: String, Hashable, Sendable, CaseIterable {
+    /// At word boundaries; a word wider than the line breaks between grapheme clusters.
+    case word
+    /// At any grapheme cluster, as `NSLineBreakMode.byCharWrapping`.
+    case character
+  }
+}
+
+/// An OpenType feature setting, such as `liga` off or `tnum` on.
+public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
+  /// The four-letter tag.
+  public let tag: String
+  /// The value: 0 off, 1 on, or an alternate index.
+  public let value: UInt32
+
+  /// Creates a feature setting.
+  ///
+  /// - Parameters:
+  ///   - tag: A four-letter OpenType feature tag.
+  ///   - value: 0 for off, 1 for on, or an alternate's index.
+  public init(_ tag: String, _ value: UInt32 = 1) {
+    self.tag = tag
+    self.value = value
+  }
+
+  /// Turns a feature off.
+  public static func off(_ tag: String) -> FontFeature { FontFeature(tag, 0) }
+
+  /// Turns a feature on.
+  public static func on(_ tag: String) -> FontFeature { FontFeature(tag, 1) }
+
+  /// `liga=0`.
+  public var description: String { "\(tag)=\(value)" }
+
+  func validate() throws(LayoutError) {
+    guard tag.utf8.count == 4, tag.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+      throw .option("feature tag \"\(tag)\" is not valid; use four ASCII characters, such as liga")
+    }
+  }
+}
+
+/// Line height and spacing, with `NSParagraphStyle`'s semantics.
+///
+/// A line's natural height is the largest `ascender − descender + lineGap` (the `hhea` values)
+/// among the faces on it, at its size. It is multiplied by ``multiple``, then clamped to
+/// ``minimum`` and ``maximum``; ``spacing`` is added between lines.
+public struct LineHeight: Hashable, Sendable {
+  /// `lineHeightMultiple`: 0 or 1 leaves the natural height.
+  public var multiple: Double
+  /// `minimumLineHeight` in points; 0 for none.
+  public var minimum: Double
+  /// `maximumLineHeight` in points; 0 for none.
+  public var maximum: Double
+  /// `lineSpacing`: points added between lines.
+  public var spacing: Double
+
+  /// Creates line-height options.
+  ///
+  /// - Parameters:
+  ///   - multiple: The line-height multiple; 0 or 1 for natural.
+  ///   - minimum: The minimum line height in points; 0 for none.
+  ///   - maximum: The maximum line height in points; 0 for none.
+  ///   - spacing: Points between lines.
+  public init(multiple: Double = 0, minimum: Double = 0, maximum: Double = 0, spacing: Double = 0)
+  {
+    self.multiple = multiple
+    self.minimum = minimum
+    self.maximum = maximum
+    self.spacing = spacing
+  }
+
+  func validate() throws(LayoutError) {
+    for (name, value) in [
+      ("line-height multiple", multiple), ("minimum line height", minimum),
+      ("maximum line height", maximum), ("line spacing", spacing),
+    ] where !(value.isFinite && value >= 0) {
+      throw .option("\(name) \(value) is not valid; use a finite number ≥ 0")
+    }
+  }
+
+  /// Applies multiple, then the clamp, to a natural height.
+  func apply(to natural: Double) -> Double {
+    var height = multiple > 0 ? natural * multiple : natural
+    if minimum > 0 { height = max(height, minimum) }
+    if maximum > 0 { height = min(height, maximum) }
+    return height
+  }
+}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Synchronization
+import TypeScaleFonts
+
+/// Shaped runs in font units, least recently used, bounded in bytes, with hit and miss counts.
+///
+/// The key is everything shaping depends on: the run's text and up to five UTF-16 units of
+/// context on each side (Arabic joining looks across run boundaries), the face, its variation
+/// coordinates, the features, script, direction and language — and the point size, only for
+/// faces whose shaping depends on it (an `opsz` axis or a `trak` table). Laying a text out at
+/// twelve sizes therefore shapes it once.
+///
+/// Capacity is a byte budget (64 MiB by default); when it is exceeded the least recently used
+/// quarter of the entries is dropped.
+///
+/// - Complexity: Lookups are O(text length) for hashing; eviction is O(n log n), amortized over
+///   the n/4 entries it frees.
+public final class ShapeCache: Sendable {
+  /// Counters, for observing the cache.
+  public struct Statistics: Hashable, Sendable {
+    /// Lookups answered from the cache.
+    public var hits = 0
+    /// Lookups that shaped.
+    public var misses = 0
+    /// Entries dropped to stay within the budget.
+    public var evictions = 0
+    /// Entries held.
+    public var entries = 0
+    /// Approximate bytes held.
+    public var bytes = 0
+
+    /// Hits over lookups, 0 when there were none.
+    public var hitRate: Double {
+      hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
+    }
+  }
+
+  struct Key: Hashable, Sendable {
+    var text: [UInt16]
+    var before: [UInt16]
+    var after: [UInt16]
+    var face: FontFace.ID
+    var coordinates: String
+    var features: String
+    var script: String
+    var rightToLeft: Bool
+    var language: String
+    var pointSize: Double?
+
+    var byteCount: Int { (text.count + before.count + after.count) * 2 + 160 }
+  }
+
+  private struct _Entry {
+    let glyphs: ShapedGlyphs
+    var lastUse: UInt64
+    let bytes: Int
+  }
+
+  private struct _State {
+    var entries: [Key: _Entry] = [:]
+    var clock: UInt64 = 0
+    var statistics = Statistics()
+  }
+
+  /// The budget in bytes.
+  public let budget: Int
+  private let _state = Mutex(_State())
+
+  /// Creates a cache.
+  ///
+  /// - Parameter budget: The most bytes to hold; 64 MiB by default.
+  public init(budget: Int = 64 << 20) { self.budget = max(0, budget) }
+
+  /// The counters.
+  public var statistics: Statistics { _state.withLock { $0.statistics } }
+
+  /// Drops every entry and resets the counters.
+  public func removeAll() {
+    _state.withLock { $0 = _State() }
+  }
+
+  func value(for key: Key) -> ShapedGlyphs? {
+    _state.withLock { state in
+      state.clock += 1
+      guard var entry = state.entries[key] else {
+        state.statistics.misses += 1
+        return nil
+      }
+      entry.lastUse = state.clock
+      state.entries[key] = entry
+      state.statistics.hits += 1
+      return entry.glyphs
+    }
+  }
+
+  func insert(_ glyphs: ShapedGlyphs, for key: Key) {
+    let bytes = glyphs.byteCount + key.byteCount
+    _state.withLock { state in
+      state.clock += 1
+      if let old = state.entries[key] { state.statistics.bytes -= old.bytes }
+      state.entries[key] = _Entry(glyphs: glyphs, lastUse: state.clock, bytes: bytes)
+      state.statistics.bytes += bytes
+      if state.statistics.bytes > budget {
+        let target = budget * 3 / 4
+        for (key, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+          guard state.statistics.bytes > target else { break }
+          state.entries[key] = nil
+          state.statistics.bytes -= entry.bytes
+          state.statistics.evictions += 1
+        }
+      }
+      state.statistics.entries = state.entries.count
+    }
+  }
+}

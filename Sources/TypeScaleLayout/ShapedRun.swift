@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScaleFonts
+
+/// A run of text with one direction, script, language and face: the itemizer's output, the
+/// shaper's input.
+struct TextRun: Hashable, Sendable {
+  /// The run's UTF-16 range within its paragraph.
+  var range: Range<Int>
+  /// The UAX #9 embedding level; odd levels are right-to-left.
+  var level: UInt8
+  /// The ISO 15924 script tag, such as `Latn` or `Hang`.
+  var script: String
+  /// The face that draws the run.
+  var face: FontFace
+
+  var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// Shaped glyphs in font units: immutable, shared between the shape cache and every layout that
+/// uses them.
+///
+/// Glyphs are in HarfBuzz's output order — visual order, so right-to-left runs come reversed.
+/// Positions are in font units because shaping happens at a scale of one unit per font unit.
+final class ShapedGlyphs: Sendable {
+  /// Glyph IDs.
+  let glyphs: [UInt32]
+  /// Each glyph's cluster: the UTF-16 offset, relative to the shaped text's start, of the first
+  /// character it belongs to.
+  let clusters: [Int32]
+  /// Horizontal advances, in font units.
+  let advances: [Int32]
+  /// Horizontal offsets, in font units.
+  let offsetsX: [Int32]
+  /// Vertical offsets, in font units.
+  let offsetsY: [Int32]
+  /// Whether breaking the line before this glyph would change shaping
+  /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
+  let unsafeToBreak: [Bool]
+  /// The sum of the advances, in font units.
+  let totalAdvance: Int64
+
+  init(
+    glyphs: [UInt32], clusters: [Int32], advances: [Int32], offsetsX: [Int32], offsetsY: [Int32],
+    unsafeToBreak: [Bool]
+  ) {
+    self.glyphs = glyphs
+    self.clusters = clusters
+    self.advances = advances
+    self.offsetsX = offsetsX
+    self.offsetsY = offsetsY
+    self.unsafeToBreak = unsafeToBreak
+    self.totalAdvance = advances.reduce(0) { $0 + Int64($1) }
+  }
+
+  /// The approximate heap bytes held, for the cache budget.
+  var byteCount: Int { glyphs.count * 21 + 64 }
+
+  var count: Int { glyphs.count }
+}
+
+/// A run and its shaped glyphs: the shaper's output.
+struct ShapedRun: Sendable {
+  /// The run.
+  var run: TextRun
+  /// The glyphs, clusters relative to `run.range.lowerBound`.
+  var glyphs: ShapedGlyphs
+  /// Font units per em of the run's face.
+  var unitsPerEm: Int32
+}

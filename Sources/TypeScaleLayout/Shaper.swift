@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScaleFonts
+
+/// The second pipeline stage: shapes runs with HarfBuzz, in font units, through the shape cache.
+///
+/// A run is shaped at a scale of one unit per font unit, so its positions scale linearly to any
+/// size: a sweep over twelve sizes shapes once. Faces whose shaping depends on the size (an
+/// `opsz` axis, a `trak` table) are shaped per size instead, with `opsz` set to the size.
+struct Shaper {
+  let fonts: HarfBuzzFontCache
+  let cache: ShapeCache
+  let options: LayoutOptions
+  let variations: [String: Double]
+
+  private var featureKey: String {
+    options.features.map(\.description).joined(separator: ",")
+  }
+
+  /// Shapes `range` of `text` with `run`'s face, direction, script and language, giving up to
+  /// five UTF-16 units of context on each side — none on a side where a line breaks
+  /// (`isolatedBefore`, `isolatedAfter`), as a line break ends shaping there.
+  func shape(
+    _ run: TextRun, range: Range<Int>, in text: [UInt16], pointSize: Double,
+    isolatedBefore: Bool = false, isolatedAfter: Bool = false, context: LayoutContext
+  ) throws(LayoutError) -> ShapedRun {
+    let (font, sizeDependent) = try fonts.font(
+      for: run.face, overrides: variations, pointSize: pointSize)
+    let coordinates = HarfBuzzFontCache.coordinateKey(
+      HarfBuzzFontCache.coordinates(for: run.face, overrides: variations))
+    let before =
+      isolatedBefore ? [] : Array(text[max(0, range.lowerBound - 5)..<range.lowerBound])
+    let after =
+      isolatedAfter ? [] : Array(text[range.upperBound..<min(text.count, range.upperBound + 5)])
+    let key = ShapeCache.Key(
+      text: Array(text[range]), before: before, after: after, face: run.face.id,
+      coordinates: coordinates, features: featureKey, script: run.script,
+      rightToLeft: run.isRightToLeft, language: options.language ?? "",
+      pointSize: sizeDependent ? pointSize : nil)
+    if let glyphs = cache.value(for: key) {
+      return ShapedRun(run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm)
+    }
+    // Shape the range with its context only, so the result depends on nothing outside the key.
+    let window = Array(before + key.text + after)
+    let glyphs = window.withUnsafeBufferPointer { buffer in
+      context.buffer.shape(
+        text: buffer, range: before.count..<(before.count + key.text.count), font: font,
+        rightToLeft: run.isRightToLeft, script: run.script, language: options.language ?? "",
+        features: options.features)
+    }
+    cache.insert(glyphs, for: key)
+    return ShapedRun(run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm)
+  }
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScaleFonts
+
+/// The laid-out text: its size, its lines with their glyph runs, whether it was truncated, and
+/// what fell back — the pipeline's final value.
+///
+/// Positions are in points with the origin at the layout's top left; y grows downward. Text
+/// ranges are UTF-16 offsets into ``text`` (as `NSString`, ICU and JavaScript count).
+///
+/// ```swift
+/// let layout = try engine.layout("안녕하세요 여러분", font: font, options: .init(width: 100))
+/// layout.size                 // (width: 88.4, height: 49.2)
+/// layout.lines.map(\.range)   // [0..<6, 6..<9]
+/// layout.diagnostics.fallbackFaces.map(\.postScriptName)
+/// ```
+public struct TextLayout: Sendable {
+  /// The text that was laid out.
+  public let text: String
+  /// The font, at the size that was finally used (after any shrinking).
+  public let font: LayoutFont
+  /// The options used.
+  public let options: LayoutOptions
+  /// The width: the widest line, without trailing spaces, in points — rounded up to the pixel
+  /// grid when ``LayoutOptions/displayScale`` is set.
+  public let width: Double
+  /// The height: every line's height plus the spacing between them, in points — rounded up to
+  /// the pixel grid when ``LayoutOptions/displayScale`` is set.
+  public let height: Double
+  /// The width before pixel rounding, in points.
+  public let exactWidth: Double
+  /// The height before pixel rounding, in points.
+  public let exactHeight: Double
+  /// The visible lines, top to bottom.
+  public let lines: [Line]
+  /// Where text was cut to fit the line limit, or `nil` when all of it is shown.
+  public let truncation: Truncation?
+  /// The scale shrinking applied to the font to make the text fit (1 when it did not shrink).
+  public let scaleFactor: Double
+  /// What fell back or could not be drawn.
+  public let diagnostics: LayoutDiagnostics
+
+  /// The point size used: the font's size times ``scaleFactor``.
+  public var pointSize: Double { font.pointSize }
+
+  /// The number of visible lines.
+  public var lineCount: Int { lines.count }
+
+  /// Whether text was cut.
+  public var isTruncated: Bool { truncation != nil }
+
+  /// Where and how text was cut.
+  public struct Truncation: Hashable, Sendable {
+    /// The visible line that carries the ellipsis (or was clipped).
+    public let lineIndex: Int
+    /// The mode that was applied.
+    public let mode: LayoutOptions.Truncation
+    /// The UTF-16 ranges of ``TextLayout/text`` that are not shown, in order.
+    public let hiddenRanges: [Range<Int>]
+  }
+}
+
+/// One laid-out line.
+public struct Line: Sendable {
+  /// The UTF-16 range of the text the line shows (for a truncated line, from its first shown
+  /// character to its last).
+  public let range: Range<Int>
+  /// The width of the line's content without trailing spaces, which hang, in points.
+  public let width: Double
+  /// The x of the line's content, after alignment, in points.
+  public let x: Double
+  /// The y of the line box's top, in points.
+  public let top: Double
+  /// The line box's height (after the line-height multiple and clamps), in points.
+  public let height: Double
+  /// The largest ascender among the faces on the line, in points (positive).
+  public let ascent: Double
+  /// The largest descender among the faces on the line, in points (positive, below the baseline).
+  public let descent: Double
+  /// The largest line gap among the faces on the line, in points.
+  public let leading: Double
+  /// The y of the baseline, in points from the layout's top.
+  public let baseline: Double
+  /// The glyph runs in visual order, left to right.
+  public let runs: [GlyphRun]
+  /// Whether this line carries the truncation.
+  public let isTruncated: Bool
+  /// Whether a mandatory break (a paragraph end, U+2028) ends the line.
+  public let endsWithMandatoryBreak: Bool
+}
+
+/// Glyphs of one face, direction and script on a line, positioned: what a renderer draws.
+public struct GlyphRun: Sendable {
+  /// The face that draws the run.
+  public let face: FontFace
+  /// The size in points.
+  public let pointSize: Double
+  /// Variation coordinates applied to the face, by tag.
+  public let variations: [String: Double]
+  /// Glyph IDs in visual order.
+  public let glyphs: [UInt32]
+  /// Each glyph's pen position x, in points from the layout's left (offsets applied).
+  public let xs: [Double]
+  /// Each glyph's y, in points from the layout's top: the baseline, minus any vertical offset.
+  public let ys: [Double]
+  /// Each glyph's advance, in points (tracking included).
+  public let advances: [Double]
+  /// Each glyph's cluster: the UTF-16 offset in the text of its first character (for hit-testing).
+  public let clusters: [Int]
+  /// The UTF-16 range of the text the run draws.
+  public let range: Range<Int>
+  /// Whether the run is right to left.
+  public let isRightToLeft: Bool
+  /// The ISO 15924 script tag.
+  public let script: String
+  /// Whether this run is the truncation ellipsis.
+  public let isEllipsis: Bool
+}
+
+/// What a layout could not do as asked: font names that fell back, faces borrowed from the
+/// cascade, characters nothing could draw.
+public struct LayoutDiagnostics: Sendable {
+  /// What font resolution substituted before layout (a name not registered, a weight).
+  public let fontResolution: [FontDiagnostic]
+  /// Faces other than the font's own that drew some characters, in order of first use.
+  public let fallbackFaces: [FontFace]
+  /// Characters no face in the cascade covers (drawn as `.notdef` of the primary face), once each.
+  public let missingCharacters: [Unicode.Scalar]
+
+  /// Whether everything was drawn by the requested face exactly as asked.
+  public var isEmpty: Bool {
+    fontResolution.isEmpty && fallbackFaces.isEmpty && missingCharacters.isEmpty
+  }
+}

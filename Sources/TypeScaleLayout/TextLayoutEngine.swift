@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Synchronization
+import TypeScaleFonts
+
+/// Lays text out: itemize, shape, break, measure — the engine services share across requests.
+///
+/// Create one engine per registry and share it: it is thread-safe. It owns the shape cache (a
+/// byte budget, 64 MiB by default) and the HarfBuzz fonts; per-thread scratch state lives in
+/// ``LayoutContext``s, borrowed from a small pool by the methods that take none.
+///
+/// ```swift
+/// let registry = try FontRegistry()
+/// let engine = TextLayoutEngine(registry: registry)
+/// let font = try LayoutFont(face: registry.defaultFace, pointSize: 17)
+/// let layout = try engine.layout("Hello, world", font: font, options: .init(width: 320))
+/// print(layout.width, layout.height, layout.lineCount)
+/// ```
+///
+/// The pipeline, in order: paragraphs → ``Itemizer`` (bidi, scripts, fonts by cluster) →
+/// ``Shaper`` (HarfBuzz, cached in font units) → ``LineBreaker`` (ICU opportunities, greedy) →
+/// ``Typesetter`` (metrics, truncation, alignment, visual order) → ``TextLayout``.
+public final class TextLayoutEngine: Sendable {
+  /// The registry faces come from.
+  public let registry: FontRegistry
+  /// Shaped runs in font units, bounded in bytes.
+  public let shapeCache: ShapeCache
+  let fonts: HarfBuzzFontCache
+  private let contexts = Mutex<[_ContextBox]>([])
+
+  private final class _ContextBox: @unchecked Sendable {
+    // A context is used by one thread at a time: the pool hands each out to one caller.
+    let context = LayoutContext()
+  }
+
+  /// Creates an engine.
+  ///
+  /// - Parameters:
+  ///   - registry: The registry whose faces and default cascade to use.
+  ///   - shapeCacheBudget: The shape cache's budget in bytes; 64 MiB by default.
+  public init(registry: FontRegistry, shapeCacheBudget: Int = 64 << 20) {
+    self.registry = registry
+    self.shapeCache = ShapeCache(budget: shapeCacheBudget)
+    self.fonts = HarfBuzzFontCache(dataCache: registry.dataCache)
+  }
+
+  /// Versions of the libraries behind the results, for golden files: HarfBuzz, ICU, Unicode.
+  public static var libraryVersions: [String: String] {
+    [
+      "harfbuzz": harfBuzzVersion(), "icu": UnicodeServices.icuVersion,
+      "unicode": UnicodeServices.unicodeVersion,
+    ]
+  }
+
+  /// Lays text out with a pooled context.
+  ///
+  /// - Parameters:
+  ///   - text: The text; paragraphs end at `\n`, `\r\n`, `\r` and U+2029.
+  ///   - font: The font and size.
+  ///   - options: Width, line limit, truncation and the rest.
+  /// - Returns: The layout.
+  /// - Throws: ``LayoutError`` for an invalid option, or a font that cannot be read.
+  /// - Complexity: O(n) in the text's length, plus shaping of runs not yet in the cache.
+  public func layout(
+    _ text: String, font: LayoutFont, options: LayoutOptions = LayoutOptions()
+  ) throws(LayoutError) -> TextLayout {
+    let box = contexts.withLock { $0.popLast() } ?? _ContextBox()
+    defer { contexts.withLock { if $0.count < 16 { $0.append(box) } } }
+    return try layout(text, font: font, options: options, context: box.context)
+  }
+
+  /// Lays text out with the caller's context.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - font: The font and size.
+  ///   - options: Width, line limit, truncation and the rest.
+  ///   - context: Scratch state for this thread.
+  /// - Returns: The layout.
+  /// - Throws: ``LayoutError`` for an invalid option, or a font that cannot be read.
+  public func layout(
+    _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
+  ) throws(LayoutError) -> TextLayout {
+    try options.validate()
+    let cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
+    let itemizer = Itemizer(cascade: cascade)
+    let shaper = Shaper(
+      fonts: fonts, cache: shapeCache, options: options, variations: font.variations)
+    let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
+
+    let paragraphs = text.isEmpty ? [] : Paragraph.split(text)
+    var prepared: [PreparedParagraph] = []
+    var missing: [Unicode.Scalar] = []
+    for paragraph in paragraphs {
+      let itemized = try itemizer.itemize(paragraph, direction: options.baseDirection)
+      let opportunities = try LineBreaker.opportunities(
+        in: paragraph.units, boundaries: itemized.clusterBoundaries, options: options,
+        context: context)
+      prepared.append(
+        PreparedParagraph(paragraph: paragraph, itemized: itemized, opportunities: opportunities))
+      for scalar in itemized.missing where !missing.contains(scalar) { missing.append(scalar) }
+    }
+
+    var scale = 1.0
+    var attempt = try _attempt(
+      prepared, text: text, pointSize: font.pointSize, typesetter: typesetter, cascade: cascade)
+    if attempt.truncation != nil, options.minimumScaleFactor < 1 {
+      let smallest = try _attempt(
+        prepared, text: text, pointSize: font.pointSize * options.minimumScaleFactor,
+        typesetter: typesetter, cascade: cascade)
+      if smallest.truncation != nil {
+        scale = options.minimumScaleFactor
+        attempt = smallest
+      } else {
+        var low = options.minimumScaleFactor
+        var high = 1.0
+        var best = smallest
+        while high - low > 0.001 {
+          let middle = (low + high) / 2
+          let trial = try _attempt(
+            prepared, text: text, pointSize: font.pointSize * middle, typesetter: typesetter,
+            cascade: cascade)
+          if trial.truncation == nil {
+            low = middle
+            best = trial
+          } else {
+            high = middle
+          }
+        }
+        scale = low
+        attempt = best
+      }
+    }
+
+    let pointSize = font.pointSize * scale
+    let contentWidth = attempt.lines.map(\.width).max() ?? 0
+    let layoutWidth = options.width ?? contentWidth
+    let lines = typesetter.place(attempt.lines, pointSize: pointSize, layoutWidth: layoutWidth)
+    let exactHeight = lines.last.map { $0.top + $0.height } ?? 0
+    var width = contentWidth
+    var height = exactHeight
+    if let displayScale = options.displayScale {
+      width = (contentWidth * displayScale - 1e-9).rounded(.up) / displayScale
+      height = (exactHeight * displayScale - 1e-9).rounded(.up) / displayScale
+    }
+    var fallbackFaces: [FontFace] = []
+    for line in lines {
+      for run in line.runs where run.face != font.face && !run.isEllipsis {
+        if !fallbackFaces.contains(run.face) { fallbackFaces.append(run.face) }
+      }
+    }
+    return TextLayout(
+      text: text, font: scale == 1 ? font : try font.withSize(pointSize), options: options,
+      width: width, height: height, exactWidth: contentWidth, exactHeight: exactHeight,
+      lines: lines, truncation: attempt.truncation, scaleFactor: scale,
+      diagnostics: LayoutDiagnostics(
+        fontResolution: font.diagnostics, fallbackFaces: fallbackFaces,
+        missingCharacters: missing))
+  }
+
+  // MARK: - One size
+
+  private struct _Attempt {
+    var lines: [Typesetter.PendingLine]
+    var truncation: TextLayout.Truncation?
+  }
+
+  /// Breaks every paragraph at one size and applies the line limit and truncation.
+  private func _attempt(
+    _ prepared: [PreparedParagraph], text: String, pointSize: Double, typesetter: Typesetter,
+    cascade: FontCascade
+  ) throws(LayoutError) -> _Attempt {
+    let options = typesetter.options
+    let limit = (options.lineLimit ?? 0) > 0 ? options.lineLimit ?? 0 : Int.max
+    var lines: [Typesetter.PendingLine] = []
+    let textLength = text.utf16.count
+    for (index, paragraph) in prepared.enumerated() {
+      let measured = try typesetter.measure(paragraph, pointSize: pointSize)
+      let spans = LineBreaker.breakLines(
+        prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
+        opportunities: paragraph.opportunities, width: options.width)
+      for (number, span) in spans.enumerated() {
+        let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
+        if lines.count == limit - 1, !isLastOfText {
+          // The last visible line, with more text after it: truncate.
+          let (line, hidden) = try _truncatedLine(
+            measured, from: span.range.lowerBound, typesetter: typesetter, cascade: cascade,
+            pointSize: pointSize, textLength: textLength)
+          lines.append(line)
+          return _Attempt(
+            lines: lines,
+            truncation: TextLayout.Truncation(
+              lineIndex: lines.count - 1, mode: options.truncation, hiddenRanges: hidden))
+        }
+        lines.append(try _line(measured, span: span, typesetter: typesetter))
+      }
+    }
+    return _Attempt(lines: lines, truncation: nil)
+  }
+
+  private func _line(
+    _ measured: MeasuredParagraph, span: LineBreaker.Span, typesetter: Typesetter
+  ) throws(LayoutError) -> Typesetter.PendingLine {
+    let start = measured.prepared.paragraph.start
+    let pieces = try typesetter.pieces(of: measured, in: span.range)
+    return Typesetter.PendingLine(
+      pieces: pieces, range: (start + span.range.lowerBound)..<(start + span.range.upperBound),
+      width: _contentWidth(
+        pieces, until: span.contentEnd, measured: measured,
+        tracking: typesetter.options.tracking),
+      paragraphLevel: measured.prepared.itemized.paragraphLevel, mandatory: span.mandatory,
+      isTruncated: false, contentEnd: start + span.contentEnd, paragraphStart: start,
+      spaces: Typesetter.justifiableSpaces(
+        in: measured.units, range: span.range, contentEnd: span.contentEnd))
+  }
+
+  /// The width of pieces' glyphs before `end` (a paragraph offset), tracking included.
+  private func _contentWidth(
+    _ pieces: [Typesetter.Piece], until end: Int, measured: MeasuredParagraph, tracking: Double
+  ) -> Double {
+    var total = 0.0
+    for piece in pieces {
+      let scale = measured.pointSize / Double(piece.shaped.unitsPerEm)
+      let base = piece.shaped.run.range.lowerBound
+      var clusters: Set<Int> = []
+      for index in piece.indices {
+        let offset = piece.isEllipsis ? -1 : base + Int(piece.shaped.glyphs.clusters[index])
+        guard piece.isEllipsis || offset < end else { continue }
+        total += Double(piece.shaped.glyphs.advances[index]) * scale
+        if clusters.insert(offset).inserted { total += tracking }
+      }
+    }
+    return total
+  }
+
+  /// The last visible line when text follows it: the rest of its paragraph, cut per the
+  /// truncation mode at grapheme cluster boundaries, with an ellipsis shaped in the line's face.
+  ///
+  /// - Returns: The line and the UTF-16 ranges of the whole text it hides.
+  private func _truncatedLine(
+    _ measured: MeasuredParagraph, from start: Int, typesetter: Typesetter,
+    cascade: FontCascade, pointSize: Double, textLength: Int
+  ) throws(LayoutError) -> (Typesetter.PendingLine, [Range<Int>]) {
+    let options = typesetter.options
+    let units = measured.units
+    let base = measured.prepared.paragraph.start
+    let end = units.count
+    let limit = (options.width ?? .infinity) + 1e-6
+    let boundaries = measured.boundaries.filter { $0 >= start }
+    func trimmed(_ from: Int, _ to: Int) -> Int {
+      var position = to
+      while position > from {
+        let scalar = LineBreaker.scalar(endingAt: position, in: units)
+        guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
+        position -= scalar > 0xFFFF ? 2 : 1
+      }
+      return position
+    }
+    func width(_ from: Int, _ to: Int) -> Double {
+      measured.prefix[trimmed(from, to)] - measured.prefix[from]
+    }
+    func leadingTrimmed(_ from: Int) -> Int {
+      var position = from
+      while position < end,
+        UnicodeServices.hangsAtLineEnd(LineBreaker.scalar(startingAt: position, in: units))
+      {
+        position += 1
+      }
+      return position
+    }
+    let paragraphLevel = measured.prepared.itemized.paragraphLevel
+    let lastFace = measured.shaped.last { $0.run.range.lowerBound < max(start + 1, 1) }?.run.face
+      ?? measured.shaped.first?.run.face ?? font(in: typesetter)
+    var ellipsis = try typesetter.ellipsis(face: lastFace, cascade: cascade, pointSize: pointSize)
+    ellipsis.shaped.run.level = paragraphLevel
+    let ellipsisWidth = typesetter.width(of: [ellipsis], pointSize: pointSize)
+
+    var head = start..<start  // shown before the ellipsis
+    var tail = end..<end  // shown after it
+    var showEllipsis = true
+    let rest = base + end < textLength ? [(base + end)..<textLength] : []
+    switch options.truncation {
+    case .tail:
+      let available = limit - ellipsisWidth
+      let cut = boundaries.last { width(start, $0) <= available } ?? start
+      head = start..<trimmed(start, cut)
+    case .head:
+      let available = limit - ellipsisWidth
+      let cut = boundaries.first { width($0, end) <= available } ?? end
+      tail = leadingTrimmed(cut)..<end
+    case .middle:
+      let available = limit - ellipsisWidth
+      let firstCut = boundaries.last { width(start, $0) <= available / 2 } ?? start
+      head = start..<trimmed(start, firstCut)
+      let used = width(start, firstCut)
+      let secondCut = boundaries.first { $0 >= firstCut && width($0, end) <= available - used }
+        ?? end
+      tail = leadingTrimmed(secondCut)..<end
+    case .clip:
+      showEllipsis = false
+      let cut = options.width == nil ? end : (boundaries.last { width(start, $0) <= limit } ?? start)
+      head = start..<trimmed(start, cut)
+    }
+    var pieces = try typesetter.pieces(of: measured, in: head)
+    if showEllipsis { pieces.append(ellipsis) }
+    if !tail.isEmpty { pieces += try typesetter.pieces(of: measured, in: tail) }
+    var hidden: [Range<Int>] = []
+    if head.upperBound < tail.lowerBound {
+      hidden.append((base + head.upperBound)..<(base + tail.lowerBound))
+    }
+    hidden += rest
+    if !tail.isEmpty, tail.upperBound < end { hidden.append((base + tail.upperBound)..<(base + end)) }
+    let shownEnd = tail.isEmpty ? head.upperBound : tail.upperBound
+    let line = Typesetter.PendingLine(
+      pieces: pieces, range: (base + start)..<(base + shownEnd),
+      width: typesetter.width(of: pieces, pointSize: pointSize)
+        + options.tracking * Double(pieces.reduce(0) { $0 + $1.indices.count }),
+      paragraphLevel: paragraphLevel, mandatory: false, isTruncated: true,
+      contentEnd: base + shownEnd, paragraphStart: base)
+    return (line, hidden.filter { !$0.isEmpty })
+  }
+
+  private func font(in typesetter: Typesetter) -> FontFace { typesetter.font.face }
+}

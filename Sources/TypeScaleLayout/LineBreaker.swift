@@ -18,6 +18,9 @@ struct LineBreaker {
     var contentEnd: Int
     /// Whether a mandatory break ends the line.
     var mandatory: Bool
+    /// Whether the line ends inside a word that was wider than the line (an emergency break
+    /// between grapheme clusters).
+    var breaksWord = false
   }
 
   /// The opportunities to break at, as (offset, mandatory), ascending, the paragraph's end last.
@@ -75,8 +78,11 @@ struct LineBreaker {
       return position
     }
     func measure(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
-    func emit(_ end: Int, mandatory: Bool) {
-      spans.append(Span(range: start..<end, contentEnd: contentEnd(start, end), mandatory: mandatory))
+    func emit(_ end: Int, mandatory: Bool, breaksWord: Bool = false) {
+      spans.append(
+        Span(
+          range: start..<end, contentEnd: contentEnd(start, end), mandatory: mandatory,
+          breaksWord: breaksWord))
       start = end
       fitting = nil
     }
@@ -112,7 +118,7 @@ struct LineBreaker {
           if mandatory { emit(offset, mandatory: true) } else { emit(offset, mandatory: false) }
           index += 1
         } else {
-          emit(end, mandatory: false)
+          emit(end, mandatory: false, breaksWord: true)
         }
       }
     }

@@ -49,6 +49,9 @@ public struct TextLayout: Sendable {
   /// Whether text was cut.
   public var isTruncated: Bool { truncation != nil }
 
+  /// Whether any line breaks inside a word too wide for the width.
+  public var breaksWords: Bool { lines.contains(where: \.breaksWord) }
+
   /// Where and how text was cut.
   public struct Truncation: Hashable, Sendable {
     /// The visible line that carries the ellipsis (or was clipped).
@@ -87,6 +90,9 @@ public struct Line: Sendable {
   public let isTruncated: Bool
   /// Whether a mandatory break (a paragraph end, U+2028) ends the line.
   public let endsWithMandatoryBreak: Bool
+  /// Whether the line ends inside a word that was wider than the width, broken between grapheme
+  /// clusters.
+  public let breaksWord: Bool
 }
 
 /// Glyphs of one face, direction and script on a line, positioned: what a renderer draws.

@@ -209,7 +209,8 @@ public final class TextLayoutEngine: Sendable {
         pieces, until: span.contentEnd, measured: measured,
         tracking: typesetter.options.tracking),
       paragraphLevel: measured.prepared.itemized.paragraphLevel, mandatory: span.mandatory,
-      isTruncated: false, contentEnd: start + span.contentEnd, paragraphStart: start,
+      isTruncated: false, breaksWord: span.breaksWord, contentEnd: start + span.contentEnd,
+      paragraphStart: start,
       spaces: Typesetter.justifiableSpaces(
         in: measured.units, range: span.range, contentEnd: span.contentEnd))
   }

@@ -136,6 +136,7 @@ struct Typesetter {
     var paragraphLevel: UInt8
     var mandatory: Bool
     var isTruncated: Bool
+    var breaksWord = false
     /// The offset (in the whole text) where hanging white space starts.
     var contentEnd: Int
     /// Paragraph start offset in the whole text, to map piece ranges.
@@ -235,7 +236,8 @@ struct Typesetter {
         Line(
           range: line.range, width: shownWidth, x: x, top: top, height: height, ascent: ascent,
           descent: descent, leading: leading, baseline: baseline, runs: runs,
-          isTruncated: line.isTruncated, endsWithMandatoryBreak: line.mandatory))
+          isTruncated: line.isTruncated, endsWithMandatoryBreak: line.mandatory,
+          breaksWord: line.breaksWord))
       top += height
       if number < pending.count - 1 { top += options.lineHeight.spacing }
     }

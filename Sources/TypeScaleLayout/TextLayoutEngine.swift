@@ -84,8 +84,8 @@ public final class TextLayoutEngine: Sendable {
     try options.validate()
     let cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
     let itemizer = Itemizer(cascade: cascade)
-    let shaper = Shaper(
-      fonts: fonts, cache: shapeCache, options: options, variations: font.variations)
+    let variations = font.variations.merging(options.variations) { _, option in option }
+    let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
     let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
 
     let paragraphs = text.isEmpty ? [] : Paragraph.split(text)

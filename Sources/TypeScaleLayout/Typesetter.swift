@@ -227,7 +227,7 @@ struct Typesetter {
         runs.append(
           GlyphRun(
             face: run.face, pointSize: pointSize,
-            variations: HarfBuzzFontCache.coordinates(for: run.face, overrides: font.variations),
+            variations: HarfBuzzFontCache.coordinates(for: run.face, overrides: shaper.variations),
             glyphs: ids, xs: xs, ys: ys, advances: advances, clusters: clusters, range: range,
             isRightToLeft: run.isRightToLeft, script: run.script, isEllipsis: piece.isEllipsis))
       }

@@ -72,20 +72,39 @@ struct Typesetter {
 
   /// The pieces of runs that fall in `range` of a paragraph, in logical order; a piece cut where
   /// HarfBuzz says breaking is unsafe is shaped again on its own.
+  ///
+  /// - Complexity: O(log r + log g) to find the runs and glyphs, then O(glyphs on the line).
   func pieces(of measured: MeasuredParagraph, in range: Range<Int>) throws(LayoutError) -> [Piece] {
     var pieces: [Piece] = []
-    for shaped in measured.shaped {
+    let runs = measured.shaped
+    var first = 0
+    var last = runs.count
+    while first < last {  // the first run ending after range.lowerBound
+      let middle = (first + last) / 2
+      if runs[middle].run.range.upperBound <= range.lowerBound {
+        first = middle + 1
+      } else {
+        last = middle
+      }
+    }
+    for shaped in runs[first...] {
       let run = shaped.run
+      guard run.range.lowerBound < range.upperBound else { break }
       let lower = max(run.range.lowerBound, range.lowerBound)
       let upper = min(run.range.upperBound, range.upperBound)
       guard lower < upper else { continue }
       let cutBefore = lower > run.range.lowerBound
       let cutAfter = upper < run.range.upperBound
       var source = shaped
+      var block = Self.glyphBlock(shaped, lower: lower, upper: upper)
       if cutBefore || cutAfter {
         let glyphs = shaped.glyphs
-        let unsafe = (0..<glyphs.count).contains { index in
-          let offset = run.range.lowerBound + Int(glyphs.clusters[index])
+        let base = run.range.lowerBound
+        // Glyphs whose cluster starts at a cut: breaking there is unsafe if HarfBuzz says so.
+        let edges = Self.glyphBlock(shaped, lower: lower, upper: lower + 1)
+          + Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound))
+        let unsafe = edges.contains { index in
+          let offset = base + Int(glyphs.clusters[index])
           return glyphs.unsafeToBreak[index] && (offset == lower || offset == upper)
         }
         if unsafe {
@@ -93,16 +112,39 @@ struct Typesetter {
             run, range: lower..<upper, in: measured.units, pointSize: measured.pointSize,
             isolatedBefore: cutBefore, isolatedAfter: cutAfter, context: context)
           source.run.range = lower..<upper
+          block = Array(0..<source.glyphs.count)
         }
       }
-      let base = source.run.range.lowerBound
-      let indices = (0..<source.glyphs.count).filter { index in
-        let offset = base + Int(source.glyphs.clusters[index])
-        return offset >= lower && offset < upper
-      }
-      pieces.append(Piece(shaped: source, indices: indices, range: lower..<upper))
+      pieces.append(Piece(shaped: source, indices: block, range: lower..<upper))
     }
     return pieces
+  }
+
+  /// The indices of a run's glyphs whose clusters fall in `lower..<upper` (paragraph offsets), in
+  /// the run's glyph order. Clusters are monotonic (ascending left to right, descending right to
+  /// left), so the glyphs form one contiguous block found by binary search.
+  static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> [Int] {
+    let clusters = shaped.glyphs.clusters
+    let base = shaped.run.range.lowerBound
+    let count = clusters.count
+    let ascending = !shaped.run.isRightToLeft
+    // The first index whose cluster is on the far side of `bound`, in glyph order.
+    func partition(_ bound: Int) -> Int {
+      var low = 0
+      var high = count
+      while low < high {
+        let middle = (low + high) / 2
+        let offset = base + Int(clusters[middle])
+        if ascending ? offset < bound : offset >= bound {
+          low = middle + 1
+        } else {
+          high = middle
+        }
+      }
+      return low
+    }
+    let range = ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
+    return Array(range)
   }
 
   /// The ellipsis, shaped in `face` (or the cascade's face for U+2026).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 @_exported import TypeScaleFonts
+@_exported import TypeScaleLayout
 // The umbrella module: `import TypeScale` brings every engine module into scope.
 @_exported import TypeScaleMetrics
-@_exported import TypeScaleLayout

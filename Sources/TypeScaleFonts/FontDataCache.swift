@@ -90,8 +90,9 @@ public final class FontDataCache: Sendable {
     return bytes
   }
 
-  /// The plain sfnt bytes of a face's source, which HarfBuzz can read: the file's bytes, or for
-  /// WOFF and WOFF2 the font FreeType decodes from them. Cached like ``bytes(for:)``.
+  /// The plain sfnt bytes of a face's source, which HarfBuzz can read.
+  ///
+  /// That is the file's bytes, or for WOFF and WOFF2 the font FreeType decodes from them. Cached like ``bytes(for:)``.
   ///
   /// - Parameter source: The source to read.
   /// - Returns: TrueType, OpenType or collection bytes.

@@ -75,7 +75,8 @@ struct Itemizer {
         last.range = last.range.lowerBound..<(offset + length)
         runs[runs.count - 1] = last
       } else {
-        runs.append(TextRun(range: offset..<(offset + length), level: level, script: script, face: face))
+        runs.append(
+          TextRun(range: offset..<(offset + length), level: level, script: script, face: face))
       }
       offset += length
       boundaries.append(offset)

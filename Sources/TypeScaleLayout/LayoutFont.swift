@@ -42,11 +42,12 @@ public struct LayoutFont: Hashable, Sendable, CustomStringConvertible {
   /// Creates a font from a registry match, keeping its variations and diagnostics.
   ///
   /// - Parameters:
-  ///   - match: What ``FontRegistry/resolve(_:)`` or ``FontRegistry/match(_:)`` returned.
+  ///   - match: What `FontRegistry.resolve(_:)` or `FontRegistry.match(_:)` returned.
   ///   - pointSize: The size in points: finite and > 0.
   ///   - fallbackFaces: Faces to try after the match's face, in order.
   /// - Throws: ``LayoutError/Code/invalidOption`` for a size that is not finite and positive.
-  public init(match: FontMatch, pointSize: Double, fallbackFaces: [FontFace] = []) throws(LayoutError)
+  public init(match: FontMatch, pointSize: Double, fallbackFaces: [FontFace] = [])
+    throws(LayoutError)
   {
     try self.init(
       face: match.face, pointSize: pointSize, variations: match.variations,

@@ -210,8 +210,7 @@ public struct LineHeight: Hashable, Sendable {
   ///   - minimum: The minimum line height in points; 0 for none.
   ///   - maximum: The maximum line height in points; 0 for none.
   ///   - spacing: Points between lines.
-  public init(multiple: Double = 0, minimum: Double = 0, maximum: Double = 0, spacing: Double = 0)
-  {
+  public init(multiple: Double = 0, minimum: Double = 0, maximum: Double = 0, spacing: Double = 0) {
     self.multiple = multiple
     self.minimum = minimum
     self.maximum = maximum

@@ -55,6 +55,7 @@ struct LineBreaker {
   ///   - boundaries: Grapheme cluster boundaries.
   ///   - opportunities: Break opportunities from ``opportunities(in:boundaries:options:context:)``.
   ///   - width: The line width in points.
+  /// - Returns: The lines' spans, in order.
   /// - Complexity: O(n) in the number of opportunities and clusters.
   static func breakLines(
     prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [(Int, Bool)],

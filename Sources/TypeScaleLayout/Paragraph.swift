@@ -23,10 +23,12 @@ struct Paragraph: Sendable {
     var start = 0
     for index in text.indices {
       let character = text[index]
-      let isSeparator = character == "\n" || character == "\r\n" || character == "\r"
+      let isSeparator =
+        character == "\n" || character == "\r\n" || character == "\r"
         || character == "\u{2029}"
       if isSeparator {
-        paragraphs.append(Paragraph(string: text[paragraphStart..<index], units: units, start: start))
+        paragraphs.append(
+          Paragraph(string: text[paragraphStart..<index], units: units, start: start))
         units = []
         offset += character.utf16.count
         start = offset

@@ -64,8 +64,10 @@ extension TextLayoutEngine {
     return results
   }
 
-  /// The largest category at which a text fits a width and a line limit: no truncation, and no
-  /// word broken between letters — "does this German button title still fit at AX3?"
+  /// The largest category at which a text fits a width and a line limit.
+  ///
+  /// Fitting means no truncation and no word broken between letters: "does this German button
+  /// title still fit at AX3?"
   ///
   /// - Parameters:
   ///   - text: The text.

@@ -17,9 +17,9 @@ import TypeScaleFonts
 /// print(layout.width, layout.height, layout.lineCount)
 /// ```
 ///
-/// The pipeline, in order: paragraphs → ``Itemizer`` (bidi, scripts, fonts by cluster) →
-/// ``Shaper`` (HarfBuzz, cached in font units) → ``LineBreaker`` (ICU opportunities, greedy) →
-/// ``Typesetter`` (metrics, truncation, alignment, visual order) → ``TextLayout``.
+/// The pipeline, in order: paragraphs → `Itemizer` (bidi, scripts, fonts by cluster) →
+/// `Shaper` (HarfBuzz, cached in font units) → `LineBreaker` (ICU opportunities, greedy) →
+/// `Typesetter` (metrics, truncation, alignment, visual order) → ``TextLayout``.
 public final class TextLayoutEngine: Sendable {
   /// The registry faces come from.
   public let registry: FontRegistry
@@ -270,7 +270,8 @@ public final class TextLayoutEngine: Sendable {
       return position
     }
     let paragraphLevel = measured.prepared.itemized.paragraphLevel
-    let lastFace = measured.shaped.last { $0.run.range.lowerBound < max(start + 1, 1) }?.run.face
+    let lastFace =
+      measured.shaped.last { $0.run.range.lowerBound < max(start + 1, 1) }?.run.face
       ?? measured.shaped.first?.run.face ?? font(in: typesetter)
     var ellipsis = try typesetter.ellipsis(face: lastFace, cascade: cascade, pointSize: pointSize)
     ellipsis.shaped.run.level = paragraphLevel
@@ -294,12 +295,14 @@ public final class TextLayoutEngine: Sendable {
       let firstCut = boundaries.last { width(start, $0) <= available / 2 } ?? start
       head = start..<trimmed(start, firstCut)
       let used = width(start, firstCut)
-      let secondCut = boundaries.first { $0 >= firstCut && width($0, end) <= available - used }
+      let secondCut =
+        boundaries.first { $0 >= firstCut && width($0, end) <= available - used }
         ?? end
       tail = leadingTrimmed(secondCut)..<end
     case .clip:
       showEllipsis = false
-      let cut = options.width == nil ? end : (boundaries.last { width(start, $0) <= limit } ?? start)
+      let cut =
+        options.width == nil ? end : (boundaries.last { width(start, $0) <= limit } ?? start)
       head = start..<trimmed(start, cut)
     }
     var pieces = try typesetter.pieces(of: measured, in: head)
@@ -310,7 +313,9 @@ public final class TextLayoutEngine: Sendable {
       hidden.append((base + head.upperBound)..<(base + tail.lowerBound))
     }
     hidden += rest
-    if !tail.isEmpty, tail.upperBound < end { hidden.append((base + tail.upperBound)..<(base + end)) }
+    if !tail.isEmpty, tail.upperBound < end {
+      hidden.append((base + tail.upperBound)..<(base + end))
+    }
     let shownEnd = tail.isEmpty ? head.upperBound : tail.upperBound
     let line = Typesetter.PendingLine(
       pieces: pieces, range: (base + start)..<(base + shownEnd),

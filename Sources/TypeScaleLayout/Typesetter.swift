@@ -56,7 +56,8 @@ struct Typesetter {
     }
     var prefix = [Double](repeating: 0, count: units.count + 1)
     for index in 0..<units.count { prefix[index + 1] = prefix[index] + advance[index] }
-    return MeasuredParagraph(prepared: prepared, pointSize: pointSize, shaped: shaped, prefix: prefix)
+    return MeasuredParagraph(
+      prepared: prepared, pointSize: pointSize, shaped: shaped, prefix: prefix)
   }
 
   // MARK: - Pieces
@@ -101,7 +102,8 @@ struct Typesetter {
         let glyphs = shaped.glyphs
         let base = run.range.lowerBound
         // Glyphs whose cluster starts at a cut: breaking there is unsafe if HarfBuzz says so.
-        let edges = Self.glyphBlock(shaped, lower: lower, upper: lower + 1)
+        let edges =
+          Self.glyphBlock(shaped, lower: lower, upper: lower + 1)
           + Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound))
         let unsafe = edges.contains { index in
           let offset = base + Int(glyphs.clusters[index])
@@ -120,9 +122,11 @@ struct Typesetter {
     return pieces
   }
 
-  /// The indices of a run's glyphs whose clusters fall in `lower..<upper` (paragraph offsets), in
-  /// the run's glyph order. Clusters are monotonic (ascending left to right, descending right to
-  /// left), so the glyphs form one contiguous block found by binary search.
+  /// The indices of a run's glyphs whose clusters fall in `lower..<upper`.
+  ///
+  /// The bounds are paragraph offsets; indices come in the run's glyph order. Clusters are
+  /// monotonic (ascending left to right, descending right to left), so the glyphs form one
+  /// contiguous block found by binary search.
   static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> [Int] {
     let clusters = shaped.glyphs.clusters
     let base = shaped.run.range.lowerBound
@@ -143,7 +147,8 @@ struct Typesetter {
       }
       return low
     }
-    let range = ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
+    let range =
+      ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
     return Array(range)
   }
 
@@ -154,7 +159,8 @@ struct Typesetter {
     let units: [UInt16] = [0x2026]
     let drawing = face.coverage.contains(0x2026) ? face : (cascade.face(for: "\u{2026}") ?? face)
     let run = TextRun(range: 0..<1, level: 0, script: "Zyyy", face: drawing)
-    let shaped = try shaper.shape(run, range: 0..<1, in: units, pointSize: pointSize, context: context)
+    let shaped = try shaper.shape(
+      run, range: 0..<1, in: units, pointSize: pointSize, context: context)
     return Piece(
       shaped: shaped, indices: Array(0..<shaped.glyphs.count), range: 0..<1, isEllipsis: true)
   }
@@ -162,7 +168,8 @@ struct Typesetter {
   func width(of pieces: [Piece], pointSize: Double) -> Double {
     pieces.reduce(0) { total, piece in
       let scale = pointSize / Double(piece.shaped.unitsPerEm)
-      return total + piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs.advances[$1]) * scale }
+      return total
+        + piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs.advances[$1]) * scale }
     }
   }
 
@@ -244,7 +251,8 @@ struct Typesetter {
         var previousCluster = -1
         var previousJustified = -1
         for index in piece.indices {
-          let cluster = piece.isEllipsis ? line.range.upperBound : base + Int(glyphs.clusters[index])
+          let cluster =
+            piece.isEllipsis ? line.range.upperBound : base + Int(glyphs.clusters[index])
           var advance = Double(glyphs.advances[index]) * scale
           if cluster != previousCluster {
             advance += options.tracking
@@ -263,9 +271,11 @@ struct Typesetter {
           clusters.append(cluster)
           pen += advance
         }
-        let range = piece.isEllipsis
+        let range =
+          piece.isEllipsis
           ? line.range.upperBound..<line.range.upperBound
-          : (line.paragraphStart + piece.range.lowerBound)..<(line.paragraphStart + piece.range.upperBound)
+          : (line.paragraphStart + piece.range.lowerBound)..<(line.paragraphStart
+            + piece.range.upperBound)
         runs.append(
           GlyphRun(
             face: run.face, pointSize: pointSize,

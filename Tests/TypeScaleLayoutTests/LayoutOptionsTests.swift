@@ -31,7 +31,8 @@ import TypeScaleTestSupport
     case .head: #expect(truncation.hiddenRanges.first?.lowerBound == 0)
     case .middle:
       #expect(truncation.hiddenRanges.count == 1)
-      #expect(truncation.hiddenRanges[0].lowerBound > 0 && truncation.hiddenRanges[0].upperBound < 43)
+      #expect(
+        truncation.hiddenRanges[0].lowerBound > 0 && truncation.hiddenRanges[0].upperBound < 43)
     case .clip: #expect(truncation.hiddenRanges.last?.upperBound == 43)
     }
   }
@@ -48,7 +49,8 @@ import TypeScaleTestSupport
   @Test func truncation_secondOfThreeLines() throws {
     let engine = LayoutFixture.engine()
     let layout = try engine.layout(
-      Self.sentence, font: try LayoutFixture.defaultFont(), options: .init(width: 120, lineLimit: 2))
+      Self.sentence, font: try LayoutFixture.defaultFont(), options: .init(width: 120, lineLimit: 2)
+    )
     #expect(layout.lineCount == 2)
     #expect(!layout.lines[0].isTruncated && layout.lines[1].isTruncated)
     #expect(layout.truncation?.lineIndex == 1)
@@ -122,7 +124,8 @@ import TypeScaleTestSupport
     let engine = LayoutFixture.engine()
     var options = LayoutOptions()
     options.displayScale = 3
-    let layout = try engine.layout("Hello world", font: try LayoutFixture.defaultFont(), options: options)
+    let layout = try engine.layout(
+      "Hello world", font: try LayoutFixture.defaultFont(), options: options)
     #expect(layout.width >= layout.exactWidth && layout.width - layout.exactWidth < 1.0 / 3)
     #expect((layout.width * 3).rounded() == layout.width * 3)
     #expect((layout.height * 3).rounded() == layout.height * 3)
@@ -162,12 +165,16 @@ import TypeScaleTestSupport
     spacing.lineHeight.spacing = -2
     return [
       BadOption(name: "NaN width", options: .init(width: .nan), message: "width nan is not valid"),
-      BadOption(name: "negative width", options: .init(width: -1), message: "width -1.0 is not valid"),
-      BadOption(name: "negative limit", options: .init(lineLimit: -2), message: "line limit -2 is not valid"),
+      BadOption(
+        name: "negative width", options: .init(width: -1), message: "width -1.0 is not valid"),
+      BadOption(
+        name: "negative limit", options: .init(lineLimit: -2), message: "line limit -2 is not valid"
+      ),
       BadOption(name: "tracking", options: tracking, message: "tracking inf is not valid"),
       BadOption(name: "scale", options: scale, message: "minimum scale factor 0.0 is not valid"),
       BadOption(name: "display", options: display, message: "display scale -1.0 is not valid"),
-      BadOption(name: "feature", options: feature, message: "feature tag \"ligature\" is not valid"),
+      BadOption(
+        name: "feature", options: feature, message: "feature tag \"ligature\" is not valid"),
       BadOption(name: "spacing", options: spacing, message: "line spacing -2.0 is not valid"),
     ]
   }
@@ -195,7 +202,8 @@ import TypeScaleTestSupport
     let sentence = "Typography at scale: 안녕하세요, Ελληνικά, кириллица. "
     let text = String(repeating: sentence, count: 1_048_576 / sentence.utf8.count + 1)
     #expect(text.utf8.count >= 1_048_576)
-    let layout = try engine.layout(text, font: try LayoutFixture.defaultFont(), options: .init(width: 400))
+    let layout = try engine.layout(
+      text, font: try LayoutFixture.defaultFont(), options: .init(width: 400))
     #expect(layout.lineCount > 1000)
     #expect(layout.lines.last?.range.upperBound == text.utf16.count)
   }

@@ -45,7 +45,8 @@ import TypeScaleTestSupport
     let spaced = try engine.layout("Hello   ", font: font)
     #expect(spaced.width == plain.width)
     #expect(spaced.lines[0].range == 0..<8)
-    let wrapped = try engine.layout("Hello Hello", font: font, options: .init(width: plain.width + 0.5))
+    let wrapped = try engine.layout(
+      "Hello Hello", font: font, options: .init(width: plain.width + 0.5))
     #expect(wrapped.lines.map(\.range) == [0..<6, 6..<11])
     #expect(wrapped.lines[0].width == plain.width)
   }
@@ -64,14 +65,16 @@ import TypeScaleTestSupport
   @Test func layout_tinyWidthPutsOneClusterOnEachLine() throws {
     let engine = LayoutFixture.engine()
     let text = "e\u{301}👍🏽한a"
-    let layout = try engine.layout(text, font: try LayoutFixture.defaultFont(), options: .init(width: 0.1))
+    let layout = try engine.layout(
+      text, font: try LayoutFixture.defaultFont(), options: .init(width: 0.1))
     #expect(layout.lines.map(\.range) == [0..<2, 2..<6, 6..<7, 7..<8])
   }
 
   @Test(arguments: ["", "   ", "\n", "\n\n", "\u{301}\u{301}", "\r\n", "\u{2029}"])
   func layout_edgeCasesNeverCrash(_ text: String) throws {
     let engine = LayoutFixture.engine()
-    let layout = try engine.layout(text, font: try LayoutFixture.defaultFont(), options: .init(width: 50))
+    let layout = try engine.layout(
+      text, font: try LayoutFixture.defaultFont(), options: .init(width: 50))
     let expectedLines: Int
     switch text {
     case "": expectedLines = 0
@@ -88,7 +91,8 @@ import TypeScaleTestSupport
   @Test func layout_emojiSequencesAndFlagsStayWhole() throws {
     let engine = LayoutFixture.engine()
     let text = "👨‍👩‍👧‍👦🇰🇷👍🏽"
-    let layout = try engine.layout(text, font: try LayoutFixture.defaultFont(), options: .init(width: 0.1))
+    let layout = try engine.layout(
+      text, font: try LayoutFixture.defaultFont(), options: .init(width: 0.1))
     // One grapheme cluster per line: ZWJ family (11 units), flag (4), thumbs with tone (4).
     #expect(layout.lines.map(\.range) == [0..<11, 11..<15, 15..<19])
     // The embedded fonts have no emoji: the diagnostics say so.
@@ -99,7 +103,8 @@ import TypeScaleTestSupport
     let engine = LayoutFixture.engine()
     let hebrew = try LayoutFixture.fixtureFont("Fixture-Regular.ttf")
     _ = hebrew
-    let layout = try engine.layout("abc 123 \u{05D0}\u{05D1}\u{05D2} 456", font: try LayoutFixture.defaultFont())
+    let layout = try engine.layout(
+      "abc 123 \u{05D0}\u{05D1}\u{05D2} 456", font: try LayoutFixture.defaultFont())
     let runs = layout.lines[0].runs
     // Left to right: "abc 123 " (LTR), then the Hebrew run (RTL) and " 456" ordered by UAX #9.
     #expect(runs.first?.range.lowerBound == 0)
@@ -124,7 +129,8 @@ import TypeScaleTestSupport
   @Test func layout_relayingOutAtAnotherWidthDoesNotReshape() throws {
     let engine = LayoutFixture.engine()
     let font = try LayoutFixture.defaultFont()
-    let text = "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs."
+    let text =
+      "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs."
     _ = try engine.layout(text, font: font, options: .init(width: 300))
     let misses = engine.shapeCache.statistics.misses
     for width in [80.0, 120, 200, 250, 400] {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 
+internal import CHarfBuzz
 import TypeScaleFonts
 
-internal import CHarfBuzz
-
-/// The owner of one reusable `hb_buffer_t`. Wraps `hb_buffer_create()` / `hb_buffer_destroy()`.
+/// The owner of one reusable `hb_buffer_t`.
+///
+/// Wraps `hb_buffer_create()` / `hb_buffer_destroy()`.
 ///
 /// Buffers are mutable and not `Sendable`: each ``LayoutContext`` owns one.
 final class HarfBuzzBuffer {

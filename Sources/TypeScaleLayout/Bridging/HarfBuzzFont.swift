@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 
+internal import CHarfBuzz
+import TypeScaleFonts
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TypeScaleFonts
 
-internal import CHarfBuzz
-
-/// An immutable HarfBuzz font for one face and set of variations, at a scale of one unit per font
-/// unit. Wraps `hb_blob_create()`, `hb_face_create()` and `hb_font_create()`; destroyed with
+/// An immutable HarfBuzz font for one face and set of variations.
+///
+/// Its scale is one unit per font unit. Wraps `hb_blob_create()`, `hb_face_create()` and `hb_font_create()`; destroyed with
 /// `hb_font_destroy()` / `hb_face_destroy()` / `hb_blob_destroy()`.
 ///
 /// Shaping at the face's units per em gives positions in font units, which scale linearly to any

@@ -2,7 +2,9 @@
 
 internal import CUnicode
 
-/// The owner of one ICU line-break iterator for a locale. Wraps
+/// The owner of one ICU line-break iterator for a locale.
+///
+/// Wraps
 /// `CUnicode_lineBreakerCreate()` / `CUnicode_lineBreakerDestroy()` (ICU `ubrk_open(UBRK_LINE)`).
 ///
 /// Iterators are mutable and not `Sendable`: each ``LayoutContext`` keeps one per locale.
@@ -45,7 +47,11 @@ final class LineBreakIterator {
 enum UnicodeServices {
   /// UAX #9 embedding levels for each UTF-16 unit, and the resolved paragraph level.
   ///
-  /// - Parameter paragraphLevel: 0 left-to-right, 1 right-to-left, -1 from the text.
+  /// - Parameters:
+  ///   - text: One paragraph's UTF-16 units.
+  ///   - paragraphLevel: 0 left-to-right, 1 right-to-left, -1 from the text.
+  /// - Returns: The levels and the paragraph's level.
+  /// - Throws: ``LayoutError/Code/engineFailure`` when ICU fails.
   static func bidiLevels(
     _ text: UnsafeBufferPointer<UInt16>, paragraphLevel: Int32
   ) throws(LayoutError) -> (levels: [UInt8], paragraphLevel: UInt8) {

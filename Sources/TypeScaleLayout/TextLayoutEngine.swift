@@ -316,9 +316,10 @@ public final class TextLayoutEngine: Sendable {
     if !tail.isEmpty, tail.upperBound < end {
       hidden.append((base + tail.upperBound)..<(base + end))
     }
+    let shownStart = head.isEmpty && !tail.isEmpty ? tail.lowerBound : head.lowerBound
     let shownEnd = tail.isEmpty ? head.upperBound : tail.upperBound
     let line = Typesetter.PendingLine(
-      pieces: pieces, range: (base + start)..<(base + shownEnd),
+      pieces: pieces, range: (base + shownStart)..<(base + shownEnd),
       width: typesetter.width(of: pieces, pointSize: pointSize)
         + options.tracking * Double(pieces.reduce(0) { $0 + $1.indices.count }),
       paragraphLevel: paragraphLevel, mandatory: false, isTruncated: true,

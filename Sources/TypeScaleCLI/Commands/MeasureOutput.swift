@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScale
+
+/// How `typescale measure` writes its results: one JSON object per layout, or a summary for
+/// people.
+enum MeasureOutput {
+  // MARK: - JSON
+
+  /// One layout as a JSON object on one line, with stable keys.
+  ///
+  /// The keys, in order: `category` (when scaled or swept), `face`, `pointSize`, `width`,
+  /// `height`, `lineCount`, `isTruncated`, `lines` (`start` and `end` as UTF-16 offsets, `x`,
+  /// `width`, `baseline`), `hiddenRanges` (UTF-16 ranges cut by truncation), `fallbacks`
+  /// (PostScript names of the faces that drew characters besides the primary face),
+  /// `diagnostics` (what font resolution substituted) and `missingCharacters` (code points
+  /// nothing could draw).
+  static func json(_ entry: MeasureEntry) -> String {
+    let layout = entry.layout
+    let lines = layout.lines.map { line in
+      "{\"start\": \(line.range.lowerBound), \"end\": \(line.range.upperBound), "
+        + "\"x\": \(formatNumber(line.x)), \"width\": \(formatNumber(line.width)), "
+        + "\"baseline\": \(formatNumber(line.baseline))}"
+    }
+    let hidden = (layout.truncation?.hiddenRanges ?? []).map {
+      "{\"start\": \($0.lowerBound), \"end\": \($0.upperBound)}"
+    }
+    let diagnostics = layout.diagnostics
+    var fields: [String] = []
+    if let category = entry.category {
+      fields.append("\"category\": \(jsonString(category.shortName))")
+    }
+    fields += [
+      "\"face\": \(jsonString(layout.font.face.postScriptName))",
+      "\"pointSize\": \(formatNumber(layout.pointSize))",
+      "\"width\": \(formatNumber(layout.width))",
+      "\"height\": \(formatNumber(layout.height))",
+      "\"lineCount\": \(layout.lineCount)",
+      "\"isTruncated\": \(layout.isTruncated)",
+      "\"lines\": [\(lines.joined(separator: ", "))]",
+      "\"hiddenRanges\": [\(hidden.joined(separator: ", "))]",
+      "\"fallbacks\": \(jsonArray(diagnostics.fallbackFaces.map(\.postScriptName)))",
+      "\"diagnostics\": \(jsonArray(diagnostics.fontResolution.map(\.message)))",
+      "\"missingCharacters\": \(jsonArray(diagnostics.missingCharacters.map(codePoint)))",
+    ]
+    return "{" + fields.joined(separator: ", ") + "}"
+  }
+
+  /// A request's result on one line, as `--batch` writes it: the object, or an array of them
+  /// when sweeping.
+  static func jsonLine(_ entries: [MeasureEntry], sweep: Bool) -> String {
+    let objects = entries.map(json)
+    return sweep ? "[" + objects.joined(separator: ", ") + "]" : objects.joined()
+  }
+
+  /// A failed batch request on one line.
+  static func errorLine(_ error: CLIError) -> String {
+    "{\"error\": \(jsonString(error.message))}"
+  }
+
+  private static func jsonArray(_ strings: [String]) -> String {
+    "[" + strings.map(jsonString).joined(separator: ", ") + "]"
+  }
+
+  /// `U+AC00`.
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  // MARK: - Text
+
+  /// A summary of one layout and a table of its lines.
+  static func summary(
+    _ entry: MeasureEntry, request: MeasureRequest, sizing: MeasureRequest.Sizing,
+    to output: inout some TextOutputStream
+  ) {
+    let layout = entry.layout
+    var points = formatNumber(layout.pointSize)
+    if case .scaled(let style, let design, let category) = sizing {
+      points += " (\(style) at \(category.shortName)"
+      if category != .large || design.points != layout.pointSize {
+        points += ", from \(formatNumber(design.points)) at L"
+      }
+      points += ")"
+    }
+    var width = formatNumber(layout.width)
+    if let limit = request.options.width { width += " (wrapping at \(formatNumber(limit)))" }
+    var rows = [
+      ("face", layout.font.face.postScriptName),
+      ("pointSize", points),
+      ("width", width),
+      ("height", formatNumber(layout.height)),
+      ("lines", String(layout.lineCount)),
+      ("truncated", layout.isTruncated ? "yes" : "no"),
+    ]
+    rows += notes(
+      layout.diagnostics.fallbackFaces, layout.diagnostics.fontResolution,
+      layout.diagnostics.missingCharacters)
+    for (label, value) in rows { print(pad(label + ":", 11) + value, to: &output) }
+    guard !layout.lines.isEmpty else { return }
+    print("", to: &output)
+    var table = [["line", "start", "end", "x", "width", "baseline", "text"]]
+    for (index, line) in layout.lines.enumerated() {
+      table.append([
+        String(index), String(line.range.lowerBound), String(line.range.upperBound),
+        formatNumber(line.x), formatNumber(line.width), formatNumber(line.baseline),
+        jsonString(shownText(of: line, at: index, in: layout)),
+      ])
+    }
+    printTable(table, to: &output)
+  }
+
+  /// A header and one row per category.
+  static func sweepTable(
+    _ entries: [MeasureEntry], request: MeasureRequest, sizing: MeasureRequest.Sizing,
+    to output: inout some TextOutputStream
+  ) {
+    guard let first = entries.first?.layout else { return }
+    var header = first.font.face.postScriptName
+    if case .sweep(let style, let design) = sizing {
+      header += ", \(style) from \(formatNumber(design.points)) at L"
+    }
+    if let limit = request.options.width { header += ", wrapping at \(formatNumber(limit))" }
+    if let lines = request.options.lineLimit, lines > 0 {
+      header += ", at most \(lines) line\(lines == 1 ? "" : "s")"
+    }
+    print(header, to: &output)
+    var fallbacks: [FontFace] = []
+    var missing: [Unicode.Scalar] = []
+    for entry in entries {
+      let diagnostics = entry.layout.diagnostics
+      for face in diagnostics.fallbackFaces where !fallbacks.contains(face) {
+        fallbacks.append(face)
+      }
+      for scalar in diagnostics.missingCharacters where !missing.contains(scalar) {
+        missing.append(scalar)
+      }
+    }
+    for (label, value) in notes(fallbacks, first.diagnostics.fontResolution, missing) {
+      print(pad(label + ":", 11) + value, to: &output)
+    }
+    print("", to: &output)
+    var table = [["category", "pointSize", "width", "height", "lines", "truncated"]]
+    for entry in entries {
+      let layout = entry.layout
+      table.append([
+        entry.category?.shortName ?? "", formatNumber(layout.pointSize),
+        formatNumber(layout.width), formatNumber(layout.height), String(layout.lineCount),
+        layout.isTruncated ? "yes" : "no",
+      ])
+    }
+    printTable(table, to: &output)
+  }
+
+  /// The fallbacks line, then one line per resolution diagnostic and for missing characters.
+  private static func notes(
+    _ fallbacks: [FontFace], _ resolution: [FontDiagnostic], _ missing: [Unicode.Scalar]
+  ) -> [(String, String)] {
+    let names = fallbacks.map(\.postScriptName)
+    var rows = [("fallbacks", names.isEmpty ? "none" : names.joined(separator: ", "))]
+    rows += resolution.map { ("note", $0.message) }
+    if !missing.isEmpty {
+      rows.append(("missing", missing.map(codePoint).joined(separator: ", ")))
+    }
+    return rows
+  }
+
+  /// The text a line shows: its range without the truncated parts, with `…` where text was cut
+  /// (unless clipped).
+  private static func shownText(of line: Line, at index: Int, in layout: TextLayout) -> String {
+    let units = Array(layout.text.utf16)
+    let range = line.range.clamped(to: 0..<units.count)
+    guard let truncation = layout.truncation, truncation.lineIndex == index else {
+      return String(decoding: units[range], as: UTF16.self)
+    }
+    let ellipsis = truncation.mode == .clip ? "" : "…"
+    var shown: [UInt16] = []
+    var cut = false
+    // Head truncation hides what comes between the previous line and this one.
+    let previousEnd = index > 0 ? layout.lines[index - 1].range.upperBound : 0
+    if truncation.hiddenRanges.contains(where: {
+      $0.upperBound <= range.lowerBound && $0.upperBound > previousEnd
+    }) {
+      shown += ellipsis.utf16
+      cut = true
+    }
+    var offset = range.lowerBound
+    while offset < range.upperBound {
+      if truncation.hiddenRanges.contains(where: { $0.contains(offset) }) {
+        if !cut { shown += ellipsis.utf16 }
+        cut = true
+      } else {
+        shown.append(units[offset])
+        cut = false
+      }
+      offset += 1
+    }
+    // Tail truncation hides what follows the line's range.
+    if !cut, truncation.hiddenRanges.contains(where: { $0.lowerBound >= range.upperBound }) {
+      shown += ellipsis.utf16
+    }
+    return String(decoding: shown, as: UTF16.self)
+  }
+
+  /// Prints rows as aligned columns, without trailing spaces.
+  private static func printTable(_ rows: [[String]], to output: inout some TextOutputStream) {
+    let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let line = zip(row, widths).map { pad($0, $1) }.joined(separator: "  ")
+      print(String(line.reversed().drop { $0 == " " }.reversed()), to: &output)
+    }
+  }
+}

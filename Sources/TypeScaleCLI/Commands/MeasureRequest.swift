@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// One measurement to make: the text, the font, the size and the layout options, from the
+/// command line or from one line of `typescale measure --batch`.
+struct MeasureRequest: Sendable {
+  /// How the point size is chosen.
+  enum Sizing: Sendable {
+    /// A plain point size (`--size` alone).
+    case fixed(Double)
+    /// A style's design size scaled for one category, as `Font.custom(_:size:relativeTo:)`.
+    case scaled(TextStyle, DesignSize, ContentSizeCategory)
+    /// A style's design size scaled for every category of the iOS table.
+    case sweep(TextStyle, DesignSize)
+  }
+
+  /// The text to lay out.
+  var text: String
+  /// Font files to register: the first file's first face is the primary face unless
+  /// ``fontName`` is given, the others' first faces its cascade.
+  var fontFiles: [String] = []
+  /// A family or PostScript name to resolve through the registry.
+  var fontName: String?
+  /// The point size, or the design size at Large with a style or category.
+  var size: Double?
+  /// The text style the size scales like.
+  var style: TextStyle?
+  /// The content-size category to scale for.
+  var category: ContentSizeCategory?
+  /// Whether to lay out at every category.
+  var allCategories = false
+  /// The layout options: width, line limit, truncation, strategy and the rest.
+  var options = LayoutOptions()
+
+  /// The value names of `--strategy` and `"strategy"`, in help order.
+  static let strategyNames = ["standard", "hangul-word-priority"]
+
+  /// Parses a line-break strategy name, ignoring case.
+  static func strategy(named name: String) -> LayoutOptions.LineBreakStrategy? {
+    switch name.lowercased() {
+    case "standard": .standard
+    case "hangul-word-priority", "hangulwordpriority": .hangulWordPriority
+    default: nil
+    }
+  }
+
+  /// The style's size at Large: the design size when no `--size` is given.
+  private static func defaultSize(of style: TextStyle) throws(MetricsError) -> Double {
+    try SizeTable.iOS.entry(for: style, at: .large).pointSize
+  }
+
+  /// Works out how the point size is chosen.
+  ///
+  /// `size` alone is a plain point size, and no sizing at all is body's size at Large. Otherwise
+  /// the style (body unless given) scales a design size (`size`, or the style's size at Large)
+  /// for the category (Large unless given), or for every category.
+  ///
+  /// - Returns: The sizing.
+  /// - Throws: ``CLIError`` for a category with `allCategories`, or an invalid style or size.
+  func sizing() throws(CLIError) -> Sizing {
+    if allCategories && category != nil {
+      throw .validation("give either --category or --all-categories, not both")
+    }
+    let scales = style != nil || category != nil || allCategories
+    let style = self.style ?? .body
+    do throws(MetricsError) {
+      // Not `size ?? (try ...)`: `??` rethrows as `any Error`.
+      let points: Double
+      if let size { points = size } else { points = try Self.defaultSize(of: style) }
+      if !scales { return .fixed(points) }
+      let design = try DesignSize(points)
+      if allCategories { return .sweep(style, design) }
+      return .scaled(style, design, category ?? .large)
+    } catch {
+      throw CLIError(error)
+    }
+  }
+}
+
+// MARK: - From the command line
+
+extension MeasureRequest {
+  /// Reads a request from `typescale measure`'s options.
+  ///
+  /// - Parameters:
+  ///   - text: The text argument.
+  ///   - parsed: The parsed command line.
+  /// - Throws: ``CLIError`` for a value that cannot be converted or parsed.
+  init(text: String, parsed: ParsedArguments) throws(CLIError) {
+    self.text = text
+    fontFiles = parsed.values("font-file")
+    fontName = parsed.value("font")
+    size = try parsed.double("size")
+    do throws(MetricsError) {
+      style = try parsed.value("style").map { name throws(MetricsError) in
+        try TextStyle(parsing: name)
+      }
+      category = try parsed.value("category").map { name throws(MetricsError) in
+        try ContentSizeCategory(parsing: name)
+      }
+    } catch {
+      throw CLIError(error)
+    }
+    allCategories = parsed.flag("all-categories")
+    options.width = try parsed.double("width")
+    options.lineLimit = try parsed.int("lines")
+    // The parser has checked these against their allowed values.
+    if let name = parsed.value("truncation"), let mode = LayoutOptions.Truncation(rawValue: name) {
+      options.truncation = mode
+    }
+    if let name = parsed.value("strategy"), let strategy = Self.strategy(named: name) {
+      options.lineBreakStrategy = strategy
+    }
+    if let name = parsed.value("alignment"),
+      let alignment = LayoutOptions.Alignment(rawValue: name)
+    {
+      options.alignment = alignment
+    }
+    options.language = parsed.value("language")
+    options.displayScale = try parsed.double("display-scale")
+  }
+}
+
+// MARK: - From a JSON line
+
+extension MeasureRequest {
+  /// The keys a batch request may have.
+  static let jsonKeys = [
+    "text", "fontFiles", "font", "size", "style", "category", "allCategories", "width", "lines",
+    "truncation", "strategy", "alignment", "language", "displayScale",
+  ]
+
+  /// Reads a request from one line of JSON, such as
+  /// `{"text": "Hello", "style": "body", "category": "AX3", "width": 320}`.
+  ///
+  /// Keys not in ``jsonKeys`` are refused, so a misspelt key is not silently ignored; `null`
+  /// stands for a key left out.
+  ///
+  /// - Parameter line: The JSON text of one request.
+  /// - Throws: ``CLIError`` naming the bad key or value.
+  init(jsonLine line: String) throws(CLIError) {
+    guard line.contains(where: { !$0.isWhitespace }) else {
+      throw .validation("empty line; a request is a JSON object, such as {\"text\": \"Hello\"}")
+    }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      throw .validation("invalid JSON: \(detail ?? "\(error)")")
+    }
+    guard let fields = object as? [String: Any] else {
+      throw .validation("a request must be a JSON object, such as {\"text\": \"Hello\"}")
+    }
+    let json = JSONFields(fields)
+    for key in fields.keys.sorted() where !Self.jsonKeys.contains(key) {
+      throw .validation(
+        "unknown key \"\(key)\"; valid keys: \(Self.jsonKeys.joined(separator: ", "))")
+    }
+    guard let text = try json.string("text") else {
+      throw .validation("missing \"text\": the text to measure")
+    }
+    self.text = text
+    fontFiles = try json.strings("fontFiles") ?? []
+    fontName = try json.string("font")
+    size = try json.number("size")
+    let styleName = try json.string("style")
+    let categoryName = try json.string("category")
+    do throws(MetricsError) {
+      style = try styleName.map { name throws(MetricsError) in try TextStyle(parsing: name) }
+      category = try categoryName.map { name throws(MetricsError) in
+        try ContentSizeCategory(parsing: name)
+      }
+    } catch {
+      throw CLIError(error)
+    }
+    allCategories = try json.bool("allCategories") ?? false
+    options.width = try json.number("width")
+    options.lineLimit = try json.integer("lines")
+    if let name = try json.string("truncation") {
+      options.truncation = try json.choice(
+        name, for: "truncation", among: LayoutOptions.Truncation.allCases.map(\.rawValue),
+        LayoutOptions.Truncation.init(rawValue:))
+    }
+    if let name = try json.string("strategy") {
+      options.lineBreakStrategy = try json.choice(
+        name, for: "strategy", among: Self.strategyNames, Self.strategy(named:))
+    }
+    if let name = try json.string("alignment") {
+      options.alignment = try json.choice(
+        name, for: "alignment", among: LayoutOptions.Alignment.allCases.map(\.rawValue),
+        LayoutOptions.Alignment.init(rawValue:))
+    }
+    options.language = try json.string("language")
+    options.displayScale = try json.number("displayScale")
+  }
+}
+
+/// Typed access to the fields of a JSON object from `JSONSerialization`, with one-line errors
+/// that name the key.
+private struct JSONFields {
+  let fields: [String: Any]
+
+  init(_ fields: [String: Any]) {
+    self.fields = fields
+  }
+
+  /// The value of a key, `nil` when it is absent or `null`.
+  private func value(_ key: String) -> Any? {
+    guard let value = fields[key], !(value is NSNull) else { return nil }
+    return value
+  }
+
+  private func mismatch(_ key: String, _ expected: String) -> CLIError {
+    .validation("\"\(key)\" must be \(expected)")
+  }
+
+  /// Whether a number from `JSONSerialization` is `true` or `false` (a boolean `NSNumber`).
+  private static func isBoolean(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c"
+  }
+
+  func string(_ key: String) throws(CLIError) -> String? {
+    guard let value = value(key) else { return nil }
+    guard let string = value as? String else { throw mismatch(key, "a string") }
+    return string
+  }
+
+  func strings(_ key: String) throws(CLIError) -> [String]? {
+    guard let value = value(key) else { return nil }
+    guard let array = value as? [Any], let strings = array as? [String] else {
+      throw mismatch(key, "an array of strings")
+    }
+    return strings
+  }
+
+  func number(_ key: String) throws(CLIError) -> Double? {
+    guard let value = value(key) else { return nil }
+    guard let number = value as? NSNumber, !Self.isBoolean(number) else {
+      throw mismatch(key, "a number")
+    }
+    return number.doubleValue
+  }
+
+  func integer(_ key: String) throws(CLIError) -> Int? {
+    guard let number = try number(key) else { return nil }
+    guard number == number.rounded(), abs(number) < 1e15 else {
+      throw mismatch(key, "an integer")
+    }
+    return Int(number)
+  }
+
+  func bool(_ key: String) throws(CLIError) -> Bool? {
+    guard let value = value(key) else { return nil }
+    guard let number = value as? NSNumber, Self.isBoolean(number) else {
+      throw mismatch(key, "true or false")
+    }
+    return number.boolValue
+  }
+
+  /// Converts a name among allowed values, ignoring case.
+  func choice<T>(
+    _ name: String, for key: String, among names: [String], _ convert: (String) -> T?
+  ) throws(CLIError) -> T {
+    let canonical = names.first { $0.lowercased() == name.lowercased() } ?? name
+    guard let value = convert(canonical) else {
+      throw .validation(
+        "invalid value \"\(name)\" for \"\(key)\"; valid values: "
+          + names.joined(separator: ", "))
+    }
+    return value
+  }
+}

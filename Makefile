@@ -48,18 +48,24 @@ deps:
 build: deps
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
+DEMO_EN := The quick brown fox jumps over the lazy dog while the band plays on.
+DEMO_KO := 다람쥐 헌 쳇바퀴에 타고파. 키스의 고유조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다.
 demo: deps
 	$(SWIFT) build -c release --product typescale
 	@echo
-	@echo "\$$ typescale sizes --style body"
-	@$(SWIFT) run -c release --skip-build typescale sizes --style body
+	@echo "== The main job: body text at every content-size category, 343 pt column, 3 lines =="
 	@echo
+	@echo "\$$ typescale measure \"$(DEMO_EN)\" --style body --all-categories --width 343 --lines 3"
+	@$(SWIFT) run -c release --skip-build typescale measure "$(DEMO_EN)" --style body --all-categories --width 343 --lines 3
+	@echo
+	@echo "\$$ typescale measure \"$(DEMO_KO)\" --style body --all-categories --width 343 --lines 3 --strategy hangul-word-priority"
+	@$(SWIFT) run -c release --skip-build typescale measure "$(DEMO_KO)" --style body --all-categories --width 343 --lines 3 --strategy hangul-word-priority
+	@echo
+	@echo "== UIFontMetrics: a 17 pt body font at every category =="
 	@echo "\$$ typescale scale --style body --size 17 --all-categories --display-scale 3"
 	@$(SWIFT) run -c release --skip-build typescale scale --style body --size 17 --all-categories --display-scale 3
 	@echo
-	@echo "\$$ typescale scale --style title1 --size 28 --category AX3 --max 44"
-	@$(SWIFT) run -c release --skip-build typescale scale --style title1 --size 28 --category AX3 --max 44
-	@echo
+	@echo "== Fonts: what name to pass =="
 	@echo "\$$ typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf"
 	@$(SWIFT) run -c release --skip-build typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf
 

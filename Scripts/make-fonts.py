@@ -764,9 +764,15 @@ def layout_features(font: TTFont) -> dict[str, list[str]]:
 
 def subset_available(font: TTFont, unicodes: list[int]) -> None:
     """subset_font with every layout feature, asking only for what the font maps
-    (the others would only make fontTools warn)."""
-    cmap = font.getBestCmap()
-    subset_font(font, [u for u in unicodes if u in cmap], all_features=True)
+    (the others would only make fontTools warn).  Variation selectors count as
+    mapped when a cmap format 14 subtable names them: Noto Color Emoji maps
+    U+FE0F only there, and without it the subset would lose its variation
+    sequences (HarfBuzz would then keep U+FE0F as a separate hidden glyph)."""
+    mapped = set(font.getBestCmap())
+    for table in font["cmap"].tables:
+        if table.format == 14:
+            mapped.update(table.uvsDict)
+    subset_font(font, [u for u in unicodes if u in mapped], all_features=True)
 
 
 def merge_ascii_punctuation(font: TTFont, label: str) -> TTFont:
@@ -873,7 +879,7 @@ def check_corpus_coverage(root: Path) -> None:
     header = lines[0].split("\t")
     if header != ["id", "script", "font", "language", "text"]:
         fail(f"{corpus}: unexpected header {header}")
-    cmaps: dict[str, dict[int, str]] = {}
+    cmaps: dict[str, set[int]] = {}
     gaps: list[str] = []
     hidden: dict[str, set[int]] = {}
     counts: dict[str, int] = {}
@@ -886,7 +892,12 @@ def check_corpus_coverage(root: Path) -> None:
             path = fonts_dir / font_file
             if not path.is_file():
                 fail(f"{corpus}:{number}: {row_id}: no fixture {font_file}")
-            cmaps[font_file] = TTFont(str(path), lazy=True).getBestCmap()
+            face = TTFont(str(path), lazy=True)
+            mapped = set(face.getBestCmap())
+            for table in face["cmap"].tables:
+                if table.format == 14:  # variation selectors, e.g. the emoji font's U+FE0F
+                    mapped.update(table.uvsDict)
+            cmaps[font_file] = mapped
         counts[font_file] = counts.get(font_file, 0) + 1
         cmap = cmaps[font_file]
         for c in text:
@@ -1181,15 +1192,17 @@ def readme(entries: list[dict]) -> str:
         "- Noto Sans Hebrew and Noto Sans Thai map no digits or punctuation except",
         "  `-`: `Fixture-Hebrew.ttf` and `Fixture-Thai.ttf` add Noto Sans Regular's ASCII",
         "  digits and punctuation (fontTools merge), which also makes their hhea/OS/2",
-        "  ascender and descender the larger of the two fonts' (Thai: 1069/-450).",
+        "  ascender and descender the larger of the two fonts' (Hebrew 1069/-293 instead",
+        "  of 1068/-292; Thai 1069/-450 instead of 1061/-450).",
         "- `Fixture-Arabic.ttf` has, of ASCII, only space ! , - . 0-9 : (as its source);",
         "  write U+061F ؟ and U+060C ، in Arabic text.",
         "- `Fixture-Emoji.ttf` is a bitmap font (CBDT/CBLC, one strike at 109 ppem, 2048",
-        "  units per em) with no outlines; FreeType needs `FT_LOAD_COLOR` to load its",
-        "  glyphs. It does not map U+FE0F (default ignorable; HarfBuzz hides it with a",
-        "  zero-advance space glyph). Its GSUB (`ccmp`) forms the ZWJ, skin-tone and",
-        "  flag sequences; the subset also keeps every other sequence that can be",
-        "  built from the same code points (e.g. other families of the same people).",
+        "  units per em) with no outlines (no glyf or CFF table); for layout only its",
+        "  advances (hmtx) and GSUB matter. Like its source it maps U+FE0F only in its cmap format 14 subtable",
+        "  (default variation sequences): a reader of format 4/12 alone sees no U+FE0F.",
+        "  Its GSUB (`ccmp`) forms the ZWJ, skin-tone and flag sequences; the subset",
+        "  also keeps every other sequence that can be built from the same code points",
+        "  (e.g. other families of the same people).",
         "",
     ])
 

@@ -68,14 +68,20 @@ struct FaceScanner {
     let label =
       collectionIndex == 0 && handle.pointee.num_faces == 1
       ? name : "\(name) face \(collectionIndex)"
-    guard CTypeScaleShims_isSFNT(handle) != 0, CTypeScaleShims_isScalable(handle) != 0 else {
+    guard CTypeScaleShims_isSFNT(handle) != 0 else {
       throw FontError(.notAFont, "\(label) is not an OpenType or TrueType font")
+    }
+    // Colour bitmap fonts (CBDT, sbix: Noto Color Emoji, Apple Color Emoji) have no outlines,
+    // only fixed sizes; they still shape with HarfBuzz and render with FreeType.
+    let isBitmapOnly = CTypeScaleShims_isScalable(handle) == 0
+    guard !isBitmapOnly || handle.pointee.num_fixed_sizes > 0 else {
+      throw FontError(.notAFont, "\(label) has neither outlines nor bitmaps")
     }
     let glyphCount = Int(handle.pointee.num_glyphs)
     guard glyphCount > 0 else { throw FontError(.corruptFont, "\(label) has no glyphs") }
 
     let coverage = _coverage(handle)
-    try _validateGlyphs(handle, coverage: coverage, label: label)
+    try _validateGlyphs(handle, coverage: coverage, label: label, bitmapOnly: isBitmapOnly)
     let names = SFNTNameTable(face: handle)
     let metrics = _metrics(handle, glyphCount: glyphCount)
     let family =
@@ -156,9 +162,14 @@ struct FaceScanner {
   /// Loads the glyph of the first mapped character and the last glyph, unscaled and unhinted: a
   /// truncated `glyf`/`CFF` table fails here even when the directory parsed.
   private func _validateGlyphs(
-    _ face: FT_Face, coverage: CharacterCoverage, label: String
+    _ face: FT_Face, coverage: CharacterCoverage, label: String, bitmapOnly: Bool
   ) throws(FontError) {
-    let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+    var flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+    if bitmapOnly {
+      // Bitmap glyphs load at a strike: select the first one and load in colour.
+      try FreeTypeCheck.call(FT_Select_Size(face, 0), "FT_Select_Size", file: label)
+      flags = Int32(FT_LOAD_COLOR)
+    }
     var glyphs: [FT_UInt] = [FT_UInt(face.pointee.num_glyphs - 1)]
     if let first = coverage.ranges.first?.lowerBound {
       glyphs.insert(FT_Get_Char_Index(face, FT_ULong(first)), at: 0)

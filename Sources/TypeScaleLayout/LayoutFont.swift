@@ -59,7 +59,8 @@ public struct LayoutFont: Hashable, Sendable, CustomStringConvertible {
     diagnostics: [FontDiagnostic]
   ) throws(LayoutError) {
     guard pointSize.isFinite, pointSize > 0 else {
-      throw .option("font size \(_formatNumber(pointSize)) is not valid; use a finite number of points > 0")
+      throw .option(
+        "font size \(_formatNumber(pointSize)) is not valid; use a finite number of points > 0")
     }
     self.face = face
     self.pointSize = pointSize

@@ -76,24 +76,30 @@ public struct LayoutOptions: Hashable, Sendable {
   /// Checks every value, naming the first bad one.
   func validate() throws(LayoutError) {
     if let width, !(width.isFinite && width >= 0) {
-      throw .option("width \(_formatNumber(width)) is not valid; use a finite number ≥ 0, or nil for no wrapping")
+      throw .option(
+        "width \(_formatNumber(width)) is not valid; use a finite number ≥ 0, or nil for no wrapping"
+      )
     }
     if let lineLimit, lineLimit < 0 {
       throw .option("line limit \(lineLimit) is not valid; use 0 or nil for no limit, or ≥ 1")
     }
     guard tracking.isFinite else {
-      throw .option("tracking \(_formatNumber(tracking)) is not valid; use a finite number of points")
+      throw .option(
+        "tracking \(_formatNumber(tracking)) is not valid; use a finite number of points")
     }
     guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
       throw .option(
-        "minimum scale factor \(_formatNumber(minimumScaleFactor)) is not valid; use a number in (0, 1]")
+        "minimum scale factor \(_formatNumber(minimumScaleFactor)) is not valid; use a number in (0, 1]"
+      )
     }
     if let displayScale, !(displayScale.isFinite && displayScale > 0) {
-      throw .option("display scale \(_formatNumber(displayScale)) is not valid; use a finite number > 0")
+      throw .option(
+        "display scale \(_formatNumber(displayScale)) is not valid; use a finite number > 0")
     }
     for (tag, value) in variations {
       guard tag.utf8.count == 4, value.isFinite else {
-        throw .option("variation \(tag)=\(_formatNumber(value)) is not valid; use a 4-letter tag and a number")
+        throw .option(
+          "variation \(tag)=\(_formatNumber(value)) is not valid; use a 4-letter tag and a number")
       }
     }
     try lineHeight.validate()

@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TypeScaleMetrics", targets: ["TypeScaleMetrics"]),
     .library(name: "TypeScaleFonts", targets: ["TypeScaleFonts"]),
     .library(name: "TypeScaleLayout", targets: ["TypeScaleLayout"]),
+    .library(name: "TypeScaleGoldens", targets: ["TypeScaleGoldens"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
   targets: [
@@ -62,10 +63,17 @@ let package = Package(
       name: "TypeScaleLayout",
       dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "CHarfBuzz", "CUnicode"]
     ),
+    // Testing
+    // Golden files: hold UI strings to their sizes across every size category.
+    .target(
+      name: "TypeScaleGoldens",
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout"]
+    ),
+
     // The umbrella module: re-exports every engine module behind one import.
     .target(
       name: "TypeScale",
-      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout"]
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens"]
     ),
 
     // Tools
@@ -90,6 +98,10 @@ let package = Package(
     .testTarget(
       name: "TypeScaleLayoutTests",
       dependencies: ["TypeScaleLayout", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
+      name: "TypeScaleGoldensTests",
+      dependencies: ["TypeScaleGoldens", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "CUnicodeTests",

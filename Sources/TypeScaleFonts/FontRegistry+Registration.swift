@@ -120,3 +120,10 @@ extension FontRegistry {
     ).1
   }
 }
+
+extension FontRegistry {
+  /// The FreeType version in use, such as `2.12.1` (`FT_Library_Version`), for golden headers.
+  public static var freeTypeVersion: String {
+    (try? FreeTypeLibrary().version) ?? "unknown"
+  }
+}

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScaleLayout
+import TypeScaleMetrics
+
+/// A golden file: provenance in a header, then one measured case per line.
+///
+/// The format is text made for code review: UTF-8, LF, one record per line, tab-separated columns
+/// in a fixed order, sizes in points with three decimals, and escaped text.
+///
+/// ```
+/// # typescale-golden: 1
+/// # generator: typescale goldens record
+/// # harfbuzz: 6.0.0
+/// # freetype: 2.12.1
+/// # icu: 72.1
+/// # unicode: 15.0
+/// # font-file: *embedded NotoSans-Regular.ttf 5f3c…e1
+/// # font: kr ../Fonts/Pretendard-Regular.otf
+/// # font-file: kr ../Fonts/Pretendard-Regular.otf 9a1b…07
+/// # tolerance: size 0.01 pt; line counts, truncation and breaks exact
+/// # columns: id text font style category pointSize widthLimit lineLimit truncation strategy language width height lines truncated breaks
+/// buttons-ko/save/kr/body/AX3/120	저장하기	kr	body	AX3	37.000	120.000	1	tail	hangul-word-priority	ko	74.000	54.000	1	0	-
+/// ```
+///
+/// - `font` lines give each alias's files (relative to the golden file), `font-file` lines the
+///   SHA-256 of every file a layout may use — the embedded default's under `*embedded` — so that
+///   "a font changed" can be told apart from "the layout changed".
+/// - `widthLimit` is `-` when unwrapped; `language` is `-` when none.
+/// - `breaks`: the UTF-16 offsets where lines after the first start, `;`-separated, or `-`.
+/// - Text escapes: `\\`, `\t`, `\n`, `\r`, and `\u{XXXX}` for invisible characters (controls,
+///   format characters such as U+200D, separators other than the space).
+public struct GoldenFile: Hashable, Sendable {
+  /// The format version this code writes and reads.
+  public static let formatVersion = 1
+
+  /// The columns, in order.
+  public static let columns = [
+    "id", "text", "font", "style", "category", "pointSize", "widthLimit", "lineLimit",
+    "truncation", "strategy", "language", "width", "height", "lines", "truncated", "breaks",
+  ]
+
+  /// Provenance: versions, fonts and their digests, tolerance.
+  public var header: GoldenHeader
+  /// The measured cases, in suite order.
+  public var records: [GoldenRecord]
+
+  /// Creates a golden file.
+  ///
+  /// - Parameters:
+  ///   - header: The provenance.
+  ///   - records: The records.
+  public init(header: GoldenHeader, records: [GoldenRecord]) {
+    self.header = header
+    self.records = records
+  }
+
+  /// The file's text.
+  public func render() -> String {
+    var lines = header.render()
+    lines.append("# columns: " + Self.columns.joined(separator: " "))
+    lines += records.map { $0.render() }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The suite the records measure: fonts from the header, cases from the rows.
+  public var suite: GoldenSuite {
+    GoldenSuite(fonts: header.fonts, cases: records.map(\.testCase))
+  }
+
+  /// Parses a golden file.
+  ///
+  /// - Parameters:
+  ///   - text: The file's text.
+  ///   - name: The file name, for messages.
+  /// - Returns: The golden file.
+  /// - Throws: ``GoldenError/Code/malformedGolden`` naming the line: a missing or bad header,
+  ///   a wrong column count, a bad number or name.
+  public static func parse(_ text: String, name: String) throws(GoldenError) -> GoldenFile {
+    var headerLines: [(Int, String)] = []
+    var records: [GoldenRecord] = []
+    var sawColumns = false
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      let number = index + 1
+      if line.isEmpty { continue }
+      if line.hasPrefix("#") {
+        guard records.isEmpty else {
+          throw GoldenError(.malformedGolden, "\(name):\(number): header line after the records")
+        }
+        if line.hasPrefix("# columns:") {
+          let columns = line.dropFirst("# columns:".count).split(separator: " ").map(String.init)
+          guard columns == Self.columns else {
+            throw GoldenError(
+              .malformedGolden,
+              "\(name):\(number): columns are \(columns.joined(separator: " ")); expected "
+                + Self.columns.joined(separator: " "))
+          }
+          sawColumns = true
+        } else {
+          headerLines.append((number, String(line)))
+        }
+        continue
+      }
+      guard sawColumns else {
+        throw GoldenError(
+          .malformedGolden, "\(name):\(number): a record before the \"# columns:\" line")
+      }
+      records.append(try GoldenRecord.parse(String(line), file: name, line: number))
+    }
+    let header = try GoldenHeader.parse(headerLines, file: name)
+    guard sawColumns else {
+      throw GoldenError(.malformedGolden, "\(name): no \"# columns:\" line; is this a golden file?")
+    }
+    var seen: Set<String> = []
+    for record in records where !seen.insert(record.id).inserted {
+      throw GoldenError(.malformedGolden, "\(name): case \(record.id) appears twice")
+    }
+    return GoldenFile(header: header, records: records)
+  }
+}
+
+/// A golden file's provenance.
+public struct GoldenHeader: Hashable, Sendable {
+  /// Library versions by name (`harfbuzz`, `freetype`, `icu`, `unicode`).
+  public var versions: [String: String]
+  /// The fonts the cases use, by alias, with their paths relative to the golden file.
+  public var fonts: [GoldenFont]
+  /// SHA-256 (hex) of every font file by key: `alias path`, or `*embedded name`.
+  public var fontDigests: [String: String]
+  /// Size tolerance in points.
+  public var sizeTolerance: Double
+  /// The shard the file holds, if recorded with `--shard`.
+  public var shard: String?
+
+  /// The library names the header records, in order.
+  static let libraries = ["harfbuzz", "freetype", "icu", "unicode"]
+
+  func render() -> [String] {
+    var lines = [
+      "# typescale-golden: \(GoldenFile.formatVersion)",
+      "# generator: TypeScale (typescale goldens record)",
+    ]
+    for library in Self.libraries { lines.append("# \(library): \(versions[library] ?? "unknown")") }
+    if let shard { lines.append("# shard: \(shard)") }
+    for font in fonts {
+      lines.append("# font: \(font.alias) " + (font.isEmbedded ? "embedded" : font.paths.joined(separator: " ")))
+    }
+    for (key, digest) in fontDigests.sorted(by: { $0.key < $1.key }) {
+      lines.append("# font-file: \(key) \(digest)")
+    }
+    lines.append(
+      "# tolerance: size \(_formatNumber(sizeTolerance)) pt; line counts, truncation and breaks exact")
+    return lines
+  }
+
+  static func parse(_ lines: [(Int, String)], file: String) throws(GoldenError) -> GoldenHeader {
+    guard let first = lines.first, first.1 == "# typescale-golden: \(GoldenFile.formatVersion)"
+    else {
+      throw GoldenError(
+        .malformedGolden,
+        "\(file):\(lines.first?.0 ?? 1): the first line must be \"# typescale-golden: "
+          + "\(GoldenFile.formatVersion)\"")
+    }
+    var header = GoldenHeader(versions: [:], fonts: [], fontDigests: [:], sizeTolerance: 0.01)
+    for (number, line) in lines.dropFirst() {
+      let body = line.dropFirst(2)
+      guard let colon = body.firstIndex(of: ":") else {
+        throw GoldenError(.malformedGolden, "\(file):\(number): expected \"# key: value\"")
+      }
+      let key = String(body[..<colon])
+      let value = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let words = value.split(separator: " ").map(String.init)
+      switch key {
+      case "harfbuzz", "freetype", "icu", "unicode": header.versions[key] = value
+      case "generator": break
+      case "shard": header.shard = value
+      case "font":
+        guard words.count >= 2 else {
+          throw GoldenError(.malformedGolden, "\(file):\(number): expected \"# font: alias paths…\"")
+        }
+        header.fonts.append(
+          words[1] == "embedded" && words.count == 2
+            ? .embedded(words[0]) : GoldenFont(alias: words[0], paths: Array(words[1...])))
+      case "font-file":
+        guard words.count >= 3, words.last?.count == 64 else {
+          throw GoldenError(
+            .malformedGolden, "\(file):\(number): expected \"# font-file: alias path sha256\"")
+        }
+        header.fontDigests[words.dropLast().joined(separator: " ")] = words.last
+      case "tolerance":
+        guard words.count >= 2, words[0] == "size", let size = Double(words[1]), size >= 0 else {
+          throw GoldenError(
+            .malformedGolden, "\(file):\(number): expected \"# tolerance: size <points> pt…\"")
+        }
+        header.sizeTolerance = size
+      default:
+        throw GoldenError(.malformedGolden, "\(file):\(number): unknown header key \"\(key)\"")
+      }
+    }
+    return header
+  }
+}
+
+/// One measured case: the case's inputs and what the engine measured.
+public struct GoldenRecord: Hashable, Sendable {
+  /// The case.
+  public var testCase: GoldenCase
+  /// The point size the category gave, in points.
+  public var pointSize: Double
+  /// The measured width, in points.
+  public var width: Double
+  /// The measured height, in points.
+  public var height: Double
+  /// The number of lines.
+  public var lineCount: Int
+  /// Whether text was truncated.
+  public var isTruncated: Bool
+  /// UTF-16 offsets where lines after the first start.
+  public var breaks: [Int]
+
+  /// The case id.
+  public var id: String { testCase.id }
+
+  func render() -> String {
+    let c = testCase
+    let fields = [
+      c.id, GoldenText.escape(c.text), c.font, c.style.rawValue, c.category.shortName,
+      Self.number(pointSize), c.width.map(Self.number) ?? "-", String(c.lineLimit),
+      c.truncation.rawValue, c.strategy == .hangulWordPriority ? "hangul-word-priority" : "standard",
+      c.language ?? "-", Self.number(width), Self.number(height), String(lineCount),
+      isTruncated ? "1" : "0", breaks.isEmpty ? "-" : breaks.map(String.init).joined(separator: ";"),
+    ]
+    return fields.joined(separator: "\t")
+  }
+
+  static func number(_ value: Double) -> String { String(format: "%.3f", value) }
+
+  static func parse(_ line: String, file: String, line number: Int) throws(GoldenError)
+    -> GoldenRecord
+  {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let place = "\(file):\(number)"
+    guard fields.count == GoldenFile.columns.count else {
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): expected \(GoldenFile.columns.count) columns, found \(fields.count)")
+    }
+    func double(_ index: Int) throws(GoldenError) -> Double {
+      guard let value = Double(fields[index]), value.isFinite, value >= 0 else {
+        throw GoldenError(
+          .malformedGolden,
+          "\(place): \(GoldenFile.columns[index]) \"\(fields[index])\" is not a number ≥ 0")
+      }
+      return value
+    }
+    func int(_ index: Int) throws(GoldenError) -> Int {
+      guard let value = Int(fields[index]), value >= 0 else {
+        throw GoldenError(
+          .malformedGolden,
+          "\(place): \(GoldenFile.columns[index]) \"\(fields[index])\" is not a whole number ≥ 0")
+      }
+      return value
+    }
+    let style: TextStyle
+    let category: ContentSizeCategory
+    do throws(MetricsError) {
+      style = try TextStyle(parsing: fields[3])
+      category = try ContentSizeCategory(parsing: fields[4])
+    } catch {
+      throw GoldenError(.malformedGolden, "\(place): \(error.message)")
+    }
+    guard let truncation = LayoutOptions.Truncation(rawValue: fields[8]) else {
+      throw GoldenError(
+        .malformedGolden, "\(place): truncation \"\(fields[8])\" is not tail, head, middle or clip")
+    }
+    let strategy: LayoutOptions.LineBreakStrategy
+    switch fields[9] {
+    case "standard": strategy = .standard
+    case "hangul-word-priority": strategy = .hangulWordPriority
+    default:
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): strategy \"\(fields[9])\" is not standard or hangul-word-priority")
+    }
+    let text = try GoldenText.unescape(fields[1], place: place)
+    let widthLimit = fields[6] == "-" ? nil : try double(6)
+    guard fields[14] == "0" || fields[14] == "1" else {
+      throw GoldenError(.malformedGolden, "\(place): truncated \"\(fields[14])\" is not 0 or 1")
+    }
+    var breaks: [Int] = []
+    if fields[15] != "-" {
+      for part in fields[15].split(separator: ";") {
+        guard let offset = Int(part), offset > 0 else {
+          throw GoldenError(.malformedGolden, "\(place): breaks \"\(fields[15])\" are not offsets")
+        }
+        breaks.append(offset)
+      }
+    }
+    return GoldenRecord(
+      testCase: GoldenCase(
+        id: fields[0], text: text, font: fields[2], style: style, category: category,
+        width: widthLimit, lineLimit: try int(7), truncation: truncation, strategy: strategy,
+        language: fields[10] == "-" ? nil : fields[10]),
+      pointSize: try double(5), width: try double(11), height: try double(12),
+      lineCount: try int(13), isTruncated: fields[14] == "1", breaks: breaks)
+  }
+}
+
+/// Escaping of text in golden rows.
+enum GoldenText {
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": out += "\\\\"
+      case "\t": out += "\\t"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      default:
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned,
+          .privateUse, .surrogate:
+          out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        case .spaceSeparator where scalar != " ":
+          out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+
+  static func unescape(_ text: String, place: String) throws(GoldenError) -> String {
+    var out = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard scalar == "\\" else {
+        out.append(scalar)
+        continue
+      }
+      switch scalars.next() {
+      case "\\": out.append("\\")
+      case "t": out.append("\t")
+      case "n": out.append("\n")
+      case "r": out.append("\r")
+      case "u":
+        guard scalars.next() == "{" else {
+          throw GoldenError(.malformedGolden, "\(place): bad escape in text; use \\u{XXXX}")
+        }
+        var hex = ""
+        while let next = scalars.next(), next != "}" { hex.unicodeScalars.append(next) }
+        guard let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
+          throw GoldenError(.malformedGolden, "\(place): \\u{\(hex)} is not a Unicode scalar")
+        }
+        out.append(decoded)
+      default:
+        throw GoldenError(
+          .malformedGolden, "\(place): bad escape in text; use \\\\, \\t, \\n, \\r or \\u{XXXX}")
+      }
+    }
+    return String(out)
+  }
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScaleFonts
+import TypeScaleLayout
+import TypeScaleMetrics
+
+/// Measures a suite's cases with the layout engine and writes the results as a ``GoldenFile``.
+///
+/// Each case's point size follows `UIFontMetrics`: the style's size at Large (the iOS table),
+/// scaled relative to the style for the case's category. Fonts are registered in a registry of
+/// the measurer's own (so a suite's files never clash with an app's), once per file.
+///
+/// ```swift
+/// let suite = try GoldenCasesFile.load(casesURL)
+/// let golden = try GoldenMeasurer().record(suite, baseDirectory: casesURL.deletingLastPathComponent())
+/// try golden.render().write(to: goldenURL, atomically: true, encoding: .utf8)
+/// ```
+public final class GoldenMeasurer {
+  let registry: FontRegistry
+  let engine: TextLayoutEngine
+
+  /// Creates a measurer with a fresh registry and engine.
+  ///
+  /// - Throws: ``GoldenError/Code/measurement`` when the embedded fonts cannot be loaded.
+  public init() throws(GoldenError) {
+    do throws(FontError) {
+      registry = try FontRegistry()
+    } catch {
+      throw GoldenError(.measurement, error.message)
+    }
+    engine = TextLayoutEngine(registry: registry)
+  }
+
+  /// Measures every case of a suite (or of one shard of it).
+  ///
+  /// - Parameters:
+  ///   - suite: Fonts and cases.
+  ///   - baseDirectory: The folder relative font paths start from (the cases or golden file's).
+  ///   - shard: Only this shard's cases, or `nil` for all.
+  ///   - progress: Called after each case with (done, total), for a progress line.
+  /// - Returns: The golden file.
+  /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed.
+  public func record(
+    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
+    progress: ((Int, Int) -> Void)? = nil
+  ) throws(GoldenError) -> GoldenFile {
+    let selected = shard.map { suite.shard($0) } ?? suite
+    var fonts: [String: (primary: FontFace, cascade: [FontFace])] = [:]
+    var digests: [String: String] = [:]
+    for face in registry.embeddedFaces {
+      digests["*embedded \(face.source.fileName)"] = try Self.digest(face.source)
+    }
+    for font in suite.fonts {
+      if font.isEmbedded {
+        fonts[font.alias] = (registry.defaultFace, [])
+        continue
+      }
+      var faces: [FontFace] = []
+      for path in font.paths {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+          : baseDirectory.appendingPathComponent(path)
+        let registered: [FontFace]
+        do throws(FontError) {
+          registered = try registry.register(fileAt: url)
+        } catch {
+          throw GoldenError(.measurement, "font \(font.alias): \(error.message)")
+        }
+        guard let face = registered.first else {
+          throw GoldenError(.measurement, "font \(font.alias): \(path) has no face")
+        }
+        faces.append(face)
+        digests["\(font.alias) \(path)"] = try Self.digest(face.source)
+      }
+      fonts[font.alias] = (faces[0], Array(faces.dropFirst()))
+    }
+
+    var records: [GoldenRecord] = []
+    records.reserveCapacity(selected.cases.count)
+    for (index, test) in selected.cases.enumerated() {
+      guard let font = fonts[test.font] else {
+        throw GoldenError(.measurement, "case \(test.id): no font \"\(test.font)\" in the suite")
+      }
+      records.append(try measure(test, primary: font.primary, cascade: font.cascade))
+      progress?(index + 1, selected.cases.count)
+    }
+    let header = GoldenHeader(
+      versions: Self.versions, fonts: suite.fonts, fontDigests: digests, sizeTolerance: 0.01,
+      shard: shard?.description)
+    return GoldenFile(header: header, records: records)
+  }
+
+  /// Library versions as a golden header records them.
+  public static var versions: [String: String] {
+    var versions = TextLayoutEngine.libraryVersions
+    versions["freetype"] = FontRegistry.freeTypeVersion
+    return versions
+  }
+
+  private func measure(
+    _ test: GoldenCase, primary: FontFace, cascade: [FontFace]
+  ) throws(GoldenError) -> GoldenRecord {
+    do {
+      let design = try SizeTable.iOS.entry(for: test.style, at: .large).pointSize
+      let size = try FontSizing.relative(to: test.style).resolve(
+        try DesignSize(design), in: test.category)
+      let font = try LayoutFont(face: primary, pointSize: size.points, fallbackFaces: cascade)
+      let layout = try engine.layout(test.text, font: font, options: test.options)
+      return GoldenRecord(
+        testCase: test, pointSize: size.points, width: layout.exactWidth,
+        height: layout.exactHeight, lineCount: layout.lineCount, isTruncated: layout.isTruncated,
+        breaks: layout.lines.dropFirst().map(\.range.lowerBound))
+    } catch let error as MetricsError {
+      throw GoldenError(.measurement, "case \(test.id): \(error.message)")
+    } catch let error as LayoutError {
+      throw GoldenError(.measurement, "case \(test.id): \(error.message)")
+    } catch {
+      throw GoldenError(.measurement, "case \(test.id): \(error)")
+    }
+  }
+
+  private static func digest(_ source: FontSource) throws(GoldenError) -> String {
+    do throws(FontError) {
+      return try source.sha256().hex
+    } catch {
+      throw GoldenError(.measurement, error.message)
+    }
+  }
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+/// The result of comparing measured cases with a golden file: how many differ, how, and the
+/// likely cause — machine-readable (`Codable`) and with a message a person can act on.
+public struct GoldenReport: Codable, Hashable, Sendable {
+  /// One case that differs.
+  public struct Mismatch: Codable, Hashable, Sendable {
+    /// The case id.
+    public var id: String
+    /// The text, escaped as in golden files.
+    public var text: String
+    /// `changed`, `missing` (in the golden file, not measured) or `new` (measured, not in the
+    /// golden file).
+    public var kind: String
+    /// Each differing quantity: name → [expected, actual], as the golden file writes them.
+    public var fields: [String: [String]]
+  }
+
+  /// The golden file's path.
+  public var golden: String
+  /// The shards this report covers, `K/N` each; empty for a whole suite.
+  public var shards: [String]
+  /// Cases compared.
+  public var total: Int
+  /// Cases that differ.
+  public var differing: Int
+  /// The differing cases, in golden order.
+  public var mismatches: [Mismatch]
+  /// Likely causes, most likely first: a font file's digest changed, a library version changed,
+  /// or the layout itself changed.
+  public var causes: [String]
+
+  /// Whether every case matched.
+  public var passed: Bool { differing == 0 }
+
+  /// A message for a person: headline, causes, and a table of the first differing cases.
+  ///
+  /// - Parameter limit: How many cases to list.
+  /// - Returns: The message; "N cases match <file>" when everything matched.
+  public func message(limit: Int = 10) -> String {
+    guard !passed else { return "\(total) cases match \(golden)" }
+    var lines = ["\(differing) of \(total) cases differ from \(golden)"]
+    for cause in causes { lines.append("likely cause: \(cause)") }
+    lines.append("")
+    let shown = mismatches.prefix(limit)
+    let idWidth = min(60, shown.map(\.id.count).max() ?? 4)
+    lines.append(Self.pad("case", idWidth) + "  expected → actual")
+    for mismatch in shown {
+      let detail: String
+      switch mismatch.kind {
+      case "missing": detail = "in the golden file, not measured (case removed?)"
+      case "new": detail = "measured, not in the golden file (case added?)"
+      default:
+        detail = mismatch.fields.sorted { Self.order($0.key) < Self.order($1.key) }
+          .map { "\($0.key) \($0.value[0]) → \($0.value[1])" }.joined(separator: ", ")
+      }
+      lines.append(Self.pad(mismatch.id, idWidth) + "  " + detail)
+    }
+    if mismatches.count > limit { lines.append("… and \(mismatches.count - limit) more") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Reports as JSON, keys sorted.
+  public func json() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Combines reports of shards of one suite into one.
+  ///
+  /// - Parameter reports: The shards' reports.
+  /// - Returns: One report: totals summed, mismatches concatenated, causes merged.
+  public static func merge(_ reports: [GoldenReport]) -> GoldenReport {
+    var causes: [String] = []
+    for cause in reports.flatMap(\.causes) where !causes.contains(cause) { causes.append(cause) }
+    let goldens = Set(reports.map(\.golden)).sorted()
+    return GoldenReport(
+      golden: goldens.joined(separator: ", "), shards: reports.flatMap(\.shards).sorted(),
+      total: reports.reduce(0) { $0 + $1.total },
+      differing: reports.reduce(0) { $0 + $1.differing },
+      mismatches: reports.flatMap(\.mismatches).sorted { $0.id < $1.id }, causes: causes)
+  }
+
+  private static func order(_ field: String) -> Int {
+    ["pointSize", "width", "height", "lines", "truncated", "breaks"].firstIndex(of: field) ?? 9
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+}
+
+/// Compares measured results with a golden file.
+public enum GoldenComparison {
+  /// Compares two golden files: the recorded one and one measured now.
+  ///
+  /// Sizes compare within the recorded tolerance (0.01 pt by default); point sizes, line counts,
+  /// truncation and breaks compare exactly.
+  ///
+  /// - Parameters:
+  ///   - expected: The recorded golden file.
+  ///   - actual: The same cases measured now.
+  ///   - name: The golden file's path, for the report.
+  /// - Returns: The report.
+  public static func compare(
+    expected: GoldenFile, actual: GoldenFile, name: String
+  ) -> GoldenReport {
+    let tolerance = expected.header.sizeTolerance + 1e-9
+    let measured = Dictionary(actual.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let recorded = Set(expected.records.map(\.id))
+    var mismatches: [GoldenReport.Mismatch] = []
+    for record in expected.records {
+      let text = GoldenText.escape(record.testCase.text)
+      guard let now = measured[record.id] else {
+        mismatches.append(.init(id: record.id, text: text, kind: "missing", fields: [:]))
+        continue
+      }
+      var fields: [String: [String]] = [:]
+      if record.pointSize != now.pointSize {
+        fields["pointSize"] = [GoldenRecord.number(record.pointSize), GoldenRecord.number(now.pointSize)]
+      }
+      if abs(record.width - now.width) > tolerance {
+        fields["width"] = [GoldenRecord.number(record.width), GoldenRecord.number(now.width)]
+      }
+      if abs(record.height - now.height) > tolerance {
+        fields["height"] = [GoldenRecord.number(record.height), GoldenRecord.number(now.height)]
+      }
+      if record.lineCount != now.lineCount {
+        fields["lines"] = [String(record.lineCount), String(now.lineCount)]
+      }
+      if record.isTruncated != now.isTruncated {
+        fields["truncated"] = [record.isTruncated ? "1" : "0", now.isTruncated ? "1" : "0"]
+      }
+      if record.breaks != now.breaks {
+        fields["breaks"] = [Self.breaks(record.breaks), Self.breaks(now.breaks)]
+      }
+      if !fields.isEmpty {
+        mismatches.append(.init(id: record.id, text: text, kind: "changed", fields: fields))
+      }
+    }
+    for record in actual.records where !recorded.contains(record.id) {
+      mismatches.append(
+        .init(
+          id: record.id, text: GoldenText.escape(record.testCase.text), kind: "new", fields: [:]))
+    }
+    return GoldenReport(
+      golden: name, shards: actual.header.shard.map { [$0] } ?? [],
+      total: expected.records.count, differing: mismatches.count, mismatches: mismatches,
+      causes: mismatches.isEmpty ? [] : causes(expected: expected.header, actual: actual.header))
+  }
+
+  /// What changed between the recording and now, most likely cause first.
+  static func causes(expected: GoldenHeader, actual: GoldenHeader) -> [String] {
+    var causes: [String] = []
+    for (key, digest) in expected.fontDigests.sorted(by: { $0.key < $1.key }) {
+      guard let now = actual.fontDigests[key] else { continue }
+      if now != digest {
+        causes.append(
+          "font file changed: \(key) (sha256 \(digest.prefix(12))… → \(now.prefix(12))…)")
+      }
+    }
+    for key in actual.fontDigests.keys.sorted() where expected.fontDigests[key] == nil {
+      causes.append("font file added: \(key)")
+    }
+    for library in GoldenHeader.libraries {
+      let was = expected.versions[library] ?? "unknown"
+      let now = actual.versions[library] ?? "unknown"
+      if was != now { causes.append("\(library) version changed: \(was) → \(now)") }
+    }
+    if causes.isEmpty {
+      causes.append(
+        "the layout changed: fonts and library versions are as recorded (a change in "
+          + "TypeScale's code or options, or an edited golden file)")
+    }
+    return causes
+  }
+
+  private static func breaks(_ offsets: [Int]) -> String {
+    offsets.isEmpty ? "-" : offsets.map(String.init).joined(separator: ";")
+  }
+}

@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "TypeScaleFonts", targets: ["TypeScaleFonts"]),
     .library(name: "TypeScaleLayout", targets: ["TypeScaleLayout"]),
     .library(name: "TypeScaleGoldens", targets: ["TypeScaleGoldens"]),
+    .library(name: "TypeScaleTesting", targets: ["TypeScaleTesting"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
   targets: [
@@ -83,8 +84,12 @@ let package = Package(
     .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),
 
     // Testing
+    // `expectGoldens` for test suites (Swift Testing and XCTest); kept out of the umbrella so
+    // that apps and the CLI never link the test frameworks.
+    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
     .target(
       name: "TypeScaleTestSupport",
+      dependencies: ["TypeScaleGoldens"],
       path: "Tests/TypeScaleTestSupport"
     ),
     .testTarget(
@@ -101,7 +106,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleGoldensTests",
-      dependencies: ["TypeScaleGoldens", "TypeScaleTestSupport"]
+      dependencies: ["TypeScaleGoldens", "TypeScaleTesting", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "CUnicodeTests",

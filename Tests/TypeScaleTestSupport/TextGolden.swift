@@ -2,25 +2,7 @@
 
 import Foundation
 import Testing
-
-/// When golden files are (re)written, from `TYPESCALE_RECORD`: `all`, `missing` (the default
-/// locally), `failed`, or `never` (what CI sets).
-public enum GoldenRecordMode: String, Sendable {
-  /// Rewrite every golden.
-  case all
-  /// Write goldens that do not exist yet, and fail once so nothing passes unseen.
-  case missing
-  /// Rewrite goldens that differ.
-  case failed
-  /// Never write: a missing golden is a failure.
-  case never
-
-  /// The mode from the environment; `missing` when unset or unrecognised.
-  public static var current: GoldenRecordMode {
-    ProcessInfo.processInfo.environment["TYPESCALE_RECORD"].flatMap(Self.init(rawValue:))
-      ?? .missing
-  }
-}
+import TypeScaleGoldens
 
 /// The package's root folder: the nearest ancestor of `file` holding `Package.swift`.
 public func packageRoot(of file: StaticString = #filePath) -> URL {

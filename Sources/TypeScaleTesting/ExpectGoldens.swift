@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScaleGoldens
+
+#if canImport(Testing)
+  import Testing
+#endif
+#if canImport(XCTest)
+  import XCTest
+#endif
+
+/// Measures a cases file's texts at their sizes and holds them to its golden file — one call for
+/// a test, under Swift Testing or XCTest.
+///
+/// The golden file is recorded when it is missing (and the test fails once, so nothing passes
+/// unseen), re-recorded with `TYPESCALE_RECORD=all`, and never written with
+/// `TYPESCALE_RECORD=never`, which CI sets. A failure lists the differing cases with expected and
+/// actual sizes, line counts and breaks, and says whether a font file, a library version or the
+/// layout itself changed.
+///
+/// ```swift
+/// import Testing
+/// import TypeScaleTesting
+///
+/// @Test func uiStrings() {
+///   expectGoldens(casesFile: URL(fileURLWithPath: #filePath)
+///     .deletingLastPathComponent().appendingPathComponent("Goldens/ui.cases"))
+/// }
+/// ```
+///
+/// - Parameters:
+///   - casesFile: The cases file (JSON): fonts and sets of texts, styles, categories, widths.
+///   - golden: The golden file; by default beside the cases file, with the `golden` extension.
+///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+///   - fileID: The calling file, for XCTest.
+///   - filePath: The calling file's path, for XCTest.
+///   - line: The calling line, for XCTest.
+///   - column: The calling column, for Swift Testing.
+public func expectGoldens(
+  casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
+) {
+  guard
+    let message = GoldenVerification.verify(casesFile: casesFile, golden: golden, record: record)
+  else { return }
+  recordGoldenIssue(
+    message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The XCTest spelling of ``expectGoldens(casesFile:golden:record:fileID:filePath:line:column:)``.
+///
+/// - Parameters:
+///   - casesFile: The cases file (JSON).
+///   - golden: The golden file; by default beside the cases file.
+///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+///   - fileID: The calling file.
+///   - filePath: The calling file's path.
+///   - line: The calling line.
+///   - column: The calling column.
+public func assertGoldens(
+  casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
+) {
+  expectGoldens(
+    casesFile: casesFile, golden: golden, record: record, fileID: fileID, filePath: filePath,
+    line: line, column: column)
+}
+
+/// Reports a failure to Swift Testing when a test is running under it, and to XCTest otherwise.
+///
+/// - Parameters:
+///   - message: The failure message.
+///   - fileID: The calling file.
+///   - filePath: The calling file's path.
+///   - line: The calling line.
+///   - column: The calling column.
+public func recordGoldenIssue(
+  _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) {
+  #if canImport(Testing)
+    if Test.current != nil {
+      Issue.record(
+        Comment(rawValue: message),
+        sourceLocation: SourceLocation(
+          fileID: String(describing: fileID), filePath: String(describing: filePath),
+          line: Int(line), column: Int(column)))
+      return
+    }
+  #endif
+  #if canImport(XCTest)
+    XCTFail(message, file: filePath, line: line)
+  #else
+    print("golden failure: \(message)")
+  #endif
+}

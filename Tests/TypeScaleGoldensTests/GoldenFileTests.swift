@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Testing
+import TypeScaleTestSupport
+
+@testable import TypeScaleGoldens
+
+/// A small cases file in a temporary folder, with a copy of a fixture font beside it.
+private struct Workspace {
+  let folder: URL
+  var cases: URL { folder.appendingPathComponent("ui.cases") }
+  var golden: URL { folder.appendingPathComponent("ui.golden") }
+  var font: URL { folder.appendingPathComponent("Fonts/brand.ttf") }
+
+  init() throws {
+    folder = try Fixtures.temporaryDirectory("goldens")
+    try FileManager.default.createDirectory(
+      at: font.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Fixtures.font("Fixture-Regular.ttf"), to: font)
+    try Data(Self.casesJSON.utf8).write(to: cases)
+  }
+
+  static let casesJSON = """
+    {
+      "format": 1,
+      "fonts": {"default": "embedded", "brand": "Fonts/brand.ttf"},
+      "sets": [
+        {"name": "buttons", "fonts": ["default", "brand"], "styles": ["body", "headline"],
+         "categories": ["L", "AX3"], "widths": [120, null], "lines": 1,
+         "texts": [["save", "Save changes"], ["tab", "Tab\\twith\\u200Djoiner"]]},
+        {"name": "ko", "font": "default", "language": "ko", "strategy": "hangul-word-priority",
+         "categories": "XXXL...AX2", "widths": [140],
+         "texts": {"greeting": "안녕하세요 여러분, 반갑습니다"}}
+      ]
+    }
+    """
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite struct GoldenFileTests {
+  @Test func casesFile_expandsTheCrossProduct() throws {
+    let suite = try GoldenCasesFile.parse(Data(Workspace.casesJSON.utf8), name: "ui.cases")
+    #expect(suite.cases.count == 2 * 2 * 2 * 2 * 2 + 3)
+    #expect(suite.cases.first?.id == "buttons/save/default/body/L/120")
+    #expect(suite.cases.contains { $0.id == "buttons/tab/brand/headline/AX3/unwrapped" })
+    let korean = try #require(suite.cases.last)
+    #expect(korean.id == "ko/greeting/default/body/AX2/140")
+    #expect(korean.strategy == .hangulWordPriority && korean.language == "ko")
+    #expect(suite.fonts.map(\.alias) == ["brand", "default"])
+  }
+
+  @Test func casesFile_reportsEveryProblemWithItsPath() {
+    let json = """
+      {"fonts": {"x": 3}, "sets": [{"fonts": ["nope"], "styles": ["heading"], "categories": "AX9",
+        "widths": [-1], "truncation": "end", "colour": 1, "texts": "hello"}]}
+      """
+    let error = #expect(throws: GoldenError.self) {
+      try GoldenCasesFile.parse(Data(json.utf8), name: "bad.cases")
+    }
+    let message = error?.message ?? ""
+    #expect(error?.code == .malformedCases)
+    for fragment in [
+      "bad.cases: 8 problems", "$.fonts.x:", "$.sets[0].colour: unknown key",
+      "$.sets[0].fonts: unknown font \"nope\"", "$.sets[0].styles: unknown text style \"heading\"",
+      "$.sets[0].categories: unknown content-size category \"AX9\"", "$.sets[0].widths: -1",
+      "$.sets[0].truncation: \"end\"", "$.sets[0].texts:",
+    ] {
+      #expect(message.contains(fragment), "missing \(fragment) in \(message)")
+    }
+  }
+
+  @Test func text_escapesInvisibleCharactersAndRoundTrips() throws {
+    let text = "a\tb\nc\\d\u{200D}e\u{00A0}f 한"
+    let escaped = GoldenText.escape(text)
+    #expect(escaped == "a\\tb\\nc\\\\d\\u{200D}e\\u{A0}f 한")
+    #expect(try GoldenText.unescape(escaped, place: "x") == text)
+  }
+
+  @Test func record_renderParseRoundTripsAndIsByteIdentical() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let suite = try GoldenCasesFile.load(workspace.cases)
+    let first = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    let second = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    #expect(first == second)
+    let parsed = try GoldenFile.parse(first, name: "ui.golden")
+    #expect(parsed.render() == first)
+    #expect(parsed.records.count == suite.cases.count)
+    #expect(first.hasPrefix("# typescale-golden: 1\n"))
+    #expect(first.contains("# font: brand Fonts/brand.ttf\n"))
+    #expect(first.contains("# font-file: *embedded NotoSans-Regular.ttf "))
+    let korean = try #require(parsed.records.first { $0.id == "ko/greeting/default/body/XXXL/140" })
+    #expect(korean.breaks == [6, 11])
+    #expect(korean.pointSize == 22)
+    let ax3 = try #require(parsed.records.first { $0.id == "buttons/save/default/body/AX3/120" })
+    #expect(ax3.pointSize == 37 && ax3.isTruncated && ax3.lineCount == 1)
+  }
+
+  fileprivate struct Malformed: Sendable, CustomTestStringConvertible {
+    let name: String
+    let edit: @Sendable (String) -> String
+    let message: String
+    var testDescription: String { name }
+  }
+
+  private static let malformed: [Malformed] = [
+    Malformed(
+      name: "bad header", edit: { $0.replacingOccurrences(of: "typescale-golden: 1", with: "golden: 9") },
+      message: "ui.golden:1: the first line must be \"# typescale-golden: 1\""),
+    Malformed(
+      name: "wrong column count",
+      edit: { text in
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
+        lines[index] = lines[index].components(separatedBy: "\t").dropLast().joined(separator: "\t")
+        return lines.joined(separator: "\n")
+      },
+      message: "expected 16 columns, found 15"),
+    Malformed(
+      name: "bad number",
+      edit: { text in
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
+        var fields = lines[index].components(separatedBy: "\t")
+        fields[11] = "wide"
+        lines[index] = fields.joined(separator: "\t")
+        return lines.joined(separator: "\n")
+      },
+      message: "width \"wide\" is not a number ≥ 0"),
+    Malformed(
+      name: "unknown header key",
+      edit: { $0.replacingOccurrences(of: "# harfbuzz:", with: "# hb:") },
+      message: "unknown header key \"hb\""),
+  ]
+
+  @Test(arguments: malformed)
+  fileprivate func parse_malformedGoldenNamesTheLine(_ bad: Malformed) throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let suite = try GoldenCasesFile.load(workspace.cases)
+    let text = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    let error = #expect(throws: GoldenError.self) {
+      try GoldenFile.parse(bad.edit(text), name: "ui.golden")
+    }
+    #expect(error?.code == .malformedGolden)
+    #expect(error?.message.contains(bad.message) == true, "\(error?.message ?? "")")
+    #expect(error?.message.hasPrefix("ui.golden:") == true)
+  }
+
+  @Test func verify_recordsWhenMissingThenPasses() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let never = GoldenVerification.verify(casesFile: workspace.cases, record: .never)
+    #expect(never?.hasPrefix("no golden file at") == true)
+    #expect(!FileManager.default.fileExists(atPath: workspace.golden.path))
+    let recorded = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    #expect(recorded?.hasPrefix("recorded a new golden file at") == true)
+    let bytes = try Data(contentsOf: workspace.golden)
+    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .never) == nil)
+    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .all) == nil)
+    #expect(try Data(contentsOf: workspace.golden) == bytes)
+  }
+
+  @Test func verify_anEditedValueNamesTheCase() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    var golden = try GoldenVerification.read(workspace.golden)
+    let index = try #require(golden.records.firstIndex { $0.id == "buttons/save/brand/body/L/unwrapped" })
+    let width = golden.records[index].width
+    golden.records[index].width += 5
+    GoldenVerification.write(golden, to: workspace.golden)
+    let message = try #require(GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+    #expect(message.hasPrefix("1 of 35 cases differ from \(workspace.golden.path)"))
+    #expect(message.contains("likely cause: the layout changed: fonts and library versions are as recorded"))
+    #expect(message.contains(
+      "buttons/save/brand/body/L/unwrapped  width \(String(format: "%.3f", width + 5)) → "
+        + String(format: "%.3f", width)))
+    #expect(message.contains("actual:   "))
+  }
+
+  @Test func verify_aSwappedFontIsNamedAsTheCause() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    try FileManager.default.removeItem(at: workspace.font)
+    try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: workspace.font)
+    let message = try #require(GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+    #expect(message.contains("likely cause: font file changed: brand Fonts/brand.ttf (sha256 "))
+    #expect(!message.contains("the layout changed"))
+  }
+
+  @Test func shards_partitionTheSuiteAndReportsMerge() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let suite = try GoldenCasesFile.load(workspace.cases)
+    let shards = try (1...3).map { try GoldenShard(parsing: "\($0)/3") }
+    let parts = shards.map { suite.shard($0).cases.map(\.id) }
+    #expect(parts.map(\.count).reduce(0, +) == suite.cases.count)
+    #expect(Set(parts.flatMap { $0 }) == Set(suite.cases.map(\.id)))
+    #expect(parts.allSatisfy { !$0.isEmpty })
+    let full = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder)
+    let reports = try shards.map { shard in
+      let actual = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder, shard: shard)
+      var expected = full
+      expected.records = expected.records.filter { shard.contains($0.id) }
+      return GoldenComparison.compare(expected: expected, actual: actual, name: "ui.golden")
+    }
+    let merged = GoldenReport.merge(reports)
+    #expect(merged.total == suite.cases.count && merged.passed)
+    #expect(merged.shards == ["1/3", "2/3", "3/3"])
+    #expect(throws: GoldenError.self) { try GoldenShard(parsing: "4/3") }
+  }
+}

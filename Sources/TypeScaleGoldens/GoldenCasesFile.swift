@@ -53,7 +53,8 @@ public enum GoldenCasesFile {
     if let table = root["fonts"] as? [String: Any] {
       for (alias, value) in table.sorted(by: { $0.key < $1.key }) {
         if let text = value as? String {
-          fonts.append(text == "embedded" ? .embedded(alias) : GoldenFont(alias: alias, paths: [text]))
+          fonts.append(
+            text == "embedded" ? .embedded(alias) : GoldenFont(alias: alias, paths: [text]))
         } else if let list = value as? [String], !list.isEmpty {
           fonts.append(GoldenFont(alias: alias, paths: list))
         } else {
@@ -74,12 +75,16 @@ public enum GoldenCasesFile {
         "strategy", "language", "texts",
       ]
       for key in set.keys.sorted() where !known.contains(key) {
-        problems.append("\(path).\(key): unknown key; valid keys: \(known.sorted().joined(separator: ", "))")
+        problems.append(
+          "\(path).\(key): unknown key; valid keys: \(known.sorted().joined(separator: ", "))")
       }
       let setName = set["name"] as? String ?? "set\(index + 1)"
-      let setFonts = (set["fonts"] as? [String]) ?? (set["font"] as? String).map { [$0] } ?? ["default"]
+      let setFonts =
+        (set["fonts"] as? [String]) ?? (set["font"] as? String).map { [$0] } ?? ["default"]
       for font in setFonts where !aliases.contains(font) {
-        problems.append("\(path).fonts: unknown font \"\(font)\"; fonts: \(aliases.sorted().joined(separator: ", "))")
+        problems.append(
+          "\(path).fonts: unknown font \"\(font)\"; fonts: \(aliases.sorted().joined(separator: ", "))"
+        )
       }
       var styles: [TextStyle] = []
       for name in set["styles"] as? [String] ?? ["body"] {
@@ -119,14 +124,17 @@ public enum GoldenCasesFile {
       let truncationName = set["truncation"] as? String ?? "tail"
       let truncation = LayoutOptions.Truncation(rawValue: truncationName)
       if truncation == nil {
-        problems.append("\(path).truncation: \"\(truncationName)\" is not one of tail, head, middle, clip")
+        problems.append(
+          "\(path).truncation: \"\(truncationName)\" is not one of tail, head, middle, clip")
       }
       let strategyName = set["strategy"] as? String ?? "standard"
       let strategy: LayoutOptions.LineBreakStrategy? =
-        strategyName == "hangul-word-priority" ? .hangulWordPriority
+        strategyName == "hangul-word-priority"
+        ? .hangulWordPriority
         : strategyName == "standard" ? .standard : nil
       if strategy == nil {
-        problems.append("\(path).strategy: \"\(strategyName)\" is not standard or hangul-word-priority")
+        problems.append(
+          "\(path).strategy: \"\(strategyName)\" is not standard or hangul-word-priority")
       }
       let language = set["language"] as? String
       var texts: [(String, String)] = []
@@ -205,7 +213,8 @@ public enum GoldenCasesFile {
       for name in list { categories.append(try ContentSizeCategory(parsing: name)) }
       return categories
     }
-    throw MetricsError(.unknownCategory, "use \"all\", a range such as \"L...AX5\", or a list of names")
+    throw MetricsError(
+      .unknownCategory, "use \"all\", a range such as \"L...AX5\", or a list of names")
   }
 }
 

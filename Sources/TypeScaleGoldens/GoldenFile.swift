@@ -142,16 +142,21 @@ public struct GoldenHeader: Hashable, Sendable {
       "# typescale-golden: \(GoldenFile.formatVersion)",
       "# generator: TypeScale (typescale goldens record)",
     ]
-    for library in Self.libraries { lines.append("# \(library): \(versions[library] ?? "unknown")") }
+    for library in Self.libraries {
+      lines.append("# \(library): \(versions[library] ?? "unknown")")
+    }
     if let shard { lines.append("# shard: \(shard)") }
     for font in fonts {
-      lines.append("# font: \(font.alias) " + (font.isEmbedded ? "embedded" : font.paths.joined(separator: " ")))
+      lines.append(
+        "# font: \(font.alias) "
+          + (font.isEmbedded ? "embedded" : font.paths.joined(separator: " ")))
     }
     for (key, digest) in fontDigests.sorted(by: { $0.key < $1.key }) {
       lines.append("# font-file: \(key) \(digest)")
     }
     lines.append(
-      "# tolerance: size \(_formatNumber(sizeTolerance)) pt; line counts, truncation and breaks exact")
+      "# tolerance: size \(_formatNumber(sizeTolerance)) pt; line counts, truncation and breaks exact"
+    )
     return lines
   }
 
@@ -178,7 +183,8 @@ public struct GoldenHeader: Hashable, Sendable {
       case "shard": header.shard = value
       case "font":
         guard words.count >= 2 else {
-          throw GoldenError(.malformedGolden, "\(file):\(number): expected \"# font: alias paths…\"")
+          throw GoldenError(
+            .malformedGolden, "\(file):\(number): expected \"# font: alias paths…\"")
         }
         header.fonts.append(
           words[1] == "embedded" && words.count == 2
@@ -228,9 +234,11 @@ public struct GoldenRecord: Hashable, Sendable {
     let fields = [
       c.id, GoldenText.escape(c.text), c.font, c.style.rawValue, c.category.shortName,
       Self.number(pointSize), c.width.map(Self.number) ?? "-", String(c.lineLimit),
-      c.truncation.rawValue, c.strategy == .hangulWordPriority ? "hangul-word-priority" : "standard",
+      c.truncation.rawValue,
+      c.strategy == .hangulWordPriority ? "hangul-word-priority" : "standard",
       c.language ?? "-", Self.number(width), Self.number(height), String(lineCount),
-      isTruncated ? "1" : "0", breaks.isEmpty ? "-" : breaks.map(String.init).joined(separator: ";"),
+      isTruncated ? "1" : "0",
+      breaks.isEmpty ? "-" : breaks.map(String.init).joined(separator: ";"),
     ]
     return fields.joined(separator: "\t")
   }

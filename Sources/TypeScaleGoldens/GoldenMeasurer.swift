@@ -58,7 +58,9 @@ public final class GoldenMeasurer {
       }
       var faces: [FontFace] = []
       for path in font.paths {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+        let url =
+          path.hasPrefix("/")
+          ? URL(fileURLWithPath: path)
           : baseDirectory.appendingPathComponent(path)
         let registered: [FontFace]
         do throws(FontError) {

@@ -121,7 +121,9 @@ public enum GoldenComparison {
       }
       var fields: [String: [String]] = [:]
       if record.pointSize != now.pointSize {
-        fields["pointSize"] = [GoldenRecord.number(record.pointSize), GoldenRecord.number(now.pointSize)]
+        fields["pointSize"] = [
+          GoldenRecord.number(record.pointSize), GoldenRecord.number(now.pointSize),
+        ]
       }
       if abs(record.width - now.width) > tolerance {
         fields["width"] = [GoldenRecord.number(record.width), GoldenRecord.number(now.width)]

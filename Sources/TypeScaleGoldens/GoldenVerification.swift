@@ -129,7 +129,8 @@ public enum GoldenVerification {
       if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
       {
         let relative = String(golden.path.dropFirst(folder.path.count + 1))
-        return folder.appendingPathComponent(".build/golden-actual").appendingPathComponent(relative)
+        return folder.appendingPathComponent(".build/golden-actual").appendingPathComponent(
+          relative)
       }
       folder.deleteLastPathComponent()
     }

@@ -107,7 +107,8 @@ private struct Workspace {
 
   private static let malformed: [Malformed] = [
     Malformed(
-      name: "bad header", edit: { $0.replacingOccurrences(of: "typescale-golden: 1", with: "golden: 9") },
+      name: "bad header",
+      edit: { $0.replacingOccurrences(of: "typescale-golden: 1", with: "golden: 9") },
       message: "ui.golden:1: the first line must be \"# typescale-golden: 1\""),
     Malformed(
       name: "wrong column count",
@@ -168,16 +169,21 @@ private struct Workspace {
     defer { workspace.remove() }
     _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
     var golden = try GoldenVerification.read(workspace.golden)
-    let index = try #require(golden.records.firstIndex { $0.id == "buttons/save/brand/body/L/unwrapped" })
+    let index = try #require(
+      golden.records.firstIndex { $0.id == "buttons/save/brand/body/L/unwrapped" })
     let width = golden.records[index].width
     golden.records[index].width += 5
     GoldenVerification.write(golden, to: workspace.golden)
-    let message = try #require(GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+    let message = try #require(
+      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
     #expect(message.hasPrefix("1 of 35 cases differ from \(workspace.golden.path)"))
-    #expect(message.contains("likely cause: the layout changed: fonts and library versions are as recorded"))
-    #expect(message.contains(
-      "buttons/save/brand/body/L/unwrapped  width \(String(format: "%.3f", width + 5)) → "
-        + String(format: "%.3f", width)))
+    #expect(
+      message.contains(
+        "likely cause: the layout changed: fonts and library versions are as recorded"))
+    #expect(
+      message.contains(
+        "buttons/save/brand/body/L/unwrapped  width \(String(format: "%.3f", width + 5)) → "
+          + String(format: "%.3f", width)))
     #expect(message.contains("actual:   "))
   }
 
@@ -187,7 +193,8 @@ private struct Workspace {
     _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
     try FileManager.default.removeItem(at: workspace.font)
     try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: workspace.font)
-    let message = try #require(GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+    let message = try #require(
+      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
     #expect(message.contains("likely cause: font file changed: brand Fonts/brand.ttf (sha256 "))
     #expect(!message.contains("the layout changed"))
   }

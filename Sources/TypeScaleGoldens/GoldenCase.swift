@@ -6,7 +6,7 @@ import TypeScaleMetrics
 /// One text to measure: a string in a font and style at a category, width and line limit.
 ///
 /// The point size follows `UIFontMetrics`: the style's size at Large, scaled relative to the style
-/// for the category (``FontSizing/relative(to:)``), so a case holds a label to the size it has on
+/// for the category (`FontSizing.relative(to:)`), so a case holds a label to the size it has on
 /// an iPhone at that setting.
 public struct GoldenCase: Hashable, Sendable {
   /// A stable identifier, unique in its suite: `set/text/font/style/category/width`.

@@ -52,6 +52,12 @@ public enum GoldenCasesFile {
     var fonts: [GoldenFont] = []
     if let table = root["fonts"] as? [String: Any] {
       for (alias, value) in table.sorted(by: { $0.key < $1.key }) {
+        guard !alias.isEmpty,
+          alias.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else {
+          problems.append("$.fonts.\(alias): an alias is letters, digits, - and _")
+          continue
+        }
         if let text = value as? String {
           fonts.append(
             text == "embedded" ? .embedded(alias) : GoldenFont(alias: alias, paths: [text]))

@@ -160,6 +160,15 @@ public struct GoldenHeader: Hashable, Sendable {
     return lines
   }
 
+  /// Paths are written with `%` and spaces percent-encoded, so header lines split on spaces.
+  static func encode(_ path: String) -> String {
+    path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: " ", with: "%20")
+  }
+
+  static func decode(_ path: String) -> String {
+    path.replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
+  }
+
   static func parse(_ lines: [(Int, String)], file: String) throws(GoldenError) -> GoldenHeader {
     guard let first = lines.first, first.1 == "# typescale-golden: \(GoldenFile.formatVersion)"
     else {
@@ -188,7 +197,8 @@ public struct GoldenHeader: Hashable, Sendable {
         }
         header.fonts.append(
           words[1] == "embedded" && words.count == 2
-            ? .embedded(words[0]) : GoldenFont(alias: words[0], paths: Array(words[1...])))
+            ? .embedded(words[0])
+            : GoldenFont(alias: words[0], paths: words[1...].map(Self.decode)))
       case "font-file":
         guard words.count >= 3, words.last?.count == 64 else {
           throw GoldenError(

@@ -49,7 +49,8 @@ public final class GoldenMeasurer {
     var fonts: [String: (primary: FontFace, cascade: [FontFace])] = [:]
     var digests: [String: String] = [:]
     for face in registry.embeddedFaces {
-      digests["*embedded \(face.source.fileName)"] = try Self.digest(face.source)
+      digests["*embedded \(GoldenHeader.encode(face.source.fileName))"] = try Self.digest(
+        face.source)
     }
     for font in suite.fonts {
       if font.isEmbedded {
@@ -72,7 +73,7 @@ public final class GoldenMeasurer {
           throw GoldenError(.measurement, "font \(font.alias): \(path) has no face")
         }
         faces.append(face)
-        digests["\(font.alias) \(path)"] = try Self.digest(face.source)
+        digests["\(font.alias) \(GoldenHeader.encode(path))"] = try Self.digest(face.source)
       }
       fonts[font.alias] = (faces[0], Array(faces.dropFirst()))
     }

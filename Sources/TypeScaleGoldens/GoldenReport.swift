@@ -150,7 +150,7 @@ public enum GoldenComparison {
           id: record.id, text: GoldenText.escape(record.testCase.text), kind: "new", fields: [:]))
     }
     return GoldenReport(
-      golden: name, shards: actual.header.shard.map { [$0] } ?? [],
+      golden: name, shards: (expected.header.shard ?? actual.header.shard).map { [$0] } ?? [],
       total: expected.records.count, differing: mismatches.count, mismatches: mismatches,
       causes: mismatches.isEmpty ? [] : causes(expected: expected.header, actual: actual.header))
   }

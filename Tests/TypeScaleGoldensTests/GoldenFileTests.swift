@@ -71,6 +71,19 @@ private struct Workspace {
     }
   }
 
+  @Test func header_pathsWithSpacesRoundTrip() throws {
+    let header = GoldenHeader(
+      versions: ["harfbuzz": "6.0.0"],
+      fonts: [GoldenFont(alias: "brand", paths: ["My Fonts/a b.ttf"])],
+      fontDigests: ["brand My%20Fonts/a%20b.ttf": String(repeating: "ab", count: 32)],
+      sizeTolerance: 0.01, shard: nil)
+    let text = GoldenFile(header: header, records: []).render()
+    #expect(text.contains("# font: brand My%20Fonts/a%20b.ttf\n"))
+    let parsed = try GoldenFile.parse(text, name: "x.golden")
+    #expect(parsed.header.fonts == header.fonts)
+    #expect(parsed.header.fontDigests == header.fontDigests)
+  }
+
   @Test func text_escapesInvisibleCharactersAndRoundTrips() throws {
     let text = "a\tb\nc\\d\u{200D}e\u{00A0}f 한"
     let escaped = GoldenText.escape(text)

@@ -16,7 +16,10 @@ public struct TypeScaleCommand: Command {
       Sizes follow Apple's published tables; scaling follows UIFontMetrics (the ratio of the \
       style's leading, rounded to whole points for fonts and to the pixel grid for values).
       """,
-    subcommands: [SizesCommand.self, ScaleCommand.self, FontsCommand.self, MeasureCommand.self])
+    subcommands: [
+      SizesCommand.self, ScaleCommand.self, FontsCommand.self, MeasureCommand.self,
+      GoldensCommand.self,
+    ])
 
   /// Creates the root command; it takes no options of its own.
   ///

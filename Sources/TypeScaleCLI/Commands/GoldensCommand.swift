@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale goldens`: groups the subcommands that record golden files from cases files, verify
+/// them against the engine, and merge the reports of sharded runs.
+///
+/// ```
+/// $ typescale goldens record Goldens/ui.cases
+/// $ typescale goldens verify Goldens/ui.golden --shard 2/4 --json > shard-2.json
+/// $ typescale goldens merge shard-*.json
+/// ```
+public struct GoldensCommand: Command {
+  /// The group's name and subcommands.
+  public static let configuration = CommandConfiguration(
+    commandName: "goldens",
+    abstract: "Record golden files of measured UI strings and verify them.",
+    discussion: """
+      A cases file (JSON) lists fonts and sets of texts, styles, categories and widths; a \
+      golden file holds every case's measured size, lines and breaks, with the digests of the \
+      fonts and the versions of the libraries that measured them.
+
+      Exit status: 0 on success or a match, 1 when a golden file differs, 2 for a bad option \
+      or an input that cannot be read.
+      """,
+    subcommands: [
+      GoldensRecordCommand.self, GoldensVerifyCommand.self, GoldensMergeCommand.self,
+    ])
+
+  /// Whether standard error is a terminal, which decides whether a progress line is drawn;
+  /// tests set it to draw (or not draw) progress into a string.
+  @TaskLocal static var errorOutputIsTerminal: @Sendable () -> Bool = { isatty(2) == 1 }
+
+  /// The progress line is updated every this many cases, and only drawn for runs at least this
+  /// long.
+  static let progressInterval = 100
+
+  /// Creates the group; it takes no options of its own.
+  ///
+  /// - Parameter parsed: The parsed command line (unused).
+  /// - Throws: Never; the signature is the protocol's.
+  public init(parsed: ParsedArguments) throws(CLIError) {}
+}
+
+// MARK: - Shared by the subcommands
+
+extension GoldensCommand {
+  /// Declares `--shard K/N`.
+  static let shardOption = OptionSpec.option(
+    "shard", valueName: "K/N",
+    help: "Only shard K of N: a stable split of the cases by id, for a CI matrix.")
+
+  /// Reads `--shard`.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Returns: The shard, or `nil` when not given.
+  /// - Throws: ``CLIError/validation(_:)`` unless the value is `K/N` with 1 ≤ K ≤ N.
+  static func shard(_ parsed: ParsedArguments) throws(CLIError) -> GoldenShard? {
+    guard let text = parsed.value("shard") else { return nil }
+    do throws(GoldenError) {
+      return try GoldenShard(parsing: text)
+    } catch {
+      throw .validation(
+        "invalid value '\(text)' for '--shard'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
+    }
+  }
+
+  /// Writes a golden-file error as `error: <message>` (it may span lines, one per problem) and
+  /// returns ``ExitCode/validationFailure``: the input cannot be used, which is not a mismatch.
+  static func report(
+    _ error: GoldenError, to errorOutput: inout some TextOutputStream
+  ) -> ExitCode {
+    errorOutput.write("error: \(error.message)\n")
+    return .validationFailure
+  }
+
+  /// Reads a file that must exist, naming it as the user did in messages.
+  static func read(_ url: URL, displayPath: String, kind: String) throws(GoldenError) -> Data {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw GoldenError(.io, "no \(kind) at \(displayPath)")
+    }
+    guard !isDirectory.boolValue else {
+      throw GoldenError(.io, "\(displayPath) is a folder, not a \(kind)")
+    }
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw GoldenError(.io, "cannot read \(displayPath): \(error.localizedDescription)")
+    }
+  }
+
+  /// Measures a suite, drawing `\r[done/total] cases` on `errorOutput` every
+  /// ``progressInterval`` cases (and a final newline) when standard error is a terminal.
+  static func measure<ErrorStream: TextOutputStream>(
+    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
+    errorOutput: inout ErrorStream
+  ) throws(GoldenError) -> GoldenFile {
+    let measurer = try GoldenMeasurer()
+    guard errorOutputIsTerminal() else {
+      return try measurer.record(suite, baseDirectory: baseDirectory, shard: shard)
+    }
+    // The measurer's callback escapes, so it cannot write to the `inout` stream: it writes to a
+    // copy (a file descriptor stream writes at once), which is handed back at the end.
+    let line = ProgressLine(errorOutput)
+    defer {
+      line.finish()
+      errorOutput = line.stream
+    }
+    return try measurer.record(suite, baseDirectory: baseDirectory, shard: shard) {
+      line.update(done: $0, total: $1)
+    }
+  }
+
+  /// `path` with its last component's extension replaced: `Goldens/ui.cases` →
+  /// `Goldens/ui.golden`, or `Goldens/ui.shard-1-of-2.golden` with a suffix.
+  static func replacingExtension(
+    of path: String, suffix: String = "", with pathExtension: String
+  ) -> String {
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    var stem = path[slash...]
+    if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
+      stem = stem[..<dot]
+    }
+    return String(path[..<slash]) + stem + suffix + "." + pathExtension
+  }
+
+  /// `target` relative to the folder `base`, such as `../Fonts/a.ttf`.
+  static func relativePath(_ target: URL, from base: URL) -> String {
+    let to = target.standardizedFileURL.pathComponents
+    let from = base.standardizedFileURL.pathComponents
+    var common = 0
+    while common < min(to.count, from.count), to[common] == from[common] { common += 1 }
+    let ups = Array(repeating: "..", count: from.count - common)
+    return (ups + to[common...]).joined(separator: "/")
+  }
+}
+
+/// The `\r[done/total] cases` line drawn while measuring on a terminal.
+private final class ProgressLine<Stream: TextOutputStream> {
+  var stream: Stream
+  private var drawn = false
+
+  init(_ stream: Stream) {
+    self.stream = stream
+  }
+
+  func update(done: Int, total: Int) {
+    let interval = GoldensCommand.progressInterval
+    guard total >= interval, done % interval == 0 || done == total else { return }
+    stream.write("\r[\(done)/\(total)] cases")
+    drawn = true
+  }
+
+  /// Ends the line, so what follows starts on a line of its own.
+  func finish() {
+    if drawn { stream.write("\n") }
+    drawn = false
+  }
+}

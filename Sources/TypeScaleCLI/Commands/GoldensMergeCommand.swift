@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale goldens merge REPORT.json...`: combines the reports of sharded verifications.
+///
+/// ```
+/// $ typescale goldens verify ui.golden --shard 1/2 --json > 1.json
+/// $ typescale goldens verify ui.golden --shard 2/2 --json > 2.json
+/// $ typescale goldens merge 1.json 2.json
+/// 480 cases match ui.golden
+/// ```
+public struct GoldensMergeCommand: Command {
+  /// The command's options and positionals.
+  public static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Combine the JSON reports of 'typescale goldens verify --shard' into one.",
+    discussion: """
+      Totals are summed and the differing cases listed together. A shard given twice for the \
+      same golden file is refused; a warning names shards that are missing.
+
+      Exit status: 0 when every case of every report matches, 1 when any differs, 2 when a \
+      report cannot be read or a shard is given twice.
+      """,
+    options: [.flag("json", help: "Print the merged report as JSON.")],
+    positionals: [
+      PositionalSpec(
+        "report", help: "Reports printed by 'typescale goldens verify --json'.",
+        isRepeatable: true)
+    ])
+
+  let paths: [String]
+  let json: Bool
+
+  /// Reads the paths.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError`` when no report is given.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    paths = parsed.positionals
+    guard !paths.isEmpty else {
+      throw .validation("missing required argument '<report> ...'")
+    }
+    json = parsed.flag("json")
+  }
+
+  /// Reads the reports and prints the merged one.
+  ///
+  /// - Parameters:
+  ///   - output: Where the merged report goes.
+  ///   - errorOutput: Where unreadable reports and missing shards are reported.
+  /// - Returns: ``ExitCode/success`` when the merged report passed, ``ExitCode/failure`` when
+  ///   it did not, ``ExitCode/validationFailure`` when a report cannot be used.
+  /// - Throws: Never: problems are written to `errorOutput`.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    var reports: [GoldenReport] = []
+    do throws(GoldenError) {
+      for path in paths {
+        reports.append(try Self.decode(path))
+      }
+      for warning in try Self.checkShards(reports) {
+        errorOutput.write("warning: \(warning)\n")
+      }
+    } catch {
+      return GoldensCommand.report(error, to: &errorOutput)
+    }
+    let merged = GoldenReport.merge(reports)
+    print(json ? merged.json() : merged.message(), to: &output)
+    return merged.passed ? .success : .failure
+  }
+
+  private static func decode(_ path: String) throws(GoldenError) -> GoldenReport {
+    let data = try GoldensCommand.read(
+      URL(fileURLWithPath: path), displayPath: path, kind: "report")
+    do {
+      return try JSONDecoder().decode(GoldenReport.self, from: data)
+    } catch let error as DecodingError {
+      let detail: String
+      switch error {
+      case .keyNotFound(let key, _): detail = "no \"\(key.stringValue)\" key"
+      case .typeMismatch(_, let context), .valueNotFound(_, let context):
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        detail = "\"\(path)\" has the wrong type"
+      case .dataCorrupted: detail = "not valid JSON"
+      @unknown default: detail = "\(error)"
+      }
+      throw GoldenError(
+        .io, "\(path) is not a report of 'typescale goldens verify --json': \(detail)")
+    } catch {
+      throw GoldenError(.io, "cannot decode \(path): \(error)")
+    }
+  }
+
+  /// Refuses a shard given twice for one golden file (it would be counted twice) and warns
+  /// about shards missing from a split.
+  private static func checkShards(_ reports: [GoldenReport]) throws(GoldenError) -> [String] {
+    var shardsByGolden: [String: [String]] = [:]
+    var wholeSuites: Set<String> = []
+    for report in reports {
+      if report.shards.isEmpty {
+        guard wholeSuites.insert(report.golden).inserted else {
+          throw GoldenError(.malformedGolden, "\(report.golden) is reported twice")
+        }
+      }
+      shardsByGolden[report.golden, default: []] += report.shards
+    }
+    var warnings: [String] = []
+    for (golden, shards) in shardsByGolden.sorted(by: { $0.key < $1.key }) {
+      var seen: Set<String> = []
+      for shard in shards where !seen.insert(shard).inserted {
+        throw GoldenError(.malformedGolden, "shard \(shard) of \(golden) is given twice")
+      }
+      if wholeSuites.contains(golden) && !shards.isEmpty {
+        throw GoldenError(
+          .malformedGolden,
+          "\(golden) is given both whole and as shards "
+            + shards.sorted().joined(separator: ", "))
+      }
+      let parsed = shards.compactMap { text -> GoldenShard? in try? GoldenShard(parsing: text) }
+      for count in Set(parsed.map(\.count)).sorted() {
+        let given = Set(parsed.filter { $0.count == count }.map(\.index))
+        let missing = (1...count).filter { !given.contains($0) }.map { "\($0)/\(count)" }
+        if !missing.isEmpty {
+          warnings.append(
+            "\(golden): shard\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
+              + " not given; \(missing.count == 1 ? "its" : "their") cases are not counted")
+        }
+      }
+    }
+    return warnings
+  }
+}

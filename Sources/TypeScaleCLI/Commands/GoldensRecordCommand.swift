@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale goldens record FILE.cases`: measures every case of a cases file and writes the
+/// golden file.
+///
+/// ```
+/// $ typescale goldens record Goldens/ui.cases
+/// recorded 480 cases in Goldens/ui.golden
+/// $ typescale goldens record Goldens/ui.cases --shard 1/4 --json
+/// {"golden": "Goldens/ui.shard-1-of-4.golden", "cases": 117, "shard": "1/4"}
+/// ```
+public struct GoldensRecordCommand: Command {
+  /// The command's options and positionals.
+  public static let configuration = CommandConfiguration(
+    commandName: "record",
+    abstract: "Measure the cases of a cases file and write a golden file.",
+    discussion: """
+      Font paths in the cases file are relative to it; the golden file's "# font:" lines give \
+      them relative to the golden file, so it can be verified from wherever it is. The file is \
+      written atomically.
+
+      Default output: the cases file's path with the extension golden, or \
+      NAME.shard-K-of-N.golden with --shard.
+
+      Exit status: 0 when the golden file was written, 2 when the cases file or a font cannot \
+      be read, the cases file has problems (each is listed with its JSON path), or the golden \
+      file cannot be written.
+      """,
+    options: [
+      .option(
+        "output", short: "o", valueName: "file",
+        help: "The golden file to write (default: the cases file's path with .golden)."),
+      GoldensCommand.shardOption,
+      .flag(
+        "json", help: "Print {\"golden\": path, \"cases\": count, \"shard\": \"K/N\" or null}."),
+    ],
+    positionals: [PositionalSpec("cases", help: "The cases file (JSON).")])
+
+  let casesPath: String
+  let outputPath: String
+  let shard: GoldenShard?
+  let json: Bool
+
+  /// Reads the options.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError`` for a bad `--shard`, or an output that is the cases file itself.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    casesPath = parsed.positional(0) ?? ""
+    shard = try GoldensCommand.shard(parsed)
+    json = parsed.flag("json")
+    if let output = parsed.value("output") {
+      outputPath = output
+    } else if let shard {
+      outputPath = GoldensCommand.replacingExtension(
+        of: casesPath, suffix: ".shard-\(shard.index)-of-\(shard.count)", with: "golden")
+    } else {
+      outputPath = GoldensCommand.replacingExtension(of: casesPath, with: "golden")
+    }
+    let cases = URL(fileURLWithPath: casesPath).standardizedFileURL
+    if cases.path == URL(fileURLWithPath: outputPath).standardizedFileURL.path {
+      throw .validation(
+        "the golden file would overwrite the cases file \(casesPath); give another with --output")
+    }
+  }
+
+  /// Loads the cases, measures them and writes the golden file.
+  ///
+  /// - Parameters:
+  ///   - output: Where the summary goes.
+  ///   - errorOutput: Where problems with the input go, and the progress line on a terminal.
+  /// - Returns: ``ExitCode/success``, or ``ExitCode/validationFailure`` when the input cannot be
+  ///   used or the golden file cannot be written.
+  /// - Throws: Never: problems are written to `errorOutput`.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    let casesURL = URL(fileURLWithPath: casesPath)
+    let goldenURL = URL(fileURLWithPath: outputPath)
+    let golden: GoldenFile
+    do throws(GoldenError) {
+      let data = try GoldensCommand.read(casesURL, displayPath: casesPath, kind: "cases file")
+      var suite = try GoldenCasesFile.parse(data, name: casesPath)
+      suite.fonts = try Self.fonts(
+        suite.fonts, from: casesURL.deletingLastPathComponent(),
+        to: goldenURL.deletingLastPathComponent())
+      golden = try GoldensCommand.measure(
+        suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
+        errorOutput: &errorOutput)
+    } catch {
+      return GoldensCommand.report(error, to: &errorOutput)
+    }
+    if let problem = GoldenVerification.write(golden, to: goldenURL) {
+      return GoldensCommand.report(GoldenError(.io, problem), to: &errorOutput)
+    }
+    let count = golden.records.count
+    if json {
+      let shardJSON = shard.map { jsonString($0.description) } ?? "null"
+      print(
+        "{\"golden\": \(jsonString(outputPath)), \"cases\": \(count), \"shard\": \(shardJSON)}",
+        to: &output)
+    } else {
+      let of = shard.map { " of shard \($0)" } ?? ""
+      print("recorded \(count) case\(count == 1 ? "" : "s")\(of) in \(outputPath)", to: &output)
+    }
+    return .success
+  }
+
+  /// The suite's fonts with their paths relative to the golden file's folder instead of the
+  /// cases file's (absolute paths stay as they are).
+  ///
+  /// - Throws: ``GoldenError/Code/malformedCases`` for an alias or path with white space, which
+  ///   a golden file's space-separated `# font:` line cannot hold.
+  private static func fonts(
+    _ fonts: [GoldenFont], from casesFolder: URL, to goldenFolder: URL
+  ) throws(GoldenError) -> [GoldenFont] {
+    let moved = casesFolder.standardizedFileURL.path != goldenFolder.standardizedFileURL.path
+    var result: [GoldenFont] = []
+    for font in fonts {
+      let paths = font.paths.map { path in
+        guard moved, !path.hasPrefix("/") else { return path }
+        return GoldensCommand.relativePath(
+          casesFolder.appendingPathComponent(path), from: goldenFolder)
+      }
+      for name in [font.alias] + paths where name.contains(where: \.isWhitespace) {
+        throw GoldenError(
+          .malformedCases,
+          "font \(font.alias): \"\(name)\" contains white space, which a golden file's "
+            + "\"# font:\" line cannot hold; rename it")
+      }
+      result.append(GoldenFont(alias: font.alias, paths: paths))
+    }
+    return result
+  }
+}

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale goldens verify FILE.golden`: measures a golden file's cases again and compares.
+///
+/// ```
+/// $ typescale goldens verify Goldens/ui.golden
+/// 480 cases match Goldens/ui.golden
+/// $ typescale goldens verify Goldens/ui.golden --shard 2/4 --json > shard-2.json
+/// ```
+public struct GoldensVerifyCommand: Command {
+  /// The command's options and positionals.
+  public static let configuration = CommandConfiguration(
+    commandName: "verify",
+    abstract: "Measure a golden file's cases again and compare them with the recorded results.",
+    discussion: """
+      The cases come from the golden file itself; its font paths are relative to it. Sizes \
+      compare within the recorded tolerance; point sizes, line counts, truncation and breaks \
+      exactly. When cases differ, the report lists them (expected → actual) and the likely \
+      cause: a font file whose digest changed, a library version that changed, or the layout \
+      itself.
+
+      With --shard, only that shard's cases are measured and compared; 'typescale goldens \
+      merge' combines the --json reports of all shards.
+
+      Exit status: 0 when every case matches, 1 when any differs, 2 when the golden file is \
+      missing or malformed (the message gives the line) or a font cannot be read.
+      """,
+    options: [
+      GoldensCommand.shardOption,
+      .flag("json", help: "Print the report as JSON, for 'typescale goldens merge'."),
+    ],
+    positionals: [PositionalSpec("golden", help: "The golden file.")])
+
+  let goldenPath: String
+  let shard: GoldenShard?
+  let json: Bool
+
+  /// Reads the options.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError`` for a bad `--shard`.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    goldenPath = parsed.positional(0) ?? ""
+    shard = try GoldensCommand.shard(parsed)
+    json = parsed.flag("json")
+  }
+
+  /// Reads the golden file, measures its cases and prints the report.
+  ///
+  /// - Parameters:
+  ///   - output: Where the report goes.
+  ///   - errorOutput: Where problems with the input go, and the progress line on a terminal.
+  /// - Returns: ``ExitCode/success`` when every case matches, ``ExitCode/failure`` when any
+  ///   differs, ``ExitCode/validationFailure`` when the golden file or a font cannot be used.
+  /// - Throws: Never: problems are written to `errorOutput`.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    let goldenURL = URL(fileURLWithPath: goldenPath)
+    let report: GoldenReport
+    do throws(GoldenError) {
+      let data = try GoldensCommand.read(goldenURL, displayPath: goldenPath, kind: "golden file")
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw GoldenError(.malformedGolden, "\(goldenPath): not UTF-8 text")
+      }
+      var expected = try GoldenFile.parse(text, name: goldenPath)
+      if let shard, let recorded = expected.header.shard, recorded != shard.description {
+        throw GoldenError(
+          .malformedGolden,
+          "\(goldenPath) holds shard \(recorded) only; verify it with --shard \(recorded) or "
+            + "without --shard")
+      }
+      var actual = try GoldensCommand.measure(
+        expected.suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
+        errorOutput: &errorOutput)
+      if let shard {
+        expected.records = expected.records.filter { shard.contains($0.id) }
+      } else {
+        // A file recorded with --shard holds one shard: its report says so, for merging.
+        actual.header.shard = expected.header.shard
+      }
+      report = GoldenComparison.compare(expected: expected, actual: actual, name: goldenPath)
+    } catch {
+      return GoldensCommand.report(error, to: &errorOutput)
+    }
+    print(json ? report.json() : report.message(), to: &output)
+    return report.passed ? .success : .failure
+  }
+}

@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Testing
+import TypeScale
+import TypeScaleTestSupport
+
+@testable import TypeScaleCLI
+
+/// Runs `typescale goldens` in-process, with standard error a terminal or not, and returns its
+/// exit status, standard output and standard error.
+private func goldens(
+  _ arguments: [String], terminal: Bool = false
+) -> (status: Int32, output: String, error: String) {
+  var output = ""
+  var error = ""
+  let status = GoldensCommand.$errorOutputIsTerminal.withValue({ terminal }) {
+    CLI.run(
+      TypeScaleCommand.self, arguments: ["goldens"] + arguments, output: &output,
+      errorOutput: &error)
+  }
+  return (status.rawValue, output, error)
+}
+
+/// A temporary folder with a cases file, `ui.cases`, and a copy of a fixture font,
+/// `fonts/Fixture-Regular.ttf`, that the cases file refers to.
+private struct Workspace {
+  /// The number of cases `ui.cases` expands to with the default categories: 2 texts × 2 fonts
+  /// × 2 styles × 2 categories × 2 widths.
+  static let caseCount = 32
+
+  let folder: URL
+
+  /// Creates the folder.
+  ///
+  /// - Parameter categories: The set's `categories`, as JSON.
+  /// - Throws: When the folder, the font or the cases file cannot be written.
+  init(categories: String = #"["L", "AX3"]"#) throws {
+    folder = try Fixtures.temporaryDirectory("typescale-goldens")
+    let fonts = folder.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Fixtures.font("Fixture-Regular.ttf"),
+      to: fonts.appendingPathComponent("Fixture-Regular.ttf"))
+    let cases = """
+      {
+        "format": 1,
+        "fonts": {"default": "embedded", "fixture": "fonts/Fixture-Regular.ttf"},
+        "sets": [
+          {
+            "name": "buttons", "fonts": ["default", "fixture"], "styles": ["body", "headline"],
+            "categories": \(categories), "widths": [120, null],
+            "texts": [["save", "Save changes"], ["cancel", "Cancel the long operation now"]]
+          }
+        ]
+      }
+      """
+    try write(cases, to: "ui.cases")
+  }
+
+  /// The absolute path of a file in the folder.
+  func path(_ relative: String) -> String {
+    folder.appendingPathComponent(relative).path
+  }
+
+  func read(_ relative: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+  }
+
+  func write(_ text: String, to relative: String) throws {
+    try Data(text.utf8).write(to: folder.appendingPathComponent(relative))
+  }
+
+  /// Replaces one field of a golden file's record, such as its width (column 11).
+  func edit(_ relative: String, id: String, column: Int, to value: String) throws {
+    var lines = try read(relative).components(separatedBy: "\n")
+    let index = try #require(lines.firstIndex { $0.hasPrefix(id + "\t") })
+    var fields = lines[index].components(separatedBy: "\t")
+    fields[column] = value
+    lines[index] = fields.joined(separator: "\t")
+    try write(lines.joined(separator: "\n"), to: relative)
+  }
+
+  /// Text with the folder's path left out, for goldens.
+  func relative(_ text: String) -> String {
+    text.replacingOccurrences(of: folder.path + "/", with: "")
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+}
+
+private struct HelpRun: Sendable, CustomTestStringConvertible {
+  let name: String
+  let arguments: [String]
+  var testDescription: String { name }
+}
+
+@Suite struct GoldensCommandTests {
+  private static let helpRuns = [
+    HelpRun(name: "help_goldens", arguments: ["--help"]),
+    HelpRun(name: "help_goldens_record", arguments: ["record", "--help"]),
+    HelpRun(name: "help_goldens_verify", arguments: ["verify", "--help"]),
+    HelpRun(name: "help_goldens_merge", arguments: ["merge", "--help"]),
+  ]
+
+  @Test(arguments: helpRuns)
+  fileprivate func goldens_helpMatchesGolden(_ run: HelpRun) {
+    let result = goldens(run.arguments)
+    #expect(result.status == 0)
+    #expect(result.error.isEmpty)
+    expectTextGolden(result.output, named: run.name, in: "cli")
+  }
+
+  // MARK: - Record and verify
+
+  @Test func record_thenVerify_matches() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let record = goldens(["record", workspace.path("ui.cases")])
+    #expect(record.status == 0, "\(record.error)")
+    #expect(record.error.isEmpty)
+    #expect(record.output == "recorded 32 cases in \(workspace.path("ui.golden"))\n")
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+    #expect(verify.error.isEmpty)
+    #expect(verify.output == "\(Workspace.caseCount) cases match \(workspace.path("ui.golden"))\n")
+  }
+
+  @Test func record_twice_writesByteIdenticalFiles() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let first = try workspace.read("ui.golden")
+    #expect(
+      goldens(["record", workspace.path("ui.cases"), "-o", workspace.path("again.golden")])
+        .status == 0)
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(try workspace.read("ui.golden") == first)
+    #expect(try workspace.read("again.golden") == first)
+  }
+
+  @Test func record_toAnotherFolder_writesFontPathsRelativeToTheGoldenFile() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let golden = workspace.path("out/goldens/ui.golden")
+    let record = goldens(["record", workspace.path("ui.cases"), "--output", golden, "--json"])
+    #expect(record.status == 0, "\(record.error)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(record.output.utf8)) as? [String: Any])
+    #expect(summary["golden"] as? String == golden)
+    #expect((summary["cases"] as? NSNumber)?.intValue == Workspace.caseCount)
+    #expect(summary["shard"] is NSNull)
+
+    let text = try workspace.read("out/goldens/ui.golden")
+    #expect(text.contains("\n# font: fixture ../../fonts/Fixture-Regular.ttf\n"))
+    #expect(text.contains("\n# font-file: fixture ../../fonts/Fixture-Regular.ttf "))
+    let verify = goldens(["verify", golden])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+  }
+
+  @Test func verify_editedWidth_namesTheCaseWithExpectedAndActual() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let id = "buttons/save/default/body/L/120"
+    let recorded = try #require(
+      try workspace.read("ui.golden").components(separatedBy: "\n")
+        .first { $0.hasPrefix(id + "\t") }?.components(separatedBy: "\t")[11])
+    try workspace.edit("ui.golden", id: id, column: 11, to: "250.000")
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 1)
+    #expect(verify.error.isEmpty)
+    #expect(
+      verify.output.hasPrefix(
+        "1 of \(Workspace.caseCount) cases differ from \(workspace.path("ui.golden"))\n"))
+    #expect(verify.output.contains("likely cause: the layout changed"))
+    let row = try #require(verify.output.split(separator: "\n").last)
+    #expect(row.hasPrefix(id))
+    #expect(row.hasSuffix("width 250.000 → \(recorded)"))
+    expectTextGolden(workspace.relative(verify.output), named: "goldens_verify_edited", in: "cli")
+  }
+
+  @Test func verify_swappedFontFile_blamesTheFontFile() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let font = workspace.folder.appendingPathComponent("fonts/Fixture-Regular.ttf")
+    try FileManager.default.removeItem(at: font)
+    try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: font)
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 1)
+    let lines = verify.output.split(separator: "\n")
+    #expect(lines.count > 2)
+    #expect(
+      lines.dropFirst().first?.hasPrefix(
+        "likely cause: font file changed: fixture fonts/Fixture-Regular.ttf (sha256 ") == true)
+    // Only the cases in the swapped font differ.
+    #expect(lines.dropFirst(3).allSatisfy { $0.contains("/fixture/") || $0.hasPrefix("…") })
+    expectTextGolden(
+      workspace.relative(verify.output), named: "goldens_verify_font_changed", in: "cli")
+  }
+
+  /// Damages a golden file's first line, its first record's column count, or its second
+  /// record's width, and expects the line to be named.
+  @Test(arguments: ["header", "columns", "number"])
+  func verify_malformedGolden_exitsWith2AndTheLine(_ damage: String) throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    var lines = try workspace.read("ui.golden").components(separatedBy: "\n")
+    let columns = try #require(lines.firstIndex { $0.hasPrefix("# columns:") })
+    let index: Int
+    switch damage {
+    case "header":
+      index = 0
+      lines[index] = "# typescale-golden: 99"
+    case "columns":
+      index = columns + 1
+      lines[index] = lines[index].components(separatedBy: "\t").dropLast().joined(separator: "\t")
+    default:
+      index = columns + 2
+      var fields = lines[index].components(separatedBy: "\t")
+      fields[11] = "wide"
+      lines[index] = fields.joined(separator: "\t")
+    }
+    try workspace.write(lines.joined(separator: "\n"), to: "ui.golden")
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 2)
+    #expect(verify.output.isEmpty)
+    #expect(verify.error.hasPrefix("error: \(workspace.path("ui.golden")):\(index + 1): "))
+    #expect(verify.error.hasSuffix("\n") && verify.error.split(separator: "\n").count == 1)
+  }
+
+  // MARK: - Shards
+
+  @Test func verify_shards_mergeToTheWholeSuitesTotals() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let golden = workspace.path("ui.golden")
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let whole = goldens(["verify", golden])
+    var totals: [Int] = []
+    for index in 1...2 {
+      let shard = goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
+      #expect(shard.status == 0, "\(shard.error)")
+      let report = try JSONDecoder().decode(GoldenReport.self, from: Data(shard.output.utf8))
+      #expect(report.shards == ["\(index)/2"])
+      #expect(report.passed)
+      totals.append(report.total)
+      try workspace.write(shard.output, to: "shard-\(index).json")
+    }
+    #expect(totals.allSatisfy { $0 > 0 })
+    #expect(totals.reduce(0, +) == Workspace.caseCount)
+
+    let reports = [workspace.path("shard-1.json"), workspace.path("shard-2.json")]
+    let merged = goldens(["merge"] + reports)
+    #expect(merged.status == 0, "\(merged.error)")
+    #expect(merged.error.isEmpty)
+    #expect(merged.output == whole.output)
+    let json = goldens(["merge", "--json"] + reports)
+    let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
+    #expect(report.total == Workspace.caseCount)
+    #expect(report.differing == 0)
+    #expect(report.shards == ["1/2", "2/2"])
+    #expect(report.golden == golden)
+
+    // One shard alone passes but says what is missing; the same shard twice is refused.
+    let partial = goldens(["merge", reports[0]])
+    #expect(partial.status == 0)
+    #expect(partial.error == "warning: \(golden): shard 2/2 not given; its cases are not counted\n")
+    let twice = goldens(["merge", reports[0], reports[0]])
+    #expect(twice.status == 2)
+    #expect(twice.error == "error: shard 1/2 of \(golden) is given twice\n")
+  }
+
+  @Test func merge_aShardThatDiffers_fails() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let golden = workspace.path("ui.golden")
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let id = "buttons/cancel/fixture/headline/AX3/unwrapped"
+    try workspace.edit("ui.golden", id: id, column: 13, to: "7")
+    for index in 1...2 {
+      let shard = goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
+      try workspace.write(shard.output, to: "shard-\(index).json")
+    }
+    let merged = goldens(["merge", workspace.path("shard-1.json"), workspace.path("shard-2.json")])
+    #expect(merged.status == 1)
+    #expect(merged.output.hasPrefix("1 of \(Workspace.caseCount) cases differ from \(golden)\n"))
+    #expect(merged.output.contains("\(id)  lines 7 → 1"))
+  }
+
+  @Test func record_shard_writesOneShardThatVerifiesOnItsOwn() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    var counts: [Int] = []
+    for index in 1...2 {
+      let record = goldens([
+        "record", workspace.path("ui.cases"), "--shard", "\(index)/2", "--json",
+      ])
+      #expect(record.status == 0, "\(record.error)")
+      let summary = try #require(
+        try JSONSerialization.jsonObject(with: Data(record.output.utf8)) as? [String: Any])
+      let golden = workspace.path("ui.shard-\(index)-of-2.golden")
+      #expect(summary["golden"] as? String == golden)
+      #expect(summary["shard"] as? String == "\(index)/2")
+      counts.append(try #require((summary["cases"] as? NSNumber)?.intValue))
+      #expect(
+        try workspace.read("ui.shard-\(index)-of-2.golden").contains("\n# shard: \(index)/2\n"))
+
+      let verify = goldens(["verify", golden, "--json"])
+      #expect(verify.status == 0, "\(verify.error)")
+      let report = try JSONDecoder().decode(GoldenReport.self, from: Data(verify.output.utf8))
+      #expect(report.shards == ["\(index)/2"])
+      #expect(report.total == counts.last)
+    }
+    #expect(counts.reduce(0, +) == Workspace.caseCount)
+    let other = goldens(["verify", workspace.path("ui.shard-1-of-2.golden"), "--shard", "2/2"])
+    #expect(other.status == 2)
+    #expect(other.error.contains("holds shard 1/2 only"))
+  }
+
+  // MARK: - Bad input
+
+  @Test func badInput_exitsWith2AndSaysWhy() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let missingCases = goldens(["record", workspace.path("missing.cases")])
+    #expect(missingCases.status == 2)
+    #expect(missingCases.error == "error: no cases file at \(workspace.path("missing.cases"))\n")
+
+    try workspace.write(
+      #"{"sets": [{"styles": ["bogus"], "frobnicate": 1, "texts": [["a", "A"]]}]}"#,
+      to: "bad.cases")
+    let badCases = goldens(["record", workspace.path("bad.cases")])
+    #expect(badCases.status == 2)
+    #expect(badCases.error.hasPrefix("error: \(workspace.path("bad.cases")): 2 problems:\n"))
+    #expect(badCases.error.contains("\n  $.sets[0].frobnicate: unknown key"))
+    #expect(badCases.error.contains("\n  $.sets[0].styles: "))
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("bad.golden")))
+
+    let missingGolden = goldens(["verify", workspace.path("missing.golden")])
+    #expect(missingGolden.status == 2)
+    #expect(missingGolden.error == "error: no golden file at \(workspace.path("missing.golden"))\n")
+
+    let badShard = goldens(["verify", workspace.path("ui.golden"), "--shard", "3/2"])
+    #expect(badShard.status == 2)
+    #expect(badShard.error.contains("invalid value '3/2' for '--shard'"))
+
+    let notAReport = goldens(["merge", workspace.path("ui.cases")])
+    #expect(notAReport.status == 2)
+    #expect(notAReport.error.contains("is not a report of 'typescale goldens verify --json'"))
+
+    let overwrite = goldens([
+      "record", workspace.path("ui.cases"), "-o", workspace.path("ui.cases"),
+    ])
+    #expect(overwrite.status == 2)
+  }
+
+  @Test func record_missingFont_exitsWith2() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    try FileManager.default.removeItem(
+      at: workspace.folder.appendingPathComponent("fonts/Fixture-Regular.ttf"))
+    let record = goldens(["record", workspace.path("ui.cases")])
+    #expect(record.status == 2)
+    #expect(record.error.hasPrefix("error: font fixture: "))
+  }
+
+  // MARK: - Progress
+
+  @Test func progress_isDrawnOnATerminalOnly() throws {
+    // 2 texts × 2 fonts × 2 styles × 12 categories × 2 widths.
+    let workspace = try Workspace(categories: #""all""#)
+    defer { workspace.remove() }
+    let quiet = goldens(["record", workspace.path("ui.cases")], terminal: false)
+    #expect(quiet.status == 0)
+    #expect(quiet.error.isEmpty)
+
+    let drawn = goldens(["verify", workspace.path("ui.golden")], terminal: true)
+    #expect(drawn.status == 0, "\(drawn.error)")
+    #expect(drawn.error == "\r[100/192] cases\r[192/192] cases\n")
+    #expect(drawn.output == "192 cases match \(workspace.path("ui.golden"))\n")
+
+    // Short runs draw nothing, even on a terminal.
+    let small = try Workspace()
+    defer { small.remove() }
+    #expect(goldens(["record", small.path("ui.cases")], terminal: true).error.isEmpty)
+  }
+
+  // MARK: - Helpers
+
+  @Test func replacingExtension_keepsTheFolder() {
+    #expect(GoldensCommand.replacingExtension(of: "a/ui.cases", with: "golden") == "a/ui.golden")
+    #expect(GoldensCommand.replacingExtension(of: "ui", with: "golden") == "ui.golden")
+    #expect(GoldensCommand.replacingExtension(of: "a.b/.ui", with: "golden") == "a.b/.ui.golden")
+    #expect(
+      GoldensCommand.replacingExtension(of: "ui.json", suffix: ".shard-1-of-2", with: "golden")
+        == "ui.shard-1-of-2.golden")
+  }
+
+  @Test func relativePath_walksUpAndDown() {
+    let path = GoldensCommand.relativePath(
+      URL(fileURLWithPath: "/a/b/fonts/x.ttf"), from: URL(fileURLWithPath: "/a/c/d"))
+    #expect(path == "../../b/fonts/x.ttf")
+    #expect(
+      GoldensCommand.relativePath(
+        URL(fileURLWithPath: "/a/./fonts/../x.ttf"), from: URL(fileURLWithPath: "/a")) == "x.ttf")
+  }
+}

@@ -149,7 +149,7 @@ public struct GoldenHeader: Hashable, Sendable {
     for font in fonts {
       lines.append(
         "# font: \(font.alias) "
-          + (font.isEmbedded ? "embedded" : font.paths.joined(separator: " ")))
+          + (font.isEmbedded ? "embedded" : font.paths.map(Self.encode).joined(separator: " ")))
     }
     for (key, digest) in fontDigests.sorted(by: { $0.key < $1.key }) {
       lines.append("# font-file: \(key) \(digest)")

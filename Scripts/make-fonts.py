@@ -33,6 +33,9 @@ It writes, and only writes:
       Fixture-KR.otf, Fixture-CJK.otf            "TypeScale Fixture Korean" / "... CJK": the
                                                  characters of the layout corpus
       Fixture-Emoji.ttf                          "TypeScale Fixture Emoji": color bitmaps (CBDT)
+      Fixture-UI-{CJK,Arabic,Hebrew,Devanagari,Thai}.{otf,ttf}, Fixture-UI-Emoji.ttf
+                                                 "TypeScale UI <script>": the characters of
+                                                 the UI strings in Goldens/ui-strings.cases
       broken-*.ttf, broken-zip.otf               inputs that are not fonts
       OFL.txt, index.json, README.md
 
@@ -49,6 +52,12 @@ listing the gaps, when a character is missing. The Korean, CJK and emoji
 fixtures are cut to the characters of that corpus; those characters are
 copied into this script (KOREAN_CORPUS, CJK_CORPUS, EMOJI_CORPUS) so that
 editing the corpus can never silently change a fixture's bytes.
+
+The UI fixtures (Fixture-UI-*) are the opposite: they exist for the
+project's goldens, and their characters are read from Goldens/ui-strings.cases
+on every run, so editing those strings and rerunning the script keeps the
+fonts in sync; the script then checks that every character of every string is
+mapped by its set's fonts or the embedded defaults (check_ui_coverage).
 
 The output is deterministic: the same sources, fontTools and brotli give the
 same bytes on every run (head.created/modified are pinned, zip entries are
@@ -919,6 +928,221 @@ def check_corpus_coverage(root: Path) -> None:
         fail("the corpus uses characters that its fonts do not map:\n" + "\n".join(gaps))
 
 
+# --------------------------------------------------------------------------
+# UI fixtures for the project's goldens (Goldens/ui-strings.cases)
+#
+# Fixture-UI-*: one face per script, cut to exactly the characters of the UI
+# strings in Goldens/ui-strings.cases that the face measures, read from that
+# file on every run (edit the strings, rerun the script, and the fonts follow).
+# A face that is the primary of a font alias gets every character of its sets'
+# texts plus the ASCII digits and punctuation; a face later in an alias's list
+# (a cascade face, such as the emoji face after Fixture-Sans.ttf) gets only the
+# characters the faces before it do not map, plus the default ignorables
+# (ZWJ, VS16) its sequences need. Characters a source does not map are left to
+# the embedded default fonts; check_ui_coverage proves nothing is left over.
+
+UI_CASES = Path("Goldens") / "ui-strings.cases"
+UI_FAMILY = "TypeScale UI"
+UI_PS = "TypeScaleUI"
+
+# file, family suffix, source (file name or CJK face), merge ASCII punctuation,
+# add ASCII digits and punctuation when primary, what it covers
+UI_FIXTURES = [
+    ("Fixture-UI-CJK.otf", "CJK", JP_FAMILY, False, True, "Japanese and Chinese"),
+    ("Fixture-UI-Arabic.ttf", "Arabic", "NotoSansArabic-Regular.ttf", False, True, "Arabic"),
+    ("Fixture-UI-Hebrew.ttf", "Hebrew", "NotoSansHebrew-Regular.ttf", True, True, "Hebrew"),
+    ("Fixture-UI-Devanagari.ttf", "Devanagari", "NotoSansDevanagari-Regular.ttf", False, True,
+     "Hindi"),
+    ("Fixture-UI-Thai.ttf", "Thai", "NotoSansThai-Regular.ttf", True, True, "Thai"),
+    # Noto Color Emoji maps 0-9 # * as keycap bases: never ask it for ASCII.
+    ("Fixture-UI-Emoji.ttf", "Emoji", "NotoColorEmoji.ttf", False, False, "emoji"),
+]
+
+
+def mapped_codepoints(path: Path) -> set[int]:
+    """A font file's cmap, with the variation selectors of its format 14 subtable."""
+    face = TTFont(str(path), lazy=True)
+    mapped = set(face.getBestCmap())
+    for table in face["cmap"].tables:
+        if table.format == 14:
+            mapped.update(table.uvsDict)
+    return mapped
+
+
+def load_ui_cases(cases: Path) -> tuple[dict[str, list[str]], list[dict]]:
+    """The font aliases (alias -> paths, [] for the embedded default) and the sets."""
+    try:
+        root = json.loads(cases.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        fail(f"{cases}: {error}")
+    aliases: dict[str, list[str]] = {"default": []}
+    for alias, value in (root.get("fonts") or {}).items():
+        if value == "embedded":
+            aliases[alias] = []
+        elif isinstance(value, str):
+            aliases[alias] = [value]
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            aliases[alias] = value
+        else:
+            fail(f"{cases}: $.fonts.{alias}: use \"embedded\", a path, or a list of paths")
+    sets = root.get("sets") or []
+    for index, entry in enumerate(sets):
+        for alias in ui_set_fonts(entry):
+            if alias not in aliases:
+                fail(f"{cases}: $.sets[{index}]: unknown font \"{alias}\"")
+    return aliases, sets
+
+
+def ui_set_fonts(entry: dict) -> list[str]:
+    if "fonts" in entry:
+        return list(entry["fonts"])
+    return [entry["font"]] if "font" in entry else ["default"]
+
+
+def ui_set_texts(entry: dict) -> list[str]:
+    texts = entry.get("texts") or []
+    if isinstance(texts, dict):
+        return [texts[key] for key in sorted(texts)]
+    return [pair[1] for pair in texts]
+
+
+def ui_fixture_codepoints(cases: Path, file_name: str, with_ascii: bool) -> tuple[list[int], list[str]]:
+    """The code points a UI fixture must map, and the names of the sets it measures."""
+    aliases, sets = load_ui_cases(cases)
+    wanted: set[int] = set()
+    names: list[str] = []
+    for entry in sets:
+        for alias in ui_set_fonts(entry):
+            paths = aliases[alias]
+            positions = [i for i, p in enumerate(paths) if Path(p).name == file_name]
+            if not positions:
+                continue
+            names.append(entry.get("name", "?"))
+            position = positions[0]
+            if position == 0:
+                before: set[int] = set()
+            else:
+                before = set()
+                for earlier in paths[:position]:
+                    path = (cases.parent / earlier).resolve()
+                    if not path.is_file():
+                        fail(f"{cases}: font {alias}: {earlier} does not exist (make it first)")
+                    before |= mapped_codepoints(path)
+            for text in ui_set_texts(entry):
+                for c in text:
+                    cp = ord(c)
+                    if position == 0 or cp not in before or is_default_ignorable(cp):
+                        wanted.add(cp)
+            if position == 0 and with_ascii:
+                wanted.update(ASCII_NON_LETTERS)
+    return sorted(wanted), sorted(set(names))
+
+
+def make_ui_fixture(file_name: str, suffix: str, source: str, unicodes: list[int],
+                    merge_latin: bool) -> tuple[TTFont, str]:
+    """One UI fixture (as make_script_fixture, named "TypeScale UI <suffix>")."""
+    if source in (KR_FAMILY, JP_FAMILY):
+        path = NOTO_CJK / "NotoSansCJK-Regular.ttc"
+        font = load_kr_face(path, source)
+        label = f'NotoSansCJK-Regular.ttc face "{source}" (fonts-noto-cjk)'
+    else:
+        path = NOTO / source
+        font = TTFont(str(path), recalcTimestamp=False)
+        label = f"{source} ({SOURCES[path]})"
+    check_no_reserved_font_name(font, str(path))
+    subset_available(font, unicodes)
+    if merge_latin:
+        font = merge_ascii_punctuation(font, file_name)
+        label += "; ASCII digits and punctuation from NotoSans-Regular.ttf (fonts-noto-core)"
+    family = f"{UI_FAMILY} {suffix}"
+    rename(font, family=family, style="Regular", typo_family=None, typo_style=None,
+           full=f"{family} Regular", ps_name=f"{UI_PS}{suffix}-Regular",
+           description=f"TypeScale test fixture: the {suffix} characters of the UI strings in "
+                       f"Goldens/ui-strings.cases, subset of {label.split(' (')[0]} (Noto, "
+                       "renamed), made by Scripts/make-fonts.py.")
+    sync_cff_names(font, notice=name(font, 0))
+    check_style_bits(font, bold=False, italic=False, label=file_name)
+    if path.name == "NotoColorEmoji.ttf":
+        for table in ("CBDT", "CBLC", "GSUB"):
+            if table not in font:
+                fail(f"{file_name}: the subset lost its {table} table")
+    return font, label
+
+
+def make_ui_fixtures(out: Path, add_font) -> None:
+    """Make the Fixture-UI-* faces from the strings of Goldens/ui-strings.cases."""
+    cases = out.parent.parent.parent / UI_CASES
+    if not cases.is_file():
+        print(f"  (UI fixtures: {cases} does not exist; not made)")
+        return
+    for file_name, suffix, source, merge_latin, with_ascii, what in UI_FIXTURES:
+        unicodes, set_names = ui_fixture_codepoints(cases, file_name, with_ascii)
+        if not unicodes:
+            fail(f"{file_name}: no set of {UI_CASES} uses it")
+        font, label = make_ui_fixture(file_name, suffix, source, unicodes, merge_latin)
+        data = font_bytes(font)
+        final = reload(data)
+        text_count = len([cp for cp in unicodes if cp not in ASCII_NON_LETTERS
+                          and not is_default_ignorable(cp)])
+        prefixes = sorted({set_name.split("-")[0] + "-*" for set_name in set_names})
+        purpose = (f"{what} UI strings of `{UI_CASES.as_posix()}`: the {text_count} characters "
+                   f"of its {', '.join(prefixes)} sets"
+                   + (", plus ASCII digits and punctuation" if with_ascii else "")
+                   + "; all layout features")
+        add_font(file_name, data, purpose, label, extra={
+            "glyphs": len(final.getGlyphOrder()),
+            "layoutFeatures": layout_features(final),
+            "unicodeBlocks": unicode_blocks(final),
+            "uiSets": set_names,
+        })
+
+
+def check_ui_coverage(root: Path) -> None:
+    """Every character of Goldens/ui-strings.cases is mapped by a face of its set's
+    font alias or by the embedded default fonts after them (the engine's cascade);
+    default ignorables excepted."""
+    cases = root / UI_CASES
+    if not cases.is_file():
+        print(f"UI coverage: {cases} does not exist; not checked")
+        return
+    embedded_dir = root / "Sources" / "TypeScaleFonts" / "Fonts"
+    embedded = set()
+    for file_name in ("NotoSans-Regular.ttf", "NotoSansKR-Regular.otf"):
+        embedded |= mapped_codepoints(embedded_dir / file_name)
+    aliases, sets = load_ui_cases(cases)
+    cmaps: dict[str, set[int]] = {}
+    gaps: list[str] = []
+    fallback: dict[str, set[int]] = {}
+    texts = 0
+    for entry in sets:
+        for alias in ui_set_fonts(entry):
+            faces = []
+            for relative in aliases[alias]:
+                path = (cases.parent / relative).resolve()
+                if relative not in cmaps:
+                    if not path.is_file():
+                        fail(f"{cases}: font {alias}: {relative} does not exist")
+                    cmaps[relative] = mapped_codepoints(path)
+                faces.append(cmaps[relative])
+            for text in ui_set_texts(entry):
+                texts += 1
+                for c in text:
+                    cp = ord(c)
+                    if is_default_ignorable(cp) or any(cp in face for face in faces):
+                        continue
+                    if cp in embedded:
+                        if faces:
+                            fallback.setdefault(alias, set()).add(cp)
+                        continue
+                    gaps.append(f"  {entry.get('name', '?')} ({alias}): U+{cp:04X} {c!r}")
+    print(f"UI coverage ({UI_CASES.as_posix()}): {texts} texts")
+    for alias in sorted(fallback):
+        chars = "".join(chr(cp) for cp in sorted(fallback[alias]))
+        print(f"  {alias}: from the embedded fonts: {chars!r}")
+    if gaps:
+        fail("the UI strings use characters that no face of their font maps:\n" + "\n".join(gaps))
+
+
 def pseudo_random(seed: bytes, size: int) -> bytes:
     out = bytearray()
     counter = 0
@@ -1059,6 +1283,8 @@ def make_fixtures(out: Path) -> tuple[list[dict], list[tuple[str, str, str]]]:
             "layoutFeatures": layout_features(final),
             "unicodeBlocks": unicode_blocks(final),
         })
+
+    make_ui_fixtures(out, add_font)
 
     random_bytes = pseudo_random(b"TypeScale broken-random.ttf", 2048)
     if random_bytes[:4] in FONT_SIGNATURES:
@@ -1204,6 +1430,24 @@ def readme(entries: list[dict]) -> str:
         "  also keeps every other sequence that can be built from the same code points",
         "  (e.g. other families of the same people).",
         "",
+        "UI fixtures (`Fixture-UI-*`), for the project's own goldens in `Goldens/`:",
+        "",
+        "- One regular face per script (\"TypeScale UI CJK\", \"… Arabic\", \"… Hebrew\",",
+        "  \"… Devanagari\", \"… Thai\", \"… Emoji\"; PostScript names",
+        "  `TypeScaleUI<Script>-Regular`), cut from the same sources with every layout",
+        "  feature, to exactly the characters of the UI strings in",
+        "  `Goldens/ui-strings.cases` that the face measures: the script reads that",
+        "  file, so edit the strings and rerun it. A face that is a font alias's",
+        "  primary also gets the ASCII digits and punctuation (Hebrew and Thai merged",
+        "  from Noto Sans, as above); the emoji face follows `Fixture-Sans.ttf` in its",
+        "  alias and gets only what that face lacks (the emoji, ZWJ and VS16).",
+        "- `Fixture-UI-CJK.otf` is cut from the \"Noto Sans CJK JP\" face, which maps",
+        "  the Simplified Chinese ideographs too; `locl` is kept, so `zh-Hans` text",
+        "  gets the Chinese punctuation forms.",
+        "- The script checks that every character of every UI string is mapped by its",
+        "  set's fonts or, after them, by the embedded default fonts (Latin, Greek,",
+        "  Cyrillic, Hangul).",
+        "",
     ])
 
 
@@ -1261,6 +1505,9 @@ def main() -> None:
             "Variable\" and \"TypeScale Fixture <script>\"; the variable font's masters are",
             "emboldened Noto Sans Regular outlines, and Fixture-Hebrew.ttf and",
             "Fixture-Thai.ttf hold Noto Sans Regular's ASCII digits and punctuation too.",
+            "The Fixture-UI-* fonts are cut from the same sources, renamed \"TypeScale UI",
+            "<script>\"; Fixture-UI-Hebrew.ttf and Fixture-UI-Thai.ttf hold Noto Sans",
+            "Regular's ASCII digits and punctuation too.",
             "The broken-* files are not fonts and hold no font data except",
             "broken-truncated.ttf, the first 40 % of Fixture-Regular.ttf.",
         ],
@@ -1274,6 +1521,7 @@ def main() -> None:
         ]))
     write_text(fixtures_dir / "README.md", readme(fixtures))
     check_corpus_coverage(root)
+    check_ui_coverage(root)
 
 
 if __name__ == "__main__":

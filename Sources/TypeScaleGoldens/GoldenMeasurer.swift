@@ -109,12 +109,20 @@ public final class GoldenMeasurer {
         try DesignSize(design), in: test.category)
       let font = try LayoutFont(face: primary, pointSize: size.points, fallbackFaces: cascade)
       let layout = try engine.layout(test.text, font: font, options: test.options)
+      guard layout.exactWidth.isFinite, layout.exactHeight.isFinite else {
+        throw GoldenError(
+          .measurement,
+          "case \(test.id): the layout measured \(layout.exactWidth) × \(layout.exactHeight); "
+            + "a font's metrics are broken")
+      }
       return GoldenRecord(
         testCase: test, pointSize: size.points, width: layout.exactWidth,
         height: layout.exactHeight, lineCount: layout.lineCount, isTruncated: layout.isTruncated,
         breaks: layout.lines.dropFirst().map(\.range.lowerBound))
     } catch let error as MetricsError {
       throw GoldenError(.measurement, "case \(test.id): \(error.message)")
+    } catch let error as GoldenError {
+      throw error
     } catch let error as LayoutError {
       throw GoldenError(.measurement, "case \(test.id): \(error.message)")
     } catch {

@@ -95,6 +95,15 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
     #expect(face.coverage.covers("안녕하세요 여러분"))
   }
 
+  @Test func register_colourBitmapFontReadsUnitsPerEmFromHead() throws {
+    // FreeType reports 0 units per em for bitmap-only (CBDT) fonts; the head table has 2048.
+    let (_, faces) = try registered("Fixture-Emoji.ttf")
+    let face = try #require(faces.first)
+    #expect(face.metrics.unitsPerEm == 2048)
+    #expect(face.metrics.lineHeight(atPointSize: 17).isFinite)
+    #expect(face.coverage.contains("👍"))
+  }
+
   @Test func register_sameFileAgainReturnsTheSameFaces() throws {
     let (registry, first) = try registered("Fixture-Collection.ttc")
     let scans = registry.statistics.scans

@@ -213,7 +213,12 @@ struct FaceScanner {
     let xHeight =
       hasHeights && (os2?.sxHeight ?? 0) > 0 ? os2.map { Int($0.sxHeight) } : glyphTop(0x78)
     return FontFaceMetrics(
-      unitsPerEm: Int(face.pointee.units_per_EM),
+      // FreeType reports 0 units per em for bitmap-only fonts (CBDT emoji): read `head`.
+      unitsPerEm: face.pointee.units_per_EM != 0
+        ? Int(face.pointee.units_per_EM)
+        : Int(
+          FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee
+            .Units_Per_EM ?? 1000),
       ascender: Int(hhea?.Ascender ?? face.pointee.ascender),
       descender: Int(hhea?.Descender ?? face.pointee.descender),
       lineGap: Int(hhea?.Line_Gap ?? 0),

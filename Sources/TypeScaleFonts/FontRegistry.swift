@@ -77,6 +77,9 @@ public final class FontRegistry: Sendable {
   /// The default face: Noto Sans Regular, embedded in TypeScale.
   public let defaultFace: FontFace
 
+  /// The default cascade by weight and slope (the embedded faces never change).
+  let _defaultCascades = Mutex<[Int: [FontFace]]>([:])
+
   struct _Entry {
     let source: FontSource
     let faces: [FontFace]

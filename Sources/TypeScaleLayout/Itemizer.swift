@@ -55,9 +55,14 @@ struct Itemizer {
       let length = character.utf16.count
       let scalars = character.unicodeScalars
       var face: FontFace
-      if scalars.allSatisfy({
-        primary.coverage.contains($0) || FontCascade.isDefaultIgnorable($0)
-      }) {
+      let single = length == 1 || (length == 2 && scalars.count == 1)
+      if single, let scalar = scalars.first, primary.coverage.contains(scalar) {
+        face = primary  // the common case: one scalar the primary face draws
+      } else if !single,
+        scalars.allSatisfy({
+          primary.coverage.contains($0) || FontCascade.isDefaultIgnorable($0)
+        })
+      {
         face = primary
       } else if let found = cascade.face(forCluster: String(character)) {
         face = found
@@ -85,8 +90,8 @@ struct Itemizer {
       runs: runs, paragraphLevel: resolvedLevel, clusterBoundaries: boundaries, missing: missing)
   }
 
-  /// The script tag of every UTF-16 unit, with Common and Inherited resolved.
-  static func scripts(_ text: Substring, count: Int) -> [String] {
+  /// The script code of every UTF-16 unit, with Common and Inherited resolved.
+  static func scripts(_ text: Substring, count: Int) -> [Int32] {
     var codes = [Int32](repeating: UnicodeServices.scriptCommon, count: count)
     var offset = 0
     var previous: Int32? = nil
@@ -119,13 +124,7 @@ struct Itemizer {
       for index in offset..<(offset + width) { codes[index] = script }
       offset += width
     }
-    var tags: [Int32: String] = [:]
-    return codes.map { code in
-      if let tag = tags[code] { return tag }
-      let tag = UnicodeServices.scriptTag(code)
-      tags[code] = tag
-      return tag
-    }
+    return codes
   }
 
   /// The closing bracket of an opening one, for the brackets that pair in text.

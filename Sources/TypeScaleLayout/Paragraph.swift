@@ -15,28 +15,39 @@ struct Paragraph: Sendable {
 
   /// Splits a text into paragraphs; an empty text is one empty paragraph, and a trailing
   /// separator ends in an empty paragraph, as text views show it.
+  ///
+  /// - Complexity: O(n), one pass over the UTF-16 view.
   static func split(_ text: String) -> [Paragraph] {
+    let utf16 = text.utf16
     var paragraphs: [Paragraph] = []
     var units: [UInt16] = []
-    var paragraphStart = text.startIndex
-    var offset = 0
+    units.reserveCapacity(utf16.count)
     var start = 0
-    for index in text.indices {
-      let character = text[index]
-      let isSeparator =
-        character == "\n" || character == "\r\n" || character == "\r"
-        || character == "\u{2029}"
-      if isSeparator {
+    var offset = 0
+    var paragraphStart = utf16.startIndex
+    var index = utf16.startIndex
+    while index != utf16.endIndex {
+      let unit = utf16[index]
+      let next = utf16.index(after: index)
+      if unit == 0x0A || unit == 0x0D || unit == 0x2029 {
+        var end = next
+        var separatorLength = 1
+        if unit == 0x0D, end != utf16.endIndex, utf16[end] == 0x0A {
+          end = utf16.index(after: end)
+          separatorLength = 2
+        }
         paragraphs.append(
           Paragraph(string: text[paragraphStart..<index], units: units, start: start))
         units = []
-        offset += character.utf16.count
+        offset += separatorLength
         start = offset
-        paragraphStart = text.index(after: index)
-      } else {
-        units.append(contentsOf: character.utf16)
-        offset += character.utf16.count
+        paragraphStart = end
+        index = end
+        continue
       }
+      units.append(unit)
+      offset += 1
+      index = next
     }
     paragraphs.append(Paragraph(string: text[paragraphStart...], units: units, start: start))
     return paragraphs

@@ -43,12 +43,28 @@ public final class ShapeCache: Sendable {
     var face: FontFace.ID
     var coordinates: String
     var features: String
-    var script: String
+    var script: Int32
     var rightToLeft: Bool
     var language: String
     var pointSize: Double?
 
     var byteCount: Int { (text.count + before.count + after.count) * 2 + 160 }
+
+    /// Hashes the text arrays as raw bytes: element-wise hashing of `[UInt16]` is several times
+    /// slower, and keys are hashed on every layout.
+    func hash(into hasher: inout Hasher) {
+      for units in [text, before, after] {
+        hasher.combine(units.count)
+        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+      }
+      hasher.combine(face)
+      hasher.combine(coordinates)
+      hasher.combine(features)
+      hasher.combine(script)
+      hasher.combine(rightToLeft)
+      hasher.combine(language)
+      hasher.combine(pointSize)
+    }
   }
 
   private struct _Entry {

@@ -9,12 +9,15 @@ struct TextRun: Hashable, Sendable {
   var range: Range<Int>
   /// The UAX #9 embedding level; odd levels are right-to-left.
   var level: UInt8
-  /// The ISO 15924 script tag, such as `Latn` or `Hang`.
-  var script: String
+  /// The UAX #24 script code (ICU's `UScriptCode`); ``scriptTag`` is its ISO 15924 tag.
+  var script: Int32
   /// The face that draws the run.
   var face: FontFace
 
   var isRightToLeft: Bool { level & 1 == 1 }
+
+  /// The ISO 15924 script tag, such as `Latn` or `Hang`.
+  var scriptTag: String { UnicodeServices.scriptTag(script) }
 }
 
 /// Shaped glyphs in font units: immutable, shared between the shape cache and every layout that

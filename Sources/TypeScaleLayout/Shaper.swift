@@ -45,7 +45,7 @@ struct Shaper {
     let glyphs = window.withUnsafeBufferPointer { buffer in
       context.buffer.shape(
         text: buffer, range: before.count..<(before.count + key.text.count), font: font,
-        rightToLeft: run.isRightToLeft, script: run.script, language: options.language ?? "",
+        rightToLeft: run.isRightToLeft, script: run.scriptTag, language: options.language ?? "",
         features: options.features)
     }
     cache.insert(glyphs, for: key)

@@ -27,6 +27,8 @@ public final class TextLayoutEngine: Sendable {
   public let shapeCache: ShapeCache
   let fonts: HarfBuzzFontCache
   private let contexts = Mutex<[_ContextBox]>([])
+  /// Cascades by primary face and fallback faces (built once: matching runs per build).
+  private let cascades = Mutex<[[FontFace.ID]: FontCascade]>([:])
 
   private final class _ContextBox: @unchecked Sendable {
     // A context is used by one thread at a time: the pool hands each out to one caller.
@@ -82,7 +84,14 @@ public final class TextLayoutEngine: Sendable {
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
     try options.validate()
-    let cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
+    let cascadeKey = [font.face.id] + font.fallbackFaces.map(\.id)
+    let cascade: FontCascade
+    if let cached = cascades.withLock({ $0[cascadeKey] }) {
+      cascade = cached
+    } else {
+      cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
+      cascades.withLock { if $0.count < 1024 { $0[cascadeKey] = cascade } }
+    }
     let itemizer = Itemizer(cascade: cascade)
     let variations = font.variations.merging(options.variations) { _, option in option }
     let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
@@ -211,8 +220,9 @@ public final class TextLayoutEngine: Sendable {
       paragraphLevel: measured.prepared.itemized.paragraphLevel, mandatory: span.mandatory,
       isTruncated: false, breaksWord: span.breaksWord, contentEnd: start + span.contentEnd,
       paragraphStart: start,
-      spaces: Typesetter.justifiableSpaces(
-        in: measured.units, range: span.range, contentEnd: span.contentEnd))
+      spaces: typesetter.options.alignment == .justified
+        ? Typesetter.justifiableSpaces(
+          in: measured.units, range: span.range, contentEnd: span.contentEnd) : [])
   }
 
   /// The width of pieces' glyphs before `end` (a paragraph offset), tracking included.
@@ -223,12 +233,15 @@ public final class TextLayoutEngine: Sendable {
     for piece in pieces {
       let scale = measured.pointSize / Double(piece.shaped.unitsPerEm)
       let base = piece.shaped.run.range.lowerBound
-      var clusters: Set<Int> = []
+      let glyphs = piece.shaped.glyphs
+      var previous = Int.min
       for index in piece.indices {
-        let offset = piece.isEllipsis ? -1 : base + Int(piece.shaped.glyphs.clusters[index])
+        let offset = piece.isEllipsis ? -1 : base + Int(glyphs.clusters[index])
         guard piece.isEllipsis || offset < end else { continue }
-        total += Double(piece.shaped.glyphs.advances[index]) * scale
-        if clusters.insert(offset).inserted { total += tracking }
+        total += Double(glyphs.advances[index]) * scale
+        // Clusters are monotonic within a run, so a new cluster differs from the previous one.
+        if tracking != 0, offset != previous { total += tracking }
+        previous = offset
       }
     }
     return total

@@ -158,7 +158,8 @@ struct Typesetter {
   {
     let units: [UInt16] = [0x2026]
     let drawing = face.coverage.contains(0x2026) ? face : (cascade.face(for: "\u{2026}") ?? face)
-    let run = TextRun(range: 0..<1, level: 0, script: "Zyyy", face: drawing)
+    let run = TextRun(
+      range: 0..<1, level: 0, script: UnicodeServices.scriptCommon, face: drawing)
     let shaped = try shaper.shape(
       run, range: 0..<1, in: units, pointSize: pointSize, context: context)
     return Piece(
@@ -243,11 +244,17 @@ struct Typesetter {
         let glyphs = piece.shaped.glyphs
         let scale = pointSize / Double(piece.shaped.unitsPerEm)
         let base = piece.isEllipsis ? 0 : line.paragraphStart + run.range.lowerBound
+        let count = piece.indices.count
         var ids: [UInt32] = []
         var xs: [Double] = []
         var ys: [Double] = []
         var advances: [Double] = []
         var clusters: [Int] = []
+        ids.reserveCapacity(count)
+        xs.reserveCapacity(count)
+        ys.reserveCapacity(count)
+        advances.reserveCapacity(count)
+        clusters.reserveCapacity(count)
         var previousCluster = -1
         var previousJustified = -1
         for index in piece.indices {
@@ -281,7 +288,7 @@ struct Typesetter {
             face: run.face, pointSize: pointSize,
             variations: HarfBuzzFontCache.coordinates(for: run.face, overrides: shaper.variations),
             glyphs: ids, xs: xs, ys: ys, advances: advances, clusters: clusters, range: range,
-            isRightToLeft: run.isRightToLeft, script: run.script, isEllipsis: piece.isEllipsis))
+            isRightToLeft: run.isRightToLeft, script: run.scriptTag, isEllipsis: piece.isEllipsis))
       }
       let shownWidth = justifyExtra > 0 ? layoutWidth : line.width
       lines.append(

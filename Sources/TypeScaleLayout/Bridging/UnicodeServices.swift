@@ -89,8 +89,15 @@ enum UnicodeServices {
     CUnicode_scriptHasExtension(scalar, script)
   }
 
+  /// The ISO 15924 tags of the scripts ICU knows, by code, read once.
+  private static let _tags: [String] = (0..<Int32(256)).map { _readScriptTag($0) }
+
   /// The ISO 15924 tag of a script code, such as `Hang`.
   static func scriptTag(_ script: Int32) -> String {
+    script >= 0 && Int(script) < _tags.count ? _tags[Int(script)] : _readScriptTag(script)
+  }
+
+  private static func _readScriptTag(_ script: Int32) -> String {
     var buffer: (CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0)
     let found = withUnsafeMutableBytes(of: &buffer) { raw in
       guard let base = raw.baseAddress else { return false }

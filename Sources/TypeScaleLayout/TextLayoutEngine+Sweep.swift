@@ -49,6 +49,11 @@ extension TextLayoutEngine {
     } catch {
       throw .option(error.message)
     }
+    try options.validate()
+    let box = _borrowContext()
+    defer { _returnContext(box) }
+    // Size-independent work once: paragraphs, bidi, scripts, fonts, break opportunities.
+    let prepared = try _prepare(text, font: font, options: options, context: box.context)
     var results: [CategoryLayout] = []
     for category in categories.categories where table.categories.contains(category) {
       let size: ResolvedSize
@@ -58,7 +63,8 @@ extension TextLayoutEngine {
       } catch {
         throw .option(error.message)
       }
-      let layout = try self.layout(text, font: try font.withSize(size.points), options: options)
+      let layout = try _layout(
+        prepared, font: try font.withSize(size.points), options: options, context: box.context)
       results.append(CategoryLayout(category: category, size: size, layout: layout))
     }
     return results

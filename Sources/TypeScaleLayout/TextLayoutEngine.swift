@@ -30,7 +30,7 @@ public final class TextLayoutEngine: Sendable {
   /// Cascades by primary face and fallback faces (built once: matching runs per build).
   private let cascades = Mutex<[[FontFace.ID]: FontCascade]>([:])
 
-  private final class _ContextBox: @unchecked Sendable {
+  final class _ContextBox: @unchecked Sendable {
     // A context is used by one thread at a time: the pool hands each out to one caller.
     let context = LayoutContext()
   }
@@ -66,9 +66,15 @@ public final class TextLayoutEngine: Sendable {
   public func layout(
     _ text: String, font: LayoutFont, options: LayoutOptions = LayoutOptions()
   ) throws(LayoutError) -> TextLayout {
-    let box = contexts.withLock { $0.popLast() } ?? _ContextBox()
-    defer { contexts.withLock { if $0.count < 16 { $0.append(box) } } }
+    let box = _borrowContext()
+    defer { _returnContext(box) }
     return try layout(text, font: font, options: options, context: box.context)
+  }
+
+  func _borrowContext() -> _ContextBox { contexts.withLock { $0.popLast() } ?? _ContextBox() }
+
+  func _returnContext(_ box: _ContextBox) {
+    contexts.withLock { if $0.count < 16 { $0.append(box) } }
   }
 
   /// Lays text out with the caller's context.
@@ -84,19 +90,32 @@ public final class TextLayoutEngine: Sendable {
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
     try options.validate()
-    let cascadeKey = [font.face.id] + font.fallbackFaces.map(\.id)
-    let cascade: FontCascade
-    if let cached = cascades.withLock({ $0[cascadeKey] }) {
-      cascade = cached
-    } else {
-      cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
-      cascades.withLock { if $0.count < 1024 { $0[cascadeKey] = cascade } }
-    }
-    let itemizer = Itemizer(cascade: cascade)
-    let variations = font.variations.merging(options.variations) { _, option in option }
-    let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
-    let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
+    let prepared = try _prepare(text, font: font, options: options, context: context)
+    return try _layout(prepared, font: font, options: options, context: context)
+  }
 
+  /// A text's size-independent analysis: paragraphs, bidi, scripts, fonts by cluster and line
+  /// break opportunities. A sweep prepares once and lays out at every size.
+  struct _Prepared {
+    let text: String
+    let paragraphs: [PreparedParagraph]
+    let missing: [Unicode.Scalar]
+    let cascade: FontCascade
+  }
+
+  func _cascade(for font: LayoutFont) -> FontCascade {
+    let key = [font.face.id] + font.fallbackFaces.map(\.id)
+    if let cached = cascades.withLock({ $0[key] }) { return cached }
+    let cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
+    cascades.withLock { if $0.count < 1024 { $0[key] = cascade } }
+    return cascade
+  }
+
+  func _prepare(
+    _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
+  ) throws(LayoutError) -> _Prepared {
+    let cascade = _cascade(for: font)
+    let itemizer = Itemizer(cascade: cascade)
     let paragraphs = text.isEmpty ? [] : Paragraph.split(text)
     var prepared: [PreparedParagraph] = []
     var missing: [Unicode.Scalar] = []
@@ -109,6 +128,20 @@ public final class TextLayoutEngine: Sendable {
         PreparedParagraph(paragraph: paragraph, itemized: itemized, opportunities: opportunities))
       for scalar in itemized.missing where !missing.contains(scalar) { missing.append(scalar) }
     }
+    return _Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
+  }
+
+  /// Lays a prepared text out at `font`'s size: shape (through the cache), break, place.
+  func _layout(
+    _ preparedText: _Prepared, font: LayoutFont, options: LayoutOptions, context: LayoutContext
+  ) throws(LayoutError) -> TextLayout {
+    let text = preparedText.text
+    let prepared = preparedText.paragraphs
+    let missing = preparedText.missing
+    let cascade = preparedText.cascade
+    let variations = font.variations.merging(options.variations) { _, option in option }
+    let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
+    let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
 
     var scale = 1.0
     var attempt = try _attempt(

@@ -13,11 +13,42 @@ let package = Package(
   ],
   targets: [
     // C libraries
+    // Named apart from the root package's CHarfBuzz, CICU and CFontconfig: both packages' module
+    // maps are visible to the benchmark's targets.
     // FreeType, called directly for the registry benchmark's floor.
     .systemLibrary(
       name: "CFreeTypeBenchmark",
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
+    .systemLibrary(
+      name: "CHarfBuzzBenchmark",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+    ),
+    // Flags and link only: ICU's headers clash with the ICU module Foundation ships on Linux, so
+    // only CBenchmarkPeers' .c files include them.
+    .systemLibrary(
+      name: "CICUBenchmark",
+      pkgConfig: "icu-uc",
+      providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+    ),
+    .systemLibrary(
+      name: "CPangoBenchmark",
+      pkgConfig: "pangoft2",
+      providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]
+    ),
+    .systemLibrary(
+      name: "CFontconfigBenchmark",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+    ),
+    // The baselines: the HarfBuzz + ICU floor and the Pango peer, behind a plain C header.
+    .target(
+      name: "CBenchmarkPeers",
+      dependencies: [
+        "CHarfBuzzBenchmark", "CICUBenchmark", "CPangoBenchmark", "CFontconfigBenchmark",
+      ]
     ),
 
     // Tools
@@ -26,6 +57,7 @@ let package = Package(
       dependencies: [
         .product(name: "TypeScale", package: "TypeScale"),
         "CFreeTypeBenchmark",
+        "CBenchmarkPeers",
       ]
     ),
   ],

@@ -94,8 +94,10 @@ public final class TextLayoutEngine: Sendable {
     return try _layout(prepared, font: font, options: options, context: context)
   }
 
-  /// A text's size-independent analysis: paragraphs, bidi, scripts, fonts by cluster and line
-  /// break opportunities. A sweep prepares once and lays out at every size.
+  /// A text's size-independent analysis.
+  ///
+  /// It holds paragraphs, bidi, scripts, fonts by cluster and line break opportunities; a sweep
+  /// prepares once and lays out at every size.
   struct _Prepared {
     let text: String
     let paragraphs: [PreparedParagraph]

@@ -7,14 +7,47 @@ import Foundation
   import Glibc
 #endif
 
-/// One benchmark result: the engine's cost next to a floor measured in the same run.
-struct Result {
+/// One row of the report: TypeScale's cost per operation next to the baselines measured in the
+/// same run on the same inputs.
+struct BenchmarkResult {
+  /// The benchmark as a sentence: "Cold: 30 texts at 13, 17 and 28 pt, …".
   let name: String
-  let unit: String
-  let value: Double
-  let floor: Double
-  let extra: [(String, String)]
-  var ratio: Double { value / floor }
+  /// A short key: `scale`, `registry`, `cold`, `sweep`, `fit`, `warm`, `parallel`.
+  let scenario: String
+  /// What one operation is: `layout`, `query`, `face`, `call`.
+  let operation: String
+  /// TypeScale's seconds per operation.
+  let seconds: Double
+  /// The floor's seconds per operation, where there is one.
+  let floorSeconds: Double?
+  /// Pango's seconds per operation, where it is measured.
+  let pangoSeconds: Double?
+  /// The shape cache's hit rate over the scenario, where TypeScale lays text out.
+  let hitRate: Double?
+  /// Further figures, in order.
+  var extra: [(String, String)] = []
+
+  /// Operations per second.
+  var perSecond: Double { 1 / seconds }
+  /// TypeScale's time over the floor's: 2 means twice the floor's cost.
+  var timesFloor: Double? { floorSeconds.map { seconds / $0 } }
+  /// Pango's time over TypeScale's, a speed ratio: 2 means TypeScale is twice as fast.
+  var timesPango: Double? { pangoSeconds.map { $0 / seconds } }
+}
+
+/// Keeps results alive so that the optimizer cannot drop the work that made them.
+@inline(never)
+func blackHole(_ value: Int) {
+  _blackHoleSink &+= value
+}
+nonisolated(unsafe) private var _blackHoleSink = 0
+
+/// Seconds elapsed while running `body`.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = ContinuousClock.now
+  try body()
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
 /// Runs `body` `rounds` times and returns the fastest round in seconds.
@@ -22,14 +55,38 @@ func fastest(rounds: Int, _ body: () -> Double) -> (seconds: Double, sink: Doubl
   var best = Double.infinity
   var sink = 0.0
   for _ in 0..<rounds {
-    let start = ContinuousClock.now
-    sink += body()
-    let elapsed = ContinuousClock.now - start
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    best = min(best, seconds)
+    var value = 0.0
+    let elapsed = seconds { value = body() }
+    sink += value
+    best = min(best, elapsed)
   }
   return (best, sink)
+}
+
+/// The best time per operation of a pass that performs `operations` operations.
+///
+/// A first pass calibrates how many passes make a round last at least `minimumRound` seconds;
+/// then the fastest of `rounds` rounds counts.
+///
+/// - Parameters:
+///   - operations: The operations one pass performs.
+///   - rounds: The rounds to take the fastest of.
+///   - minimumRound: The shortest round, in seconds.
+///   - pass: One pass over the inputs.
+/// - Returns: Seconds per operation.
+func secondsPerOperation(
+  operations: Int, rounds: Int = 5, minimumRound: Double = 0.05, _ pass: () throws -> Void
+) rethrows -> Double {
+  let once = try seconds(pass)
+  let repeats = max(1, Int((minimumRound / max(once, 1e-9)).rounded(.up)))
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let elapsed = try seconds {
+      for _ in 0..<repeats { try pass() }
+    }
+    best = min(best, elapsed)
+  }
+  return best / Double(repeats * max(1, operations))
 }
 
 /// The process's resident memory in bytes, from /proc/self/statm (0 where unavailable).
@@ -40,6 +97,17 @@ func residentBytes() -> Int {
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// The process's peak resident memory in bytes, from `getrusage(RUSAGE_SELF).ru_maxrss`.
+func peakResidentBytes() -> Int {
+  var usage = rusage()
+  guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+  #if os(Linux)
+    return usage.ru_maxrss * 1024  // kilobytes on Linux
+  #else
+    return usage.ru_maxrss  // bytes on macOS
+  #endif
 }
 
 /// Returns freed heap memory to the system, so that resident memory counts live data only.

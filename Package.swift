@@ -105,6 +105,10 @@ let package = Package(
       dependencies: ["TypeScaleLayout", "TypeScaleTestSupport"]
     ),
     .testTarget(
+      name: "TypeScaleTests",
+      dependencies: ["TypeScale", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
       name: "TypeScaleGoldensTests",
       dependencies: ["TypeScaleGoldens", "TypeScaleTesting", "TypeScaleTestSupport"]
     ),

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// An error from the `TypeScale` entry point: a typography file with problems, or a request that
+/// An error from the `TypeScale` entry point.
+///
+/// It reports a typography file with problems, or a request that
 /// cannot be scaled or laid out. The message names the value and what would be valid.
 public struct TypeScaleError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure; compare with `==`.

@@ -67,6 +67,23 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
         "--weight", "650", "--json",
       ]),
     GoldenRun(
+      name: "scale_typography_body_all",
+      arguments: [
+        "scale", "--typography",
+        packageRoot().appendingPathComponent(
+          "Samples/typography-pretendard.json"
+        ).path, "--style", "body", "--all-categories",
+      ]),
+    GoldenRun(
+      name: "measure_typography_korean_all",
+      arguments: [
+        "measure", "설정을 저장했습니다", "--typography",
+        packageRoot().appendingPathComponent(
+          "Samples/typography-pretendard.json"
+        ).path, "--style", "callout", "--all-categories", "--width", "120",
+        "--strategy", "hangul-word-priority",
+      ]),
+    GoldenRun(
       name: "scale_watchos_body_all",
       arguments: [
         "scale", "--platform", "watchos", "--style", "body", "--size", "16",

@@ -84,6 +84,9 @@ public struct MeasureCommand: Command {
       .option(
         "display-scale", valueName: "scale",
         help: "Pixels per point to round the width and height up to (e.g. 3)."),
+      .option(
+        "typography", valueName: "file",
+        help: "A typography JSON file: the style's family, weight, size and sizing come from it."),
       .flag("json", help: "Print a JSON object (an array with --all-categories)."),
       .flag("batch", help: "Measure one JSON request per line of standard input."),
     ],

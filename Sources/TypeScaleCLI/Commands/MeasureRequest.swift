@@ -31,6 +31,9 @@ struct MeasureRequest: Sendable {
   var category: ContentSizeCategory?
   /// Whether to lay out at every category.
   var allCategories = false
+  /// The type scale `--typography` loaded: a style's family, weight, size and sizing come from
+  /// it when no font option is given.
+  var typography: Typography?
   /// The layout options: width, line limit, truncation, strategy and the rest.
   var options = LayoutOptions()
 
@@ -68,7 +71,13 @@ struct MeasureRequest: Sendable {
     do throws(MetricsError) {
       // Not `size ?? (try ...)`: `??` rethrows as `any Error`.
       let points: Double
-      if let size { points = size } else { points = try Self.defaultSize(of: style) }
+      if let size {
+        points = size
+      } else if let typography {
+        points = typography[style].size.points
+      } else {
+        points = try Self.defaultSize(of: style)
+      }
       if !scales { return .fixed(points) }
       let design = try DesignSize(points)
       if allCategories { return .sweep(style, design) }
@@ -90,6 +99,13 @@ extension MeasureRequest {
   /// - Throws: ``CLIError`` for a value that cannot be converted or parsed.
   init(text: String, parsed: ParsedArguments) throws(CLIError) {
     self.text = text
+    if let path = parsed.value("typography") {
+      do throws(TypeScaleError) {
+        typography = try Typography.load(URL(fileURLWithPath: path))
+      } catch {
+        throw .validation(error.message)
+      }
+    }
     fontFiles = parsed.values("font-file")
     fontName = parsed.value("font")
     size = try parsed.double("size")

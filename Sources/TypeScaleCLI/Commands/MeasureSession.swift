@@ -42,6 +42,9 @@ struct MeasureSession {
   ///   cannot be registered or a font that cannot be read.
   mutating func measure(_ request: MeasureRequest) throws(CLIError) -> [MeasureEntry] {
     let sizing = try request.sizing()
+    if let typography = request.typography, request.fontFiles.isEmpty, request.fontName == nil {
+      return try measure(request, typography: typography)
+    }
     let (face, match, fallbacks) = try faces(for: request)
     do throws(LayoutError) {
       func font(_ pointSize: Double) throws(LayoutError) -> LayoutFont {
@@ -74,6 +77,36 @@ struct MeasureSession {
     } catch {
       if error.code == .invalidOption { throw .validation(error.message) }
       throw .failure(error.message)
+    }
+  }
+
+  /// Lays a request out with a typography's font for its style, through ``DynamicType``.
+  private func measure(
+    _ request: MeasureRequest, typography: Typography
+  ) throws(CLIError) -> [MeasureEntry] {
+    var typography = typography
+    let style = request.style ?? .body
+    if let size = request.size {
+      do throws(MetricsError) {
+        typography[style].size = try DesignSize(size)
+      } catch {
+        throw CLIError(error)
+      }
+    }
+    let base = DynamicType(registry: registry, typography: typography, engine: engine)
+    do throws(TypeScaleError) {
+      if request.allCategories {
+        return try base.sweep(
+          request.text, style: style, width: request.options.width, options: request.options
+        ).map { MeasureEntry(category: $0.category, layout: $0.layout) }
+      }
+      let category = request.category ?? .large
+      let layout = try base.with(category: category).layout(
+        request.text, style: style, width: request.options.width, options: request.options)
+      return [MeasureEntry(category: category, layout: layout)]
+    } catch {
+      if error.code == .layoutFailed { throw .failure(error.message) }
+      throw .validation(error.message)
     }
   }
 

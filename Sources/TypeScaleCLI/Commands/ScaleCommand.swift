@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
 import TypeScale
 
 /// `typescale scale`: scales a design size for one category or all of them, as `UIFontMetrics`
@@ -26,8 +27,11 @@ public struct ScaleCommand: Command {
         "style", valueName: "style", help: "The text style to scale like (e.g. body, title1).",
         isRequired: true),
       .option(
-        "size", valueName: "points", help: "The size at the default category, in points.",
-        isRequired: true),
+        "size", valueName: "points",
+        help: "The size at the default category, in points (default: the typography's)."),
+      .option(
+        "typography", valueName: "file",
+        help: "A typography JSON file: the style's size, sizing mode and maximum come from it."),
       .option(
         "category", valueName: "category",
         help: "One content-size category: xS…XXXL, AX1…AX5, or a UIKit or SwiftUI name."),
@@ -44,6 +48,8 @@ public struct ScaleCommand: Command {
 
   let metrics: FontMetrics
   let size: DesignSize
+  /// The typography's sizing mode for the style, when `--typography` was given.
+  let sizing: FontSizing?
   let categories: [ContentSizeCategory]
   let maximum: Double?
   let displayScale: Double
@@ -63,10 +69,25 @@ public struct ScaleCommand: Command {
     do {
       var table = SizeTable.iOS
       if let name = parsed.value("platform") { table = try Platform(parsing: name).sizeTable }
-      metrics = try FontMetrics(
-        forTextStyle: try TextStyle(parsing: parsed.value("style") ?? ""),
-        table: table)
-      size = try DesignSize(try parsed.double("size") ?? 0)
+      let style = try TextStyle(parsing: parsed.value("style") ?? "")
+      var typography: Typography?
+      if let path = parsed.value("typography") {
+        do throws(TypeScaleError) {
+          typography = try Typography.load(URL(fileURLWithPath: path))
+        } catch {
+          throw CLIError.validation(error.message)
+        }
+      }
+      let spec = typography?[style]
+      sizing = spec.map { $0.sizing(for: style) }
+      metrics = try FontMetrics(forTextStyle: sizing?.textStyle ?? style, table: table)
+      if let points = try parsed.double("size") {
+        size = try DesignSize(points)
+      } else if let spec {
+        size = spec.size
+      } else {
+        throw CLIError.validation("give --size <points> (or --typography <file>)")
+      }
       if let category {
         categories = [try ContentSizeCategory(parsing: category)]
       } else if all {
@@ -74,7 +95,7 @@ public struct ScaleCommand: Command {
       } else {
         throw CLIError.validation("give --category <category> or --all-categories")
       }
-      maximum = try parsed.double("max")
+      maximum = try parsed.double("max") ?? spec?.maximumPointSize
       displayScale = try parsed.double("display-scale") ?? 3
       // Check the values once here so that a bad one exits 2 before anything is printed.
       for category in categories {
@@ -100,7 +121,13 @@ public struct ScaleCommand: Command {
     var rows: [(ContentSizeCategory, ResolvedSize, Double)] = []
     do {
       for category in categories {
-        let font = try metrics.scaledFont(for: size, maximumPointSize: maximum, in: category)
+        let font: ResolvedSize
+        if let sizing {
+          font = try sizing.resolve(
+            size, in: category, table: metrics.table, maximumPointSize: maximum)
+        } else {
+          font = try metrics.scaledFont(for: size, maximumPointSize: maximum, in: category)
+        }
         let value = try metrics.scaledValue(
           for: size.points, in: category, displayScale: displayScale)
         rows.append((category, font, value))

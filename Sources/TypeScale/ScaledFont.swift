@@ -56,8 +56,8 @@ public struct ScaledFont: Hashable, Sendable, CustomStringConvertible {
 
   /// The font to lay text out with.
   ///
-  /// - Returns: A ``LayoutFont`` at the scaled size, carrying the diagnostics.
-  /// - Throws: ``LayoutError`` for a size of zero (a base font of 0 pt).
+  /// - Returns: A `LayoutFont` at the scaled size, carrying the diagnostics.
+  /// - Throws: `LayoutError` for a size of zero (a base font of 0 pt).
   public func layoutFont() throws(LayoutError) -> LayoutFont {
     try LayoutFont(match: match, pointSize: size.points)
   }

@@ -102,10 +102,11 @@ func residentBytes() -> Int {
 /// The process's peak resident memory in bytes, from `getrusage(RUSAGE_SELF).ru_maxrss`.
 func peakResidentBytes() -> Int {
   var usage = rusage()
-  guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
   #if os(Linux)
+    guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
     return usage.ru_maxrss * 1024  // kilobytes on Linux
   #else
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
     return usage.ru_maxrss  // bytes on macOS
   #endif
 }

@@ -5,7 +5,7 @@ import TypeScale
 /// "Scale: every style × category × 4 sizes": FontMetrics.scaledFont (factor lookup, validation,
 /// rounding, provenance) against the floor — a multiply-and-round over factors precomputed into a
 /// flat array, the least any implementation must pay.
-func metricsBenchmark() throws -> Result {
+func metricsBenchmark() throws -> BenchmarkResult {
   let styles = TextStyle.allCases.filter { SizeTable.iOS.isScalable($0) }
   let categories = ContentSizeCategory.allCases
   let sizes: [DesignSize] = [11, 13, 17, 28]
@@ -37,8 +37,9 @@ func metricsBenchmark() throws -> Result {
     return total
   }
   precondition(floor.sink == engine.sink, "the floor and the engine disagree")
-  return Result(
-    name: "Scale: every style × category × 4 sizes, FontMetrics.scaledFont", unit: "ns/op",
-    value: engine.seconds / operations * 1e9, floor: floor.seconds / operations * 1e9,
+  return BenchmarkResult(
+    name: "Scale: every style × category × 4 sizes, FontMetrics.scaledFont", scenario: "scale",
+    operation: "call", seconds: engine.seconds / operations,
+    floorSeconds: floor.seconds / operations, pangoSeconds: nil, hitRate: nil,
     extra: [("operations", String(Int(operations)))])
 }

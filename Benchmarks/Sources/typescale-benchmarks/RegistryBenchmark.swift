@@ -10,7 +10,7 @@ import TypeScale
 ///
 /// Memory: resident bytes added by one registration of the folder, after returning freed heap
 /// memory to the system, divided by the faces registered.
-func registryBenchmark(folder: URL) throws -> Result {
+func registryBenchmark(folder: URL) throws -> BenchmarkResult {
   // Memory first, in a process that has registered nothing yet.
   trimHeap()
   let base = residentBytes()
@@ -53,15 +53,13 @@ func registryBenchmark(folder: URL) throws -> Result {
     else { return .nan }
     return Double(result.faces.count)
   }
-  let perSecond = Double(faceCount) / engine.seconds
-  return Result(
+  return BenchmarkResult(
     name: "Registry: register \(files?.count ?? 0) files from \(folder.lastPathComponent)",
-    unit: "µs/face",
-    value: engine.seconds / Double(max(1, faceCount)) * 1e6,
-    floor: floor.seconds / Double(max(1, faceCount)) * 1e6,
+    scenario: "registry", operation: "face",
+    seconds: engine.seconds / Double(max(1, faceCount)),
+    floorSeconds: floor.seconds / Double(max(1, faceCount)), pangoSeconds: nil, hitRate: nil,
     extra: [
       ("faces", String(faceCount)),
-      ("faces/s", String(Int(perSecond.rounded()))),
       ("resident bytes/face", String(Int(bytesPerFace.rounded()))),
       ("failed files", String(failures.count)),
     ])

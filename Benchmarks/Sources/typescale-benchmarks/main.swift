@@ -1,53 +1,206 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// TypeScale's benchmarks, each reported as a ratio to a floor measured in the same run.
+// TypeScale's benchmarks, each next to baselines measured in the same run on the same inputs:
+// a floor (the least any implementation must pay) and, for layout, Pango.
 //
-//   typescale-benchmarks [--fonts FOLDER] [--json]
+//   typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]
+//                        [--texts FOLDER] [--corpus-fonts FOLDER] [--memory-layouts N]
+//                        [--only SCENARIO,…]
+//   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N] [--engine typescale|floor|pango]
+//
+// `--profile` runs one scenario's pass of one engine (TypeScale by default) alone, N times (200
+// by default), for a profiler:
+//   valgrind --tool=callgrind --toggle-collect='*profilePasses*' … --profile cold
 //
 // `make bench` passes a folder of Debian's fonts-noto-core files for the registry benchmark.
+// `--texts` defaults to Benchmarks/Texts and `--corpus-fonts` to .build/bench-corpus-fonts in
+// the repository this file is in; the latter is recreated with links to the corpus's fonts.
+// `--memory-check N` is internal: the memory check's child process.
 
 import Foundation
+import TypeScale
 
-let arguments = CommandLine.arguments
-let json = arguments.contains("--json")
-var folder: URL?
-if let index = arguments.firstIndex(of: "--fonts"), index + 1 < arguments.count {
-  folder = URL(fileURLWithPath: arguments[index + 1])
+/// The command line, parsed.
+struct Options {
+  var json = false
+  var markdown = false
+  var registryFolder: URL?
+  var textsFolder: URL
+  var corpusFonts: URL
+  var threads = ProcessInfo.processInfo.activeProcessorCount
+  var memoryLayouts = 100_000
+  var memoryCheck: Int?
+  /// The scenarios to run; all when empty.
+  var only: Set<String> = []
+  /// A layout scenario whose TypeScale pass alone to run `passes` times, for a profiler.
+  var profile: String?
+  var passes = 200
+  /// The engine `--profile` runs: `typescale`, `floor` or `pango`.
+  var engine = "typescale"
+
+  /// All scenario keys, in the order they run.
+  static let scenarios = ["scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory"]
+
+  /// Whether to run a scenario.
+  func runs(_ scenario: String) -> Bool { only.isEmpty || only.contains(scenario) }
+
+  /// The repository root: two levels above `Benchmarks/Texts`.
+  var root: URL { textsFolder.deletingLastPathComponent().deletingLastPathComponent() }
+
+  /// Parses the arguments; exits 2 with a message for a bad one.
+  init(_ arguments: [String]) {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    textsFolder = root.appendingPathComponent("Benchmarks/Texts")
+    corpusFonts = root.appendingPathComponent(".build/bench-corpus-fonts")
+    var rest = arguments[...]
+    func value(_ name: String) -> String {
+      guard let value = rest.popFirst() else { Options.fail("\(name) needs a value") }
+      return value
+    }
+    func count(_ name: String) -> Int {
+      let text = value(name)
+      guard let number = Int(text), number > 0 else {
+        Options.fail("\(name) \(text) is not valid; use a whole number > 0")
+      }
+      return number
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--json": json = true
+      case "--markdown": markdown = true
+      case "--fonts": registryFolder = URL(fileURLWithPath: value(argument))
+      case "--texts": textsFolder = URL(fileURLWithPath: value(argument))
+      case "--corpus-fonts": corpusFonts = URL(fileURLWithPath: value(argument))
+      case "--threads": threads = count(argument)
+      case "--memory-layouts": memoryLayouts = count(argument)
+      case "--memory-check": memoryCheck = count(argument)
+      case "--profile":
+        let name = value(argument)
+        guard ["cold", "sweep", "fit", "warm"].contains(name) else {
+          Options.fail("--profile \(name) is not valid; use cold, sweep, fit or warm")
+        }
+        profile = name
+      case "--passes": passes = count(argument)
+      case "--engine":
+        engine = value(argument)
+        guard ["typescale", "floor", "pango"].contains(engine) else {
+          Options.fail("--engine \(engine) is not valid; use typescale, floor or pango")
+        }
+      case "--only":
+        only = Set(value(argument).split(separator: ",").map(String.init))
+        if let unknown = only.first(where: { !Options.scenarios.contains($0) }) {
+          Options.fail("--only \(unknown) is not a scenario; use \(Options.scenarios)")
+        }
+      case "-h", "--help":
+        print(
+          "usage: typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]\n"
+            + "                            [--texts FOLDER] [--corpus-fonts FOLDER] "
+            + "[--memory-layouts N]\n"
+            + "                            [--only \(Options.scenarios.joined(separator: ","))]\n"
+            + "       typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]\n"
+            + "                            [--engine typescale|floor|pango]")
+        exit(0)
+      default: Options.fail("unknown argument \(argument)")
+      }
+    }
+  }
+
+  private static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message); see --help\n".utf8))
+    exit(2)
+  }
 }
 
-var results: [Result] = []
+/// Progress on standard error, so that standard output stays a table or JSON.
+func progress(_ message: String) {
+  FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
 do {
-  results.append(try metricsBenchmark())
-  if let folder {
+  let registry = try FontRegistry()
+  if let layouts = options.memoryCheck {
+    let corpus = try Corpus.load(
+      textsFolder: options.textsFolder, root: options.root, fontsFolder: options.corpusFonts,
+      linkFonts: false, registry: registry)
+    let report = try memoryCheck(corpus: corpus, registry: registry, layouts: layouts)
+    let data = try JSONEncoder().encode(report)
+    print(String(decoding: data, as: UTF8.self))
+    exit(0)
+  }
+
+  var results: [BenchmarkResult] = []
+  if options.runs("scale") {
+    progress("scale")
+    results.append(try metricsBenchmark())
+  }
+  if let folder = options.registryFolder, options.runs("registry") {
+    progress("registry")
     results.append(try registryBenchmark(folder: folder))
+  }
+  let corpus = try Corpus.load(
+    textsFolder: options.textsFolder, root: options.root, fontsFolder: options.corpusFonts,
+    registry: registry)
+  let bench = try LayoutBench(corpus: corpus, registry: registry)
+  if let name = options.profile {
+    let scenario: any LayoutScenario =
+      switch name {
+      case "cold": ColdScenario(bench)
+      case "sweep": SweepScenario(bench)
+      case "fit": FitScenario(bench)
+      default: try WarmScenario(bench, threads: 1)
+      }
+    let perOperation = try scenario.profile(engine: options.engine, passes: options.passes)
+    print(
+      "\(name), \(options.engine): \(microseconds(perOperation)) µs per operation over "
+        + "\(options.passes) passes")
+    exit(0)
+  }
+  if options.runs("cold") {
+    progress("cold")
+    results.append(try ColdScenario(bench).run())
+  }
+  if options.runs("sweep") {
+    progress("sweep")
+    results.append(try SweepScenario(bench).run())
+  }
+  if options.runs("fit") {
+    progress("fit")
+    results.append(try FitScenario(bench).run())
+  }
+  if options.runs("warm") || options.runs("parallel") {
+    let threads = options.runs("parallel") ? options.threads : 1
+    progress("warm" + (threads > 1 ? " and parallel (\(threads) threads)" : ""))
+    results += try WarmScenario(bench, threads: threads).run()
+  }
+  var memory: MemoryReport?
+  if options.runs("memory") {
+    progress("memory (\(options.memoryLayouts) layouts in a child process)")
+    memory = try runMemoryCheck(
+      layouts: options.memoryLayouts,
+      arguments: [
+        "--texts", options.textsFolder.path, "--corpus-fonts", options.corpusFonts.path,
+      ])
+  }
+
+  let report = Report(
+    machine: MachineInfo.current(root: options.root),
+    corpus:
+      "\(corpus.texts.count) texts (\(corpus.scriptCount) scripts × word, sentence, paragraph) "
+      + "from \(options.textsFolder.path), \(corpus.fontPaths.count) font files",
+    results: results, memory: memory, peakResidentBytes: peakResidentBytes(),
+    warnings: bench.warnings)
+  if options.json {
+    print(report.json)
+  } else if options.markdown {
+    print(report.markdown)
+  } else {
+    print(report.text)
+    if options.registryFolder == nil { print("(registry benchmark skipped: pass --fonts FOLDER)") }
   }
 } catch {
   FileHandle.standardError.write(Data("error: \(error)\n".utf8))
   exit(1)
-}
-
-func format(_ value: Double) -> String { String(format: "%.2f", value) }
-
-if json {
-  let objects = results.map { result in
-    var fields = [
-      "\"name\": \"\(result.name)\"", "\"unit\": \"\(result.unit)\"",
-      "\"value\": \(format(result.value))", "\"floor\": \(format(result.floor))",
-      "\"ratioToFloor\": \(format(result.ratio))",
-    ]
-    fields += result.extra.map { "\"\($0.0)\": \"\($0.1)\"" }
-    return "{" + fields.joined(separator: ", ") + "}"
-  }
-  print("[\n  " + objects.joined(separator: ",\n  ") + "\n]")
-} else {
-  for result in results {
-    print(result.name)
-    print(
-      "  \(format(result.value)) \(result.unit)   floor \(format(result.floor)) \(result.unit)   "
-        + "ratio \(format(result.ratio))×")
-    for (key, value) in result.extra { print("  \(key): \(value)") }
-  }
-  if folder == nil { print("(registry benchmark skipped: pass --fonts FOLDER)") }
-  print(
-    "(fastest round of each; release build; \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 }

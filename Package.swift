@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "TypeScaleFonts", targets: ["TypeScaleFonts"]),
     .library(name: "TypeScaleLayout", targets: ["TypeScaleLayout"]),
     .library(name: "TypeScaleGoldens", targets: ["TypeScaleGoldens"]),
+    .library(name: "TypeScaleRender", targets: ["TypeScaleRender"]),
     .library(name: "TypeScaleTesting", targets: ["TypeScaleTesting"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
@@ -30,6 +31,11 @@ let package = Package(
       name: "CFreeType",
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
+    .systemLibrary(
+      name: "CLibPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
     .systemLibrary(
       name: "CFontconfig",
@@ -64,6 +70,15 @@ let package = Package(
       name: "TypeScaleLayout",
       dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "CHarfBuzz", "CUnicode"]
     ),
+    // Rasterize layouts with FreeType into PNG: overlays, contact sheets, golden failure images.
+    .target(
+      name: "TypeScaleRender",
+      dependencies: [
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens", "CFreeType",
+        "CLibPNG", "CTypeScaleShims",
+      ]
+    ),
+
     // Testing
     // Golden files: hold UI strings to their sizes across every size category.
     .target(
@@ -74,7 +89,10 @@ let package = Package(
     // The umbrella module: re-exports every engine module behind one import.
     .target(
       name: "TypeScale",
-      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens"]
+      dependencies: [
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens",
+        "TypeScaleRender",
+      ]
     ),
 
     // Tools
@@ -86,7 +104,7 @@ let package = Package(
     // Testing
     // `expectGoldens` for test suites (Swift Testing and XCTest); kept out of the umbrella so
     // that apps and the CLI never link the test frameworks.
-    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
+    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens", "TypeScaleRender"]),
     .target(
       name: "TypeScaleTestSupport",
       dependencies: ["TypeScaleGoldens"],
@@ -107,6 +125,10 @@ let package = Package(
     .testTarget(
       name: "TypeScaleTests",
       dependencies: ["TypeScale", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
+      name: "TypeScaleRenderTests",
+      dependencies: ["TypeScaleRender", "TypeScaleTestSupport", "CLibPNG"]
     ),
     .testTarget(
       name: "TypeScaleGoldensTests",

@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "TypeScaleLayout", targets: ["TypeScaleLayout"]),
     .library(name: "TypeScaleGoldens", targets: ["TypeScaleGoldens"]),
     .library(name: "TypeScaleRender", targets: ["TypeScaleRender"]),
+    .library(name: "TypeScaleFontStore", targets: ["TypeScaleFontStore"]),
     .library(name: "TypeScaleTesting", targets: ["TypeScaleTesting"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
@@ -65,6 +66,8 @@ let package = Package(
       dependencies: ["TypeScaleMetrics", "CFreeType", "CFontconfig", "CTypeScaleShims"],
       resources: [.process("Fonts")]
     ),
+    // Downloaded fonts: a managed, content-addressed store and remote sources.
+    .target(name: "TypeScaleFontStore", dependencies: ["TypeScaleFonts"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",
@@ -91,7 +94,7 @@ let package = Package(
       name: "TypeScale",
       dependencies: [
         "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens",
-        "TypeScaleRender",
+        "TypeScaleRender", "TypeScaleFontStore",
       ]
     ),
 
@@ -125,6 +128,10 @@ let package = Package(
     .testTarget(
       name: "TypeScaleTests",
       dependencies: ["TypeScale", "TypeScaleTestSupport"]
+    ),
+    .testTarget(
+      name: "TypeScaleFontStoreTests",
+      dependencies: ["TypeScaleFontStore", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "TypeScaleRenderTests",

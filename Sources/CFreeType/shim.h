@@ -8,3 +8,6 @@
 #include FT_TRUETYPE_IDS_H
 #include FT_TRUETYPE_TAGS_H
 #include FT_MODULE_H
+#include FT_OUTLINE_H
+#include FT_BITMAP_H
+#include FT_COLOR_H

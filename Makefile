@@ -17,7 +17,7 @@ ifeq ($(UNAME),Darwin)
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test lint docs bench build clean help
+.PHONY: deps demo test lint docs bench build clean help fuzz check
 DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScale
 
 help:
@@ -89,20 +89,60 @@ docs:
 	    --output-path .build/docs/$$target.doccarchive --warnings-as-errors || exit 1; \
 	done
 
-## bench: release-mode benchmarks; the registry benchmark registers Debian's fonts-noto-core.
+## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango
+## (pangoft2) on the corpus in Benchmarks/Texts; the registry benchmark registers Debian's
+## fonts-noto-core. BENCH_ARGS=--json (or --markdown, --only cold,sweep, …) passes arguments on.
 BENCH_FONTS := .build/bench-fonts
+BENCH_CORPUS_FONTS := .build/bench-corpus-fonts
+BENCH_APT_PACKAGES := fonts-noto-core libpango1.0-dev
 bench: deps
-	@if [ "$(UNAME)" != Darwin ] && ! dpkg -s fonts-noto-core >/dev/null 2>&1; then \
-	  echo "bench: installing fonts-noto-core"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core; \
+	@if [ "$(UNAME)" = Darwin ]; then \
+	  pkg-config --exists pangoft2 || brew install pango; \
+	else \
+	  missing=""; \
+	  for package in $(BENCH_APT_PACKAGES); do \
+	    dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	  done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "bench: installing$$missing"; \
+	    $(SUDO) apt-get update -qq && \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  fi; \
 	fi
 	@rm -rf $(BENCH_FONTS) && mkdir -p $(BENCH_FONTS)
 	@if command -v dpkg >/dev/null 2>&1 && dpkg -s fonts-noto-core >/dev/null 2>&1; then \
 	  dpkg -L fonts-noto-core | grep -E '\.(ttf|otf|ttc)$$' | xargs -I{} ln -sf {} $(BENCH_FONTS)/; \
 	fi
 	$(SWIFT) build -c release --package-path Benchmarks
-	Benchmarks/.build/release/typescale-benchmarks --fonts $(BENCH_FONTS) $(BENCH_ARGS)
+	Benchmarks/.build/release/typescale-benchmarks --fonts $(BENCH_FONTS) \
+	  --corpus-fonts $(BENCH_CORPUS_FONTS) $(BENCH_ARGS)
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (60 by default) over seeded corpora.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := FuzzRegister FuzzLayout FuzzParse
+fuzz: deps
+	cd Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	Fuzz/seed.sh
+	@mkdir -p .build/fuzz-artifacts
+	@for target in $(FUZZ_TARGETS); do \
+	  echo "== $$target: $(FUZZ_SECONDS) s"; \
+	  Fuzz/.build/debug/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
+	    -timeout=10 -artifact_prefix=.build/fuzz-artifacts/$$target- -print_final_stats=1 \
+	    .build/fuzz-corpus/$$target 2>&1 | grep -E "^(#|==|stat::|Done|INFO: Seed|SUMMARY|artifact)" \
+	    | tail -n 12; \
+	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
+
+## check: the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
+check: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --skip-build \
+	  --sanitize=address --scratch-path .build/asan --disable-xctest
+	$(MAKE) check-thread
+
+check-thread: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-xctest
 
 clean:
 	rm -rf .build Benchmarks/.build

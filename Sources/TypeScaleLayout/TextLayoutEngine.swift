@@ -279,7 +279,8 @@ public final class TextLayoutEngine: Sendable {
         previous = offset
       }
     }
-    return total
+    // Negative tracking can pull glyphs past each other; a width is never negative.
+    return max(0, total)
   }
 
   /// The last visible line when text follows it: the rest of its paragraph, cut per the
@@ -368,8 +369,10 @@ public final class TextLayoutEngine: Sendable {
     let shownEnd = tail.isEmpty ? head.upperBound : tail.upperBound
     let line = Typesetter.PendingLine(
       pieces: pieces, range: (base + shownStart)..<(base + shownEnd),
-      width: typesetter.width(of: pieces, pointSize: pointSize)
-        + options.tracking * Double(pieces.reduce(0) { $0 + $1.indices.count }),
+      width: max(
+        0,
+        typesetter.width(of: pieces, pointSize: pointSize)
+          + options.tracking * Double(pieces.reduce(0) { $0 + $1.indices.count })),
       paragraphLevel: paragraphLevel, mandatory: false, isTruncated: true,
       contentEnd: base + shownEnd, paragraphStart: base)
     return (line, hidden.filter { !$0.isEmpty })

@@ -23,3 +23,10 @@ func fuzzOneInput(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = error.message
   }
 }
+
+/// libFuzzer's entry point: one input per call.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  fuzzOneInput(UnsafeBufferPointer(start: data, count: size))
+  return 0
+}

@@ -114,6 +114,11 @@ struct LineBreaker {
           end = next
           clusterIndex += 1
         }
+        if end == start {
+          // No grapheme boundary between the line's start and this opportunity (ICU and the
+          // grapheme rules can disagree inside unusual sequences): always make progress.
+          end = min(boundaries.first { $0 > start } ?? offset, offset)
+        }
         if end >= content {
           // The whole word fits after all (only its trailing space did not): take the break.
           if mandatory { emit(offset, mandatory: true) } else { emit(offset, mandatory: false) }

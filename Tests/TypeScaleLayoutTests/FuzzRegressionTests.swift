@@ -45,4 +45,14 @@ import TypeScaleTestSupport
     #expect(layout.width >= 0 && layout.height >= 0)
     #expect(layout.lines.allSatisfy { $0.width >= 0 })
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func fuzz_emergencyBreakAlwaysMakesProgress() throws {
+    // A vertical tab (a mandatory break inside the paragraph) among lone replacement characters:
+    // an ICU opportunity fell where no grapheme boundary lay between it and the line's start, and
+    // the emergency break emitted empty lines forever.
+    let layout = try layout("FuzzLayout-no-progress-in-emergency-break.bin")
+    #expect(layout.lineCount == 1)
+    #expect(layout.isTruncated)
+  }
 }

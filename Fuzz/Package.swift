@@ -19,6 +19,9 @@ let package = Package(
     // Laying out arbitrary UTF-8 with arbitrary options.
     .executableTarget(
       name: "FuzzLayout", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
+    // The leak check: register, lay out in every script, unregister, repeat (make leaks).
+    .executableTarget(
+      name: "LeakLoop", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
     // Parsing golden, typography and cases files.
     .executableTarget(
       name: "FuzzParse", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),

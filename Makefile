@@ -17,8 +17,8 @@ ifeq ($(UNAME),Darwin)
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test lint docs bench build clean help fuzz check
-DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScale
+.PHONY: deps demo test lint docs bench build clean help fuzz check check-thread leaks
+DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScale
 
 help:
 	@echo "make demo   build and run the typescale CLI on the built-in tables"
@@ -68,6 +68,10 @@ demo: deps
 	@echo "== Fonts: what name to pass =="
 	@echo "\$$ typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf"
 	@$(SWIFT) run -c release --skip-build typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf
+	@echo
+	@echo "== Render: the sentence at every category as a contact sheet (truncated rows in red) =="
+	@echo "\$$ typescale render \"$(DEMO_EN)\" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback -o .build/demo/contact-sheet.png"
+	@$(SWIFT) run -c release --skip-build typescale render "$(DEMO_EN)" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback -o .build/demo/contact-sheet.png
 
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
@@ -132,6 +136,12 @@ fuzz: deps
 	    | tail -n 12; \
 	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \
 	done
+
+## leaks: a long register/lay out/unregister loop under LeakSanitizer; prints memory growth.
+LEAK_ITERATIONS ?= 200
+leaks: deps
+	cd Fuzz && $(SWIFT) build --product LeakLoop --sanitize=address --scratch-path .build/leaks
+	Fuzz/.build/leaks/debug/LeakLoop $(LEAK_ITERATIONS) Tests/Fixtures/Fonts
 
 ## check: the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 check: deps

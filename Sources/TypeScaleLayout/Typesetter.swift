@@ -237,7 +237,14 @@ struct Typesetter {
       // Visual order of the pieces (UAX #9 L2).
       let order = UnicodeServices.visualOrder(line.pieces.map(\.shaped.run.level))
       var runs: [GlyphRun] = []
+      // Trailing spaces hang past the line's end: at the right in a left-to-right paragraph,
+      // at the left (before the content, visually) in a right-to-left one.
       var pen = x
+      if rightToLeft {
+        let total = width(of: line.pieces, pointSize: pointSize)
+        let tracked = options.tracking * Double(line.pieces.reduce(0) { $0 + $1.indices.count })
+        pen -= max(0, total + tracked - line.width)
+      }
       for position in order {
         let piece = line.pieces[position]
         let run = piece.shaped.run

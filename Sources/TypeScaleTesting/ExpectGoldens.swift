@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleFonts
 import TypeScaleGoldens
+import TypeScaleRender
 
 #if canImport(Testing)
   import Testing
@@ -17,7 +19,9 @@ import TypeScaleGoldens
 /// unseen), re-recorded with `TYPESCALE_RECORD=all`, and never written with
 /// `TYPESCALE_RECORD=never`, which CI sets. A failure lists the differing cases with expected and
 /// actual sizes, line counts and breaks, and says whether a font file, a library version or the
-/// layout itself changed.
+/// layout itself changed. The failing cases are also drawn — each case's text as it lays out
+/// now, with the recorded box over it — in a PNG beside the measured file
+/// (`.build/golden-actual/<golden path>.png`), named on the message's `image:` line.
 ///
 /// ```swift
 /// import Testing
@@ -45,8 +49,36 @@ public func expectGoldens(
   guard
     let message = GoldenVerification.verify(casesFile: casesFile, golden: golden, record: record)
   else { return }
+  let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
   recordGoldenIssue(
-    message, fileID: fileID, filePath: filePath, line: line, column: column)
+    message + goldenFailureImageNote(goldenURL: goldenURL, message: message), fileID: fileID,
+    filePath: filePath, line: line, column: column)
+}
+
+/// Draws the failing cases of a mismatch beside the measured file and returns a line naming the
+/// image, or an empty string when there is nothing to draw.
+///
+/// `GoldenVerification` writes the measured file and names it on the message's `actual:` line;
+/// only then are the two files compared again and drawn, so an image always matches its report.
+private func goldenFailureImageNote(goldenURL: URL, message: String) -> String {
+  let artifact = Renderer.goldenArtifactURL(for: goldenURL)
+  guard message.contains("\nactual:   \(artifact.path)") else { return "" }
+  do {
+    let expected = try GoldenVerification.read(goldenURL)
+    let actual = try GoldenVerification.read(artifact)
+    let report = GoldenComparison.compare(
+      expected: expected, actual: actual, name: goldenURL.path)
+    let renderer = Renderer(registry: try FontRegistry())
+    guard
+      let image = try renderer.goldenFailureImage(
+        report: report, expected: expected, actual: actual, goldenURL: goldenURL)
+    else { return "" }
+    let url = Renderer.goldenFailureImageURL(for: goldenURL)
+    try PNG.write(image, to: url)
+    return "\nimage:    \(url.path)"
+  } catch {
+    return "\n(could not draw the failing cases: \(error))"
+  }
 }
 
 /// The XCTest spelling of ``expectGoldens(casesFile:golden:record:fileID:filePath:line:column:)``.

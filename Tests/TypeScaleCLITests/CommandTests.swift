@@ -206,7 +206,7 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     BadRun(
       arguments: ["sizes", "--style", "largeTitle", "--platform", "tvos"],
       message: "tvOS has no largeTitle text style"),
-    BadRun(arguments: ["render"], message: "'render'"),
+    BadRun(arguments: ["render"], message: "missing required option '--output <path>'"),
     BadRun(arguments: ["fonts", "inspect"], message: "missing required argument '<path> ...'"),
     BadRun(
       arguments: ["fonts", "match", "--dir", ".", "--family", "X", "--weight", "1200"],

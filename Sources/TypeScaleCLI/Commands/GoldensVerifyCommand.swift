@@ -61,6 +61,7 @@ public struct GoldensVerifyCommand: Command {
   ) throws(CLIError) -> ExitCode {
     let goldenURL = URL(fileURLWithPath: goldenPath)
     let report: GoldenReport
+    let files: (expected: GoldenFile, actual: GoldenFile)
     do throws(GoldenError) {
       let data = try GoldensCommand.read(goldenURL, displayPath: goldenPath, kind: "golden file")
       guard let text = String(data: data, encoding: .utf8) else {
@@ -83,10 +84,37 @@ public struct GoldensVerifyCommand: Command {
         actual.header.shard = expected.header.shard
       }
       report = GoldenComparison.compare(expected: expected, actual: actual, name: goldenPath)
+      files = (expected, actual)
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
     print(json ? report.json() : report.message(), to: &output)
+    if !json && !report.passed {
+      drawFailures(report, files, goldenURL: goldenURL, errorOutput: &errorOutput)
+    }
     return report.passed ? .success : .failure
+  }
+
+  /// Writes the failing cases' image beside the measured file (`$TYPESCALE_ARTIFACTS` or
+  /// `.build/golden-actual/`) and, on a terminal, says where; the report on standard output
+  /// stays as it is.
+  private func drawFailures(
+    _ report: GoldenReport, _ files: (expected: GoldenFile, actual: GoldenFile), goldenURL: URL,
+    errorOutput: inout some TextOutputStream
+  ) {
+    let url = Renderer.goldenFailureImageURL(for: goldenURL)
+    let message: String
+    do {
+      let renderer = Renderer(registry: try FontRegistry())
+      guard
+        let image = try renderer.goldenFailureImage(
+          report: report, expected: files.expected, actual: files.actual, goldenURL: goldenURL)
+      else { return }
+      try PNG.write(image, to: url)
+      message = "failure image: \(url.path)"
+    } catch {
+      message = "could not draw the failing cases: \(error)"
+    }
+    if GoldensCommand.errorOutputIsTerminal() { errorOutput.write(message + "\n") }
   }
 }

@@ -18,7 +18,7 @@ public struct TypeScaleCommand: Command {
       """,
     subcommands: [
       SizesCommand.self, ScaleCommand.self, FontsCommand.self, MeasureCommand.self,
-      GoldensCommand.self,
+      GoldensCommand.self, RenderCommand.self,
     ])
 
   /// Creates the root command; it takes no options of its own.

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale render TEXT -o out.png`: lays text out as `measure` does and draws it into a PNG,
+/// at one size or as a contact sheet of every content-size category.
+///
+/// ```
+/// $ typescale render "Hello 안녕" --category AX3 --width 200 --overlays lines,fallback -o a.png
+/// a.png
+/// $ typescale render "Continue" --style headline --all-categories --width 120 --lines 1 \
+///     --overlays lines,truncation -o sheet.png
+/// ```
+public struct RenderCommand: Command {
+  /// The command's options.
+  public static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Draw laid-out text into a PNG: one size, or a contact sheet of every category.",
+    discussion: """
+      The text is laid out as 'typescale measure' lays it out (the same fonts, sizes and \
+      options) and drawn with FreeType at the positions the layout measured: anti-aliased \
+      grey, or colour for colour-emoji fonts. With --all-categories the image is a contact \
+      sheet: one row per category, captioned with the category and point size; rows that \
+      truncate, break a word or exceed --lines are marked in red.
+
+      Overlays (--overlays, comma-separated, or all): width (the wrapping width), lines (line \
+      boxes), baselines, bands (ascent and descent), truncation (the ellipsis and the cut \
+      line), fallback (runs tinted by the face that drew them, with a legend on contact \
+      sheets).
+
+      The file is written atomically (a temporary file, then renamed); its path is printed.
+
+      Exit status: 0 on success, 1 when a font file cannot be read or the image cannot be \
+      drawn or written, 2 for a bad option or value.
+      """,
+    usage: """
+      typescale render <text> -o <path> [--font <name>] [--font-file <path> ...]
+                       [--size <points>] [--style <style>]
+                       [--category <category> | --all-categories]
+                       [--width <points>] [--lines <count>] [--truncation <mode>]
+                       [--strategy <strategy>] [--alignment <alignment>]
+                       [--language <bcp47>] [--scale <pixels>] [--margin <pixels>]
+                       [--overlays <list>] [--title <text>]
+      """,
+    options: [
+      .option(
+        "output", short: "o", valueName: "path", help: "The PNG file to write.", isRequired: true),
+      .option(
+        "font", valueName: "name",
+        help: "A family or PostScript name to resolve among the embedded fonts and --font-file."),
+      .option(
+        "font-file", valueName: "path",
+        help: "A font file; the first is the primary face, the others its cascade.",
+        isRepeatable: true),
+      .option(
+        "size", valueName: "points",
+        help: "The point size, or the design size at L with --style or --category."),
+      .option("style", valueName: "style", help: "The text style to scale like (default: body)."),
+      .option(
+        "category", valueName: "category",
+        help: "The content-size category to scale for: xS…XXXL, AX1…AX5, or a UIKit or SwiftUI "
+          + "name."),
+      .flag("all-categories", help: "Draw a contact sheet: one row per content-size category."),
+      .option(
+        "width", valueName: "points", help: "The width to wrap at (default: no wrapping)."),
+      .option("lines", valueName: "count", help: "The most lines to show; 0 for no limit."),
+      .option(
+        "truncation", valueName: "mode", help: "How text past the last line is cut.",
+        allowedValues: LayoutOptions.Truncation.allCases.map(\.rawValue)),
+      .option(
+        "strategy", valueName: "strategy",
+        help: "The line-break strategy; hangul-word-priority keeps Korean words whole.",
+        allowedValues: MeasureRequest.strategyNames),
+      .option(
+        "alignment", valueName: "alignment", help: "Where lines sit within the width.",
+        allowedValues: LayoutOptions.Alignment.allCases.map(\.rawValue)),
+      .option(
+        "language", valueName: "bcp47",
+        help: "The text's language for shaping and line breaking (e.g. ko, ja)."),
+      .option("scale", valueName: "pixels", help: "Pixels per point (default: 2)."),
+      .option(
+        "margin", valueName: "pixels", help: "The empty border on every side (default: 8)."),
+      .option(
+        "overlays", valueName: "list",
+        help: "Overlays to draw: width, lines, baselines, bands, truncation, fallback, or all."),
+      .option(
+        "title", valueName: "text",
+        help: "The contact sheet's caption (default: the style, width and line limit)."),
+    ],
+    positionals: [
+      PositionalSpec("text", help: "The text to draw; paragraphs end at newlines.")
+    ])
+
+  let request: MeasureRequest
+  let outputPath: String
+  let options: RenderOptions
+  let title: String?
+
+  /// Reads and checks the options.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError`` for a value that is not a number, an unknown style, category or
+  ///   overlay, a scale or margin out of range, or both `--category` and `--all-categories`.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    guard let text = parsed.positional(0) else {
+      throw .validation("missing required argument '<text>'")
+    }
+    var request = MeasureRequest(text: text)
+    request.fontFiles = parsed.values("font-file")
+    request.fontName = parsed.value("font")
+    request.size = try parsed.double("size")
+    do throws(MetricsError) {
+      request.style = try parsed.value("style").map { name throws(MetricsError) in
+        try TextStyle(parsing: name)
+      }
+      request.category = try parsed.value("category").map { name throws(MetricsError) in
+        try ContentSizeCategory(parsing: name)
+      }
+    } catch {
+      throw CLIError(error)
+    }
+    request.allCategories = parsed.flag("all-categories")
+    request.options.width = try parsed.double("width")
+    request.options.lineLimit = try parsed.int("lines")
+    // The parser has checked these against their allowed values.
+    if let name = parsed.value("truncation"), let mode = LayoutOptions.Truncation(rawValue: name) {
+      request.options.truncation = mode
+    }
+    if let name = parsed.value("strategy"), let strategy = MeasureRequest.strategy(named: name) {
+      request.options.lineBreakStrategy = strategy
+    }
+    if let name = parsed.value("alignment"),
+      let alignment = LayoutOptions.Alignment(rawValue: name)
+    {
+      request.options.alignment = alignment
+    }
+    request.options.language = parsed.value("language")
+    _ = try request.sizing()
+    self.request = request
+
+    var options = RenderOptions()
+    if let scale = try parsed.double("scale") { options.scale = scale }
+    if let margin = try parsed.int("margin") { options.margin = margin }
+    do throws(RenderError) {
+      if let list = parsed.value("overlays") { options.overlays = try Overlay.parse(list) }
+      try options.validate()
+    } catch {
+      throw .validation(error.message)
+    }
+    self.options = options
+    outputPath = parsed.value("output") ?? ""
+    title = parsed.value("title")
+  }
+
+  /// Lays the text out, draws it and writes the PNG.
+  ///
+  /// - Parameters:
+  ///   - output: Where the written file's path goes.
+  ///   - errorOutput: Unused: errors are thrown.
+  /// - Returns: ``ExitCode/success``.
+  /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option; a
+  ///   failure (exit 1) for a font file that cannot be read, or an image that cannot be drawn
+  ///   or written.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    var session = try MeasureSession()
+    let entries = try session.measure(request)
+    let renderer = Renderer(registry: session.registry)
+    let image: Image
+    do throws(RenderError) {
+      if request.allCategories {
+        let rows = entries.map {
+          ContactSheetRow(category: $0.category ?? .large, layout: $0.layout)
+        }
+        image = try renderer.contactSheet(rows, title: title ?? defaultTitle, options: options)
+      } else if let entry = entries.first {
+        image = try renderer.render(entry.layout, options: options)
+      } else {
+        throw RenderError(.layout, "nothing was laid out")
+      }
+      try PNG.write(image, to: URL(fileURLWithPath: outputPath))
+    } catch {
+      throw .failure(error.message)
+    }
+    print(outputPath, to: &output)
+    return .success
+  }
+
+  /// `body · 343 pt wide · 3 lines`: what a contact sheet shows when no title is given.
+  private var defaultTitle: String {
+    var parts = [(request.style ?? .body).rawValue]
+    if let width = request.options.width {
+      parts.append(formatNumber(width) + " pt wide")
+    }
+    if let lines = request.options.lineLimit, lines > 0 {
+      parts.append(lines == 1 ? "1 line" : "\(lines) lines")
+    }
+    return parts.joined(separator: " · ")
+  }
+}

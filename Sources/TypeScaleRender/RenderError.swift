@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// An error from rendering: an option out of range, a font FreeType cannot draw, a PNG libpng
+/// cannot write or read, a file that cannot be written.
+///
+/// The message names what failed and says what would fix it; ``underlying`` and ``function``
+/// record the C status and call when FreeType or libpng reported the failure.
+///
+/// ```swift
+/// do {
+///   let image = try PNG.decode(bytes)
+/// } catch {
+///   print(error)  // not a PNG file … [png_image_begin_read_from_memory]
+/// }
+/// ```
+public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kind of failure.
+  public let code: Code
+  /// What went wrong and how to fix it.
+  public let message: String
+  /// The C status behind the failure, if any: an `FT_Error`, or libpng's 0 return.
+  public let underlying: Int32?
+  /// The C function that reported ``underlying``, such as `FT_Load_Glyph`.
+  public let function: String?
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and how to fix it.
+  ///   - underlying: The C status, if any.
+  ///   - function: The C function that reported it, if any.
+  public init(_ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil) {
+    self.code = code
+    self.message = message
+    self.underlying = underlying
+    self.function = function
+  }
+
+  /// The message, with the C function and status when a C library reported the failure.
+  public var description: String {
+    guard let function else { return message }
+    guard let underlying else { return "\(message) [\(function)]" }
+    return "\(message) [\(function) error 0x\(String(underlying, radix: 16))]"
+  }
+
+  /// The kind of a ``RenderError``; compare with `==`.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum _Storage: String, Hashable, Sendable {
+      case invalidOption, font, freeType, png, layout, io
+    }
+
+    private let storage: _Storage
+    private init(_ storage: _Storage) { self.storage = storage }
+
+    /// An option is out of range (a scale of 0, a margin < 0).
+    public static let invalidOption = Code(.invalidOption)
+    /// A face's bytes could not be read from its source.
+    public static let font = Code(.font)
+    /// FreeType failed to open a face, size it or draw a glyph.
+    public static let freeType = Code(.freeType)
+    /// libpng failed to encode or decode, or the bytes are not a PNG.
+    public static let png = Code(.png)
+    /// A label or a golden case could not be laid out.
+    public static let layout = Code(.layout)
+    /// A file could not be read or written.
+    public static let io = Code(.io)
+
+    /// The code's name, such as `freeType`.
+    public var description: String { storage.rawValue }
+  }
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Testing
+import TypeScale
+import TypeScaleTestSupport
+
+@testable import TypeScaleCLI
+
+/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
+private func typescale(
+  _ arguments: [String], terminal: Bool = false
+) -> (status: Int32, output: String, error: String) {
+  var output = ""
+  var error = ""
+  let status = GoldensCommand.$errorOutputIsTerminal.withValue({ terminal }) {
+    CLI.run(TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
+  }
+  return (status.rawValue, output, error)
+}
+
+private let sentence = "The quick brown fox jumps over the lazy dog while the band plays on."
+
+@Suite struct RenderCommandTests {
+  private let folder: URL
+
+  init() throws {
+    folder = try Fixtures.temporaryDirectory("typescale-render-cli")
+  }
+
+  private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  private func image(_ name: String) throws -> Image {
+    try PNG.decode(try Data(contentsOf: folder.appendingPathComponent(name)))
+  }
+
+  @Test func help_render() {
+    let help = typescale(["render", "--help"])
+    #expect(help.status == 0)
+    expectTextGolden(help.output, named: "help_render", in: "cli")
+  }
+
+  @Test func render_oneCategory_writesThePNGAndPrintsItsPath() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = path("nested/hello.png")
+    let run = typescale([
+      "render", "Hello 안녕", "--category", "AX3", "--width", "200", "--overlays",
+      "lines,baselines,fallback", "--scale", "3", "-o", out,
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output == out + "\n")
+    #expect(run.error.isEmpty)
+    let image = try image("nested/hello.png")
+    // 200 pt at 3 px per point, plus 8 px on each side.
+    #expect(image.width == 600 + 16)
+    #expect(image.pixels.count == image.width * image.height * 4)
+    // The same command writes the same bytes.
+    let again = path("again.png")
+    _ = typescale([
+      "render", "Hello 안녕", "--category", "AX3", "--width", "200", "--overlays",
+      "lines,baselines,fallback", "--scale", "3", "-o", again,
+    ])
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: out))
+        == Data(contentsOf: URL(fileURLWithPath: again)))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: path("nested"))
+    #expect(leftovers == ["hello.png"])
+  }
+
+  @Test func render_allCategories_drawsAContactSheet() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = path("sheet.png")
+    let run = typescale([
+      "render", sentence, "--style", "body", "--all-categories", "--width", "343", "--lines", "3",
+      "--overlays", "lines,truncation,fallback", "-o", out,
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output == out + "\n")
+    let sheet = try image("sheet.png")
+    #expect(sheet.width > 686 && sheet.height > 1000)
+    // Rows that truncate are marked with a red bar just inside the margin.
+    let bar = (0..<sheet.height).filter {
+      let pixel = sheet[x: 9, y: $0]
+      return pixel.red > 200 && pixel.green < 60 && pixel.blue < 60
+    }
+    #expect(!bar.isEmpty)
+  }
+
+  @Test func render_fontFile_isUsed() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = typescale([
+      "render", "שלום", "--font-file", Fixtures.font("Fixture-Hebrew.ttf").path, "-o",
+      path("he.png"),
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(try image("he.png").height > 16)
+  }
+
+  @Test(arguments: [
+    (["render", "Hi"], "error: missing required option '--output <path>'"),
+    (["render", "Hi", "-o", "x.png", "--overlays", "boxes"], "error: unknown overlay 'boxes'"),
+    (["render", "Hi", "-o", "x.png", "--scale", "0"], "error: scale 0.0 is not valid"),
+    (
+      ["render", "Hi", "-o", "x.png", "--category", "AX3", "--all-categories"], "error: give either"
+    ),
+    (["render", "Hi", "-o", "x.png", "--category", "huge"], "error: "),
+    (["render", "-o", "x.png"], "error: missing required argument '<text>'"),
+  ])
+  func render_badOptions_exitWith2(_ arguments: [String], _ prefix: String) {
+    let run = typescale(arguments)
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.error.hasPrefix(prefix), "\(run.error)")
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test func render_unreadableFontOrOutput_exitsWith1() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let font = typescale([
+      "render", "Hi", "--font-file", Fixtures.font("broken-html.ttf").path, "-o", path("a.png"),
+    ])
+    #expect(font.status == 1)
+    #expect(font.error.contains("broken-html.ttf is not a font"), "\(font.error)")
+    try Data().write(to: folder.appendingPathComponent("file"))
+    let output = typescale(["render", "Hi", "-o", path("file/a.png")])
+    #expect(output.status == 1)
+    #expect(output.error.hasPrefix("error: cannot write "), "\(output.error)")
+  }
+
+  // MARK: - goldens verify draws its failures
+
+  @Test func goldensVerify_failure_writesTheFailureImage() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // A unique name: without a package above the folder, images go to a shared temporary folder.
+    let name = "render-\(UUID().uuidString)"
+    let cases = """
+      {
+        "format": 1,
+        "fonts": {"default": "embedded"},
+        "sets": [
+          {"name": "buttons", "fonts": ["default"], "styles": ["body"], "categories": ["L"],
+           "widths": [120], "texts": [["save", "Save changes"]]}
+        ]
+      }
+      """
+    try Data(cases.utf8).write(to: folder.appendingPathComponent(name + ".cases"))
+    #expect(typescale(["goldens", "record", path(name + ".cases")]).status == 0)
+    let golden = folder.appendingPathComponent(name + ".golden")
+    var text = try String(contentsOf: golden, encoding: .utf8)
+    var lines = text.components(separatedBy: "\n")
+    let row = try #require(lines.firstIndex { $0.hasPrefix("buttons/save/") })
+    var fields = lines[row].components(separatedBy: "\t")
+    fields[11] = "250.000"
+    lines[row] = fields.joined(separator: "\t")
+    text = lines.joined(separator: "\n")
+    try Data(text.utf8).write(to: golden)
+
+    let imageURL = Renderer.goldenFailureImageURL(for: golden)
+    defer { try? FileManager.default.removeItem(at: imageURL) }
+    let verify = typescale(["goldens", "verify", golden.path], terminal: true)
+    #expect(verify.status == 1)
+    #expect(verify.error == "failure image: \(imageURL.path)\n")
+    let image = try PNG.decode(try Data(contentsOf: imageURL))
+    // The expected box, 250 pt wide at scale 2, is outlined in magenta.
+    let magenta = (0..<image.width).filter { x in
+      (0..<image.height).contains { y in
+        let pixel = image[x: x, y: y]
+        return pixel.red > 200 && pixel.green < 80 && pixel.blue > 200
+      }
+    }
+    #expect(abs((magenta.last ?? 0) + 1 - (magenta.first ?? 0) - 500) <= 1)
+
+    // Not on a terminal, standard error stays empty; with --json, no image is drawn.
+    #expect(typescale(["goldens", "verify", golden.path]).error.isEmpty)
+    try FileManager.default.removeItem(at: imageURL)
+    #expect(typescale(["goldens", "verify", golden.path, "--json"]).status == 1)
+    #expect(!FileManager.default.fileExists(atPath: imageURL.path))
+  }
+}

@@ -79,7 +79,8 @@ test: deps lint
 
 ## lint: the committed .swift-format, strictly (the formatter ships with the toolchain).
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Package.swift \
+	  Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
 
 ## docs: build each module's DocC catalog, warnings as errors.
 docs:

@@ -67,7 +67,7 @@ let package = Package(
       resources: [.process("Fonts")]
     ),
     // Downloaded fonts: a managed, content-addressed store and remote sources.
-    .target(name: "TypeScaleFontStore", dependencies: ["TypeScaleFonts"]),
+    .target(name: "TypeScaleFontStore", dependencies: ["TypeScaleMetrics", "TypeScaleFonts"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",

@@ -80,6 +80,8 @@ public struct FontDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let widthSubstituted = Kind("widthSubstituted")
     /// A character no face in the cascade covers.
     public static let missingGlyph = Kind("missingGlyph")
+    /// The requested face is still downloading; the default face stands in until it lands.
+    public static let loading = Kind("loading")
     /// The kind's name.
     public var description: String { name }
   }
@@ -88,6 +90,16 @@ public struct FontDiagnostic: Hashable, Sendable, CustomStringConvertible {
   public let kind: Kind
   /// A sentence for a person, naming what was asked for and what was used.
   public let message: String
+
+  /// Creates a diagnostic.
+  ///
+  /// - Parameters:
+  ///   - kind: What happened.
+  ///   - message: A sentence naming what was asked for and what was used.
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
 
   /// The message.
   public var description: String { message }

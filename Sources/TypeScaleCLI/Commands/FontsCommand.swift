@@ -8,8 +8,11 @@ public struct FontsCommand: Command {
   /// The group's name and subcommands.
   public static let configuration = CommandConfiguration(
     commandName: "fonts",
-    abstract: "Inspect font files and see which face a request picks.",
-    subcommands: [FontsInspectCommand.self, FontsMatchCommand.self])
+    abstract: "Inspect font files, see which face a request picks, and manage a font store.",
+    subcommands: [
+      FontsInspectCommand.self, FontsMatchCommand.self, FontsInstallCommand.self,
+      FontsListCommand.self, FontsRemoveCommand.self,
+    ])
 
   /// Creates the group; it takes no options of its own.
   ///

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// The `--store` option the `fonts install`, `list` and `remove` commands share, and opening
+/// the store it names.
+enum StoreOption {
+  /// The declaration.
+  static let spec = OptionSpec.option(
+    "store", valueName: "folder",
+    help: "The font store's folder (default: $XDG_CACHE_HOME/typescale/fonts, or "
+      + "~/.cache/typescale/fonts).")
+
+  /// The folder the command line names, or the default.
+  static func directory(_ parsed: ParsedArguments) -> URL {
+    parsed.value("store").map { URL(fileURLWithPath: $0) } ?? FontStore.defaultDirectory()
+  }
+
+  /// Opens the store with a fresh registry, reporting problems found while opening to
+  /// `errorOutput`.
+  static func open(
+    _ directory: URL, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> FontStore {
+    let registry: FontRegistry
+    do throws(FontError) {
+      registry = try FontRegistry()
+    } catch {
+      throw .failure(error.message)
+    }
+    let store: FontStore
+    do throws(FontStoreError) {
+      store = try FontStore(directory: directory, registry: registry)
+    } catch {
+      throw .failure(error.message)
+    }
+    for issue in store.issues { errorOutput.write("warning: \(issue.message)\n") }
+    return store
+  }
+}
+
+extension CLIError {
+  /// A store error as the CLI reports it: a bad argument is the user's mistake (exit 2),
+  /// anything else a failure (exit 1).
+  init(_ error: FontStoreError) {
+    self.init(
+      error.message, exitCode: error.code == .invalidArgument ? .validationFailure : .failure)
+  }
+}

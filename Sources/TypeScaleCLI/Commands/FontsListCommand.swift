@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// `typescale fonts list [--store DIR]`: every font a font store holds, one row per face.
+///
+/// ```
+/// $ typescale fonts list --store .fonts
+/// ```
+public struct FontsListCommand: Command {
+  /// The command's options.
+  public static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List the fonts a font store holds: PostScript name, family, style, file, key.",
+    discussion: """
+      Opening the store registers every stored font, so a font that no longer validates is \
+      reported on standard error and dropped from the store.
+      """,
+    options: [
+      StoreOption.spec, .flag("json", help: "Print a JSON array with one object per font."),
+    ])
+
+  let directory: URL
+  let json: Bool
+
+  /// Reads the options.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: Never; the signature is the protocol's.
+  public init(parsed: ParsedArguments) throws(CLIError) {
+    directory = StoreOption.directory(parsed)
+    json = parsed.flag("json")
+  }
+
+  /// Prints the stored fonts.
+  ///
+  /// - Parameters:
+  ///   - output: Where the list goes.
+  ///   - errorOutput: Where problems found while opening the store go.
+  /// - Returns: ``ExitCode/success``.
+  /// - Throws: ``CLIError`` (exit 1) when the store cannot be opened.
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    let entries = try StoreOption.open(directory, errorOutput: &errorOutput).entries
+    if json {
+      let objects = entries.map { entry in
+        "{\"key\": \(jsonString(entry.key)), "
+          + "\"file\": \(jsonString("blobs/" + entry.fileURL.lastPathComponent)), "
+          + "\"sha256\": \(jsonString(entry.sha256.hex)), "
+          + "\"origin\": \(entry.origin.map(jsonString) ?? "null"), "
+          + "\"version\": \(entry.version.map(jsonString) ?? "null"), "
+          + "\"installed\": \(jsonString(entry.installed.formatted(.iso8601))), "
+          + "\"faces\": [\(entry.faces.map(faceJSON).joined(separator: ", "))]}"
+      }
+      print(
+        objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]",
+        to: &output)
+      return .success
+    }
+    guard !entries.isEmpty else {
+      print("no fonts in \(directory.standardizedFileURL.path)", to: &output)
+      return .success
+    }
+    var rows = [["postScriptName", "family", "style", "file", "key"]]
+    for entry in entries {
+      let file = String(entry.sha256.hex.prefix(12)) + "…." + entry.fileURL.pathExtension
+      let faces = entry.faces.isEmpty ? [nil] : entry.faces.map { Optional($0) }
+      for face in faces {
+        rows.append([
+          face?.postScriptName ?? entry.postScriptNames.joined(separator: ", "),
+          face?.family ?? "(not registered)", face?.styleName ?? "", file, entry.key,
+        ])
+      }
+    }
+    let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      let line = zip(row, widths).map { pad($0, $1) }.joined(separator: "  ")
+      print(String(line.reversed().drop { $0 == " " }.reversed()), to: &output)
+    }
+    return .success
+  }
+}

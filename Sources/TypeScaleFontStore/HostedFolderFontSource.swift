@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A folder of font files served over HTTP(S), named `Family-Style.ext`: a self-hosted copy of
+/// a family, like WebFontKit's hosted source.
+///
+/// For each request the source tries the configured extensions in order and takes the first
+/// file the server has; a 404 moves on to the next extension, any other failure stops.
+///
+/// ```swift
+/// let hosted = HostedFolderFontSource(
+///   baseURL: URL(string: "https://cdn.example.com/fonts/")!, extensions: ["woff2", "otf"])
+/// let faces = try await store.load(family: "Pretendard", styles: [.semibold], from: hosted)
+/// // GET https://cdn.example.com/fonts/Pretendard-SemiBold.woff2 (404)
+/// // GET https://cdn.example.com/fonts/Pretendard-SemiBold.otf   (200)
+/// ```
+public struct HostedFolderFontSource: RemoteFontSource {
+  /// The folder's URL; file names are appended to it.
+  public let baseURL: URL
+  /// The extensions tried, in order, without dots.
+  public let extensions: [String]
+  /// The session requests go through.
+  public let session: URLSession
+  /// The version of what the folder serves; change it to fetch every face again.
+  public let cacheKey: String?
+
+  /// Creates a hosted source.
+  ///
+  /// - Parameters:
+  ///   - baseURL: The folder's URL, such as `https://cdn.example.com/fonts/`.
+  ///   - extensions: The extensions to try, in order; WOFF2, then OpenType, then TrueType by
+  ///     default. WOFF and WOFF2 files are stored as plain sfnt.
+  ///   - session: The session to send requests through; `.shared` by default.
+  ///   - cacheKey: The version of the folder's contents, or `nil`.
+  public init(
+    baseURL: URL, extensions: [String] = ["woff2", "otf", "ttf"], session: URLSession = .shared,
+    cacheKey: String? = nil
+  ) {
+    self.baseURL = baseURL
+    self.extensions = extensions.isEmpty ? ["ttf"] : extensions
+    self.session = session
+    self.cacheKey = cacheKey
+  }
+
+  /// The folder's URL.
+  public var identifier: String { baseURL.absoluteString }
+
+  /// The URLs tried for a request, in order.
+  ///
+  /// - Parameter request: The face.
+  /// - Returns: One URL per extension.
+  public func urls(for request: FontRequest) -> [URL] {
+    extensions.map { baseURL.appendingPathComponent(request.fileName(extension: $0)) }
+  }
+
+  /// Fetches the first of the face's files the server has.
+  ///
+  /// - Parameter request: The face.
+  /// - Returns: The file's bytes.
+  /// - Throws: ``FontStoreError/Code/httpStatus`` (404 naming every URL tried when none
+  ///   exists) or ``FontStoreError/Code/network``.
+  public func fetch(_ request: FontRequest) async throws -> Data {
+    try await _fetch(request)
+  }
+
+  private func _fetch(_ request: FontRequest) async throws(FontStoreError) -> Data {
+    let candidates = urls(for: request)
+    for url in candidates {
+      let urlRequest = URLRequest(url: url)
+      let response = try await HTTPFetch.response(for: urlRequest, session: session).get()
+      if response.statusCode == 404 { continue }
+      return try HTTPFetch.body(of: response, request: urlRequest)
+    }
+    let tried = candidates.map(\.lastPathComponent).joined(separator: ", ")
+    throw FontStoreError(
+      .httpStatus,
+      "\(baseURL.absoluteString) has no file for \(request) (404 for \(tried)); check the "
+        + "family and style names, or the extensions the folder serves",
+      statusCode: 404)
+  }
+}

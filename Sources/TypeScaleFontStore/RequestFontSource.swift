@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A source that sends a request you build: an API that needs a bearer token, a signed URL, a
+/// custom header.
+///
+/// ```swift
+/// let api = RequestFontSource(identifier: "brand-api") { request in
+///   var urlRequest = URLRequest(
+///     url: URL(string: "https://fonts.example.com/v1/\(request.fileName(extension: "otf"))")!)
+///   urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+///   return urlRequest
+/// }
+/// ```
+///
+/// Any status other than 2xx is an error (``FontStoreError/Code/httpStatus``). The request is
+/// sent with TypeScale's User-Agent unless it sets its own.
+public struct RequestFontSource: RemoteFontSource {
+  /// A stable name for the service, part of the key faces are stored under.
+  public let identifier: String
+  /// The version of what the service serves; change it to fetch every face again.
+  public let cacheKey: String?
+  /// The session requests go through.
+  public let session: URLSession
+  private let makeRequest: @Sendable (FontRequest) -> URLRequest
+
+  /// Creates a source from a request builder.
+  ///
+  /// - Parameters:
+  ///   - identifier: A stable name for the service, such as its host.
+  ///   - cacheKey: The version of the service's fonts, or `nil`.
+  ///   - session: The session to send requests through; `.shared` by default.
+  ///   - makeRequest: Builds the request for a face: URL, headers, method.
+  public init(
+    identifier: String, cacheKey: String? = nil, session: URLSession = .shared,
+    makeRequest: @escaping @Sendable (FontRequest) -> URLRequest
+  ) {
+    self.identifier = identifier
+    self.cacheKey = cacheKey
+    self.session = session
+    self.makeRequest = makeRequest
+  }
+
+  /// The request sent for a face, with the User-Agent filled in.
+  ///
+  /// - Parameter request: The face.
+  /// - Returns: The URL request.
+  public func urlRequest(for request: FontRequest) -> URLRequest {
+    HTTPFetch.prepared(makeRequest(request))
+  }
+
+  /// Sends the face's request and returns the body of a 2xx response.
+  ///
+  /// - Parameter request: The face.
+  /// - Returns: The body.
+  /// - Throws: ``FontStoreError/Code/httpStatus`` or ``FontStoreError/Code/network``.
+  public func fetch(_ request: FontRequest) async throws -> Data {
+    let urlRequest = urlRequest(for: request)
+    let response = try await HTTPFetch.response(for: urlRequest, session: session).get()
+    return try HTTPFetch.body(of: response, request: urlRequest)
+  }
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1, in the test process: real sockets, so requests go
+/// through URLSession's real stack, with answers a test scripts per path and a log it can count.
+///
+/// It binds port 0 (the kernel picks a free port) on the loopback address only, answers each
+/// connection on its own thread with `Connection: close`, and stops when the test calls
+/// ``stop()`` — which `withLoopbackServer` does even when the test fails. Running in-process
+/// means no child process can outlive the test.
+final class LoopbackServer: Sendable {
+  /// One request as received.
+  struct Request: Sendable {
+    let method: String
+    let path: String
+    /// Header values by lowercased name.
+    let headers: [String: String]
+  }
+
+  /// A scripted answer.
+  struct Response: Sendable {
+    var status = 200
+    var contentType = "application/octet-stream"
+    var body: [UInt8] = []
+    /// The Content-Length announced; larger than the body to simulate a dropped transfer.
+    var announcedLength: Int?
+    /// A gate the answer waits for, to hold a download in flight.
+    var gate: Gate?
+
+    /// A fixture font's bytes.
+    static func font(_ url: URL, gate: Gate? = nil) -> Response {
+      let bytes = (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
+      return Response(body: bytes, gate: gate)
+    }
+
+    /// A status with a small HTML page, the way web servers answer errors.
+    static func status(_ code: Int) -> Response {
+      Response(
+        status: code, contentType: "text/html",
+        body: Array("<!DOCTYPE html><html><body>\(code)</body></html>".utf8))
+    }
+  }
+
+  /// Holds answers until opened.
+  final class Gate: Sendable {
+    private let isOpen = Mutex(false)
+
+    func open() { isOpen.withLock { $0 = true } }
+
+    /// Waits until open, for at most `seconds`.
+    func wait(seconds: Double = 30) {
+      let deadline = Date().addingTimeInterval(seconds)
+      while !isOpen.withLock({ $0 }), Date() < deadline { usleep(2_000) }
+    }
+  }
+
+  /// The port the server listens on.
+  let port: Int
+  private let listener: Int32
+  private let routes = Mutex<[String: Response]>([:])
+  private let log = Mutex<[Request]>([])
+  private let running = DispatchGroup()
+
+  /// Binds 127.0.0.1:0 and starts accepting.
+  init() throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    var reuse: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(listener, 128) == 0 else {
+      let code = errno
+      close(listener)
+      throw POSIXError(.init(rawValue: code) ?? .EIO)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(listener, $0, &length)
+      }
+    }
+    self.listener = listener
+    self.port = Int(UInt16(bigEndian: address.sin_port))
+    running.enter()
+    Thread.detachNewThread { [self] in acceptLoop() }
+  }
+
+  /// The URL of a path on this server, such as `/fonts/Fixture-Regular.ttf`.
+  func url(_ path: String) -> URL {
+    guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+      preconditionFailure("not a URL path: \(path)")
+    }
+    return url
+  }
+
+  /// Scripts the answer for a path; unscripted paths answer 404.
+  func route(_ path: String, _ response: Response) {
+    routes.withLock { $0[path] = response }
+  }
+
+  /// Every request received, in order.
+  var requests: [Request] { log.withLock { $0 } }
+
+  /// How many requests asked for a path.
+  func requestCount(_ path: String) -> Int {
+    log.withLock { $0.filter { $0.path == path }.count }
+  }
+
+  /// Stops accepting, then waits (at most ten seconds) for answers in progress.
+  func stop() {
+    shutdown(listener, Int32(SHUT_RDWR))
+    close(listener)
+    _ = running.wait(timeout: .now() + 10)
+  }
+
+  private func acceptLoop() {
+    defer { running.leave() }
+    while true {
+      let connection = accept(listener, nil, nil)
+      if connection < 0 {
+        if errno == EINTR { continue }
+        return  // the listener was shut down
+      }
+      running.enter()
+      Thread.detachNewThread { [self] in
+        defer { running.leave() }
+        serve(connection)
+      }
+    }
+  }
+
+  private func serve(_ connection: Int32) {
+    defer { close(connection) }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(
+      connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    guard let request = readRequest(connection) else { return }
+    log.withLock { $0.append(request) }
+    let response = routes.withLock { $0[request.path] } ?? .status(404)
+    response.gate?.wait()
+    let reason = HTTPURLResponse.localizedString(forStatusCode: response.status)
+    let head =
+      "HTTP/1.1 \(response.status) \(reason)\r\n"
+      + "Content-Type: \(response.contentType)\r\n"
+      + "Content-Length: \(response.announcedLength ?? response.body.count)\r\n"
+      + "Connection: close\r\n\r\n"
+    sendAll(connection, Array(head.utf8) + response.body)
+    shutdown(connection, Int32(SHUT_WR))
+  }
+
+  private func readRequest(_ connection: Int32) -> Request? {
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let end = Array("\r\n\r\n".utf8)
+    while !received.ends(with: end), received.count < 65_536 {
+      let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      received += buffer[0..<count]
+      if let range = received.firstRange(of: end) {
+        received = Array(received[..<range.upperBound])
+      }
+    }
+    let lines = String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
+    let parts = lines.first?.split(separator: " ") ?? []
+    guard parts.count >= 2 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] =
+        line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+  }
+
+  private func sendAll(_ connection: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let sent = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+        if sent < 0, errno == EINTR { continue }
+        guard sent > 0 else { return }
+        offset += sent
+      }
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+  }
+}
+
+/// Runs `body` with a fresh loopback server, stopping it afterwards whatever happens.
+func withLoopbackServer<T>(
+  _ body: (LoopbackServer) async throws -> T
+) async throws -> T {
+  let server = try LoopbackServer()
+  do {
+    let result = try await body(server)
+    server.stop()
+    return result
+  } catch {
+    server.stop()
+    throw error
+  }
+}
+
+/// An ephemeral session for talking to the loopback server.
+///
+/// URLSession on Linux (libcurl) honours `http_proxy` and `all_proxy` and ignores the
+/// configuration's proxy dictionary, so a proxy in the environment would carry loopback requests
+/// off the machine. The tests refuse to run in that case rather than reach any other address.
+func loopbackSession() throws -> URLSession {
+  let environment = ProcessInfo.processInfo.environment
+  let proxies = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].compactMap {
+    environment[$0].flatMap { $0.isEmpty ? nil : $0 }
+  }
+  let bypass = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
+    .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  try #require(
+    proxies.isEmpty || bypass.contains("127.0.0.1") || bypass.contains("*"),
+    "a proxy is set (\(proxies)); add 127.0.0.1 to no_proxy so tests stay on the loopback")
+  let configuration = URLSessionConfiguration.ephemeral
+  configuration.timeoutIntervalForRequest = 60
+  return URLSession(configuration: configuration)
+}

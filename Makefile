@@ -126,7 +126,9 @@ bench: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzRegister FuzzLayout FuzzParse
 fuzz: deps
-	cd Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	@for target in $(FUZZ_TARGETS); do \
+	  (cd Fuzz && $(SWIFT) build --product $$target -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld) || exit 1; \
+	done
 	Fuzz/seed.sh
 	@mkdir -p .build/fuzz-artifacts
 	@for target in $(FUZZ_TARGETS); do \
@@ -139,10 +141,10 @@ fuzz: deps
 	done
 
 ## leaks: a long register/lay out/unregister loop under LeakSanitizer; prints memory growth.
-LEAK_ITERATIONS ?= 200
+LEAK_ITERATIONS ?= 500
 leaks: deps
 	cd Fuzz && $(SWIFT) build --product LeakLoop --sanitize=address --scratch-path .build/leaks
-	Fuzz/.build/leaks/debug/LeakLoop $(LEAK_ITERATIONS) Tests/Fixtures/Fonts
+	ASAN_OPTIONS=quarantine_size_mb=0 Fuzz/.build/leaks/debug/LeakLoop $(LEAK_ITERATIONS) Tests/Fixtures/Fonts
 
 ## check: the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
 check: deps

@@ -3,7 +3,8 @@
 // The leak check (`make leaks`): register the script fixtures, lay out a text in every script,
 // sweep it, unregister, and repeat. Built with AddressSanitizer, whose LeakSanitizer reports any
 // HarfBuzz, FreeType, ICU or Swift object still allocated at exit; resident memory is compared
-// between an early and the last iteration to show there is no growth.
+// between an early and the last iteration to show there is no growth (`make leaks` turns off
+// ASan's quarantine, which would otherwise hold up to 256 MB of freed blocks and look like growth).
 //
 //   LeakLoop [ITERATIONS] [FIXTURES-FOLDER]
 

@@ -90,8 +90,9 @@ struct Canvas {
     let firstColumn = max(0, -originX)
     let firstRow = max(0, -originY)
     guard firstColumn < columns, firstRow < rows else { return }
-    switch bitmap.pixels {
-    case .coverage(let coverage):
+    switch bitmap.pixels.format {
+    case .coverage:
+      let coverage = bitmap.pixels.values
       for row in firstRow..<rows {
         for column in firstColumn..<columns {
           let value = Int(coverage[row * bitmap.width + column])
@@ -100,7 +101,8 @@ struct Canvas {
           }
         }
       }
-    case .premultipliedRGBA(let rgba):
+    case .premultipliedRGBA:
+      let rgba = bitmap.pixels.values
       for row in firstRow..<rows {
         for column in firstColumn..<columns {
           let index = (row * bitmap.width + column) * 4

@@ -5,11 +5,34 @@ import TypeScaleFonts
 /// One rasterized glyph: its pixels and where they sit relative to the pen position.
 struct GlyphBitmap: Sendable {
   /// The pixels: coverage for outline glyphs, colour for colour glyphs (CBDT, sbix, COLR).
-  enum Pixels: Sendable {
+  ///
+  /// A struct with a format beside one array, not an enum with an array in each case: Swift
+  /// stores a multi-payload enum's case in the spare bits of the array's pointer, which hides
+  /// the pointer from LeakSanitizer and made every cached colour glyph look leaked.
+  struct Pixels: Sendable {
+    /// How the bytes are laid out.
+    enum Format: Sendable {
+      /// One byte per pixel, 0 (no ink) to 255 (full ink).
+      case coverage
+      /// Four bytes per pixel, red, green, blue, alpha, colour multiplied by alpha.
+      case premultipliedRGBA
+    }
+
+    /// How ``values`` are laid out.
+    let format: Format
+    /// The bytes, row by row, top first.
+    let values: [UInt8]
+
+    /// Bytes per pixel: 1 for coverage, 4 for colour.
+    var channels: Int { format == .coverage ? 1 : 4 }
+
     /// One byte per pixel, 0 (no ink) to 255 (full ink).
-    case coverage([UInt8])
+    static func coverage(_ values: [UInt8]) -> Pixels { Pixels(format: .coverage, values: values) }
+
     /// Four bytes per pixel, red, green, blue, alpha, colour multiplied by alpha.
-    case premultipliedRGBA([UInt8])
+    static func premultipliedRGBA(_ values: [UInt8]) -> Pixels {
+      Pixels(format: .premultipliedRGBA, values: values)
+    }
   }
 
   /// The width, in pixels.
@@ -39,16 +62,8 @@ struct GlyphBitmap: Sendable {
     guard factor != 1, width > 0, height > 0 else { return self }
     let outWidth = max(1, Int((Double(width) * factor).rounded()))
     let outHeight = max(1, Int((Double(height) * factor).rounded()))
-    let channels: Int
-    let input: [UInt8]
-    switch pixels {
-    case .coverage(let values):
-      channels = 1
-      input = values
-    case .premultipliedRGBA(let values):
-      channels = 4
-      input = values
-    }
+    let channels = pixels.channels
+    let input = pixels.values
     let sx = Double(width) / Double(outWidth)
     let sy = Double(height) / Double(outHeight)
     var output = [UInt8](repeating: 0, count: outWidth * outHeight * channels)

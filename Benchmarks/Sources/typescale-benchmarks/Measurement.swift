@@ -63,30 +63,46 @@ func fastest(rounds: Int, _ body: () -> Double) -> (seconds: Double, sink: Doubl
   return (best, sink)
 }
 
-/// The best time per operation of a pass that performs `operations` operations.
+/// The rounds each layout measurement takes the fastest of.
+let measurementRounds = 7
+/// The shortest round of a layout measurement, in seconds.
+let minimumRoundSeconds = 0.1
+/// The rounds the parallel measurement takes the fastest of.
+let parallelRounds = 5
+
+/// The best time per operation of passes that each perform `operations` operations, measured
+/// in interleaved rounds: one round of each pass in turn, `rounds` times, so that other work on
+/// the machine hits every engine alike and the ratios between them hold.
 ///
-/// A first pass calibrates how many passes make a round last at least `minimumRound` seconds;
-/// then the fastest of `rounds` rounds counts.
+/// A first run of each pass calibrates how many runs make its round last at least
+/// `minimumRound` seconds; then each pass's fastest round counts.
 ///
 /// - Parameters:
 ///   - operations: The operations one pass performs.
 ///   - rounds: The rounds to take the fastest of.
 ///   - minimumRound: The shortest round, in seconds.
-///   - pass: One pass over the inputs.
-/// - Returns: Seconds per operation.
+///   - passes: One pass over the inputs for each engine.
+/// - Returns: Seconds per operation, one for each pass.
+/// - Throws: What a pass throws.
 func secondsPerOperation(
-  operations: Int, rounds: Int = 5, minimumRound: Double = 0.05, _ pass: () throws -> Void
-) rethrows -> Double {
-  let once = try seconds(pass)
-  let repeats = max(1, Int((minimumRound / max(once, 1e-9)).rounded(.up)))
-  var best = Double.infinity
-  for _ in 0..<rounds {
-    let elapsed = try seconds {
-      for _ in 0..<repeats { try pass() }
-    }
-    best = min(best, elapsed)
+  operations: Int, rounds: Int = measurementRounds, minimumRound: Double = minimumRoundSeconds,
+  _ passes: [() throws -> Void]
+) throws -> [Double] {
+  let repeats = try passes.map { pass in
+    max(1, Int((minimumRound / max(try seconds(pass), 1e-9)).rounded(.up)))
   }
-  return best / Double(repeats * max(1, operations))
+  var best = [Double](repeating: .infinity, count: passes.count)
+  for _ in 0..<rounds {
+    for (index, pass) in passes.enumerated() {
+      let elapsed = try seconds {
+        for _ in 0..<repeats[index] { try pass() }
+      }
+      best[index] = min(best[index], elapsed)
+    }
+  }
+  return best.enumerated().map { index, time in
+    time / Double(repeats[index] * max(1, operations))
+  }
 }
 
 /// The process's resident memory in bytes, from /proc/self/statm (0 where unavailable).

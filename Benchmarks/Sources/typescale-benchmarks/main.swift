@@ -6,16 +6,19 @@
 //   typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]
 //                        [--texts FOLDER] [--corpus-fonts FOLDER] [--memory-layouts N]
 //                        [--only SCENARIO,…]
-//   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N] [--engine typescale|floor|pango]
+//   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]
+//                        [--engine typescale|floor|pango]
 //
 // `--profile` runs one scenario's pass of one engine (TypeScale by default) alone, N times (200
-// by default), for a profiler:
-//   valgrind --tool=callgrind --toggle-collect='*profilePasses*' … --profile cold
+// by default), for a profiler. Valgrind 3.19 cannot read Swift 6's DWARF 5: strip a copy (next
+// to the original, where the embedded fonts' resource bundle is) first:
+//   cd Benchmarks/.build/release && strip --strip-debug -o profiled typescale-benchmarks
+//   valgrind --tool=callgrind --toggle-collect='*profilePasses*' ./profiled --profile cold
 //
 // `make bench` passes a folder of Debian's fonts-noto-core files for the registry benchmark.
 // `--texts` defaults to Benchmarks/Texts and `--corpus-fonts` to .build/bench-corpus-fonts in
 // the repository this file is in; the latter is recreated with links to the corpus's fonts.
-// `--memory-check N` is internal: the memory check's child process.
+// `--memory-check N [--unique-texts]` is internal: the memory check's child process.
 
 import Foundation
 import TypeScale
@@ -30,6 +33,7 @@ struct Options {
   var threads = ProcessInfo.processInfo.activeProcessorCount
   var memoryLayouts = 100_000
   var memoryCheck: Int?
+  var uniqueTexts = false
   /// The scenarios to run; all when empty.
   var only: Set<String> = []
   /// A layout scenario whose TypeScale pass alone to run `passes` times, for a profiler.
@@ -39,21 +43,25 @@ struct Options {
   var engine = "typescale"
 
   /// All scenario keys, in the order they run.
-  static let scenarios = ["scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory"]
+  static let scenarios = [
+    "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory",
+  ]
 
   /// Whether to run a scenario.
   func runs(_ scenario: String) -> Bool { only.isEmpty || only.contains(scenario) }
 
-  /// The repository root: two levels above `Benchmarks/Texts`.
-  var root: URL { textsFolder.deletingLastPathComponent().deletingLastPathComponent() }
+  /// The repository root (for the fonts `Texts/fonts.tsv` names, and the commit): the one this
+  /// file was compiled from.
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  /// The repository root.
+  var root: URL { Options.repository }
 
   /// Parses the arguments; exits 2 with a message for a bad one.
   init(_ arguments: [String]) {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    textsFolder = root.appendingPathComponent("Benchmarks/Texts")
-    corpusFonts = root.appendingPathComponent(".build/bench-corpus-fonts")
+    textsFolder = Options.repository.appendingPathComponent("Benchmarks/Texts")
+    corpusFonts = Options.repository.appendingPathComponent(".build/bench-corpus-fonts")
     var rest = arguments[...]
     func value(_ name: String) -> String {
       guard let value = rest.popFirst() else { Options.fail("\(name) needs a value") }
@@ -76,6 +84,7 @@ struct Options {
       case "--threads": threads = count(argument)
       case "--memory-layouts": memoryLayouts = count(argument)
       case "--memory-check": memoryCheck = count(argument)
+      case "--unique-texts": uniqueTexts = true
       case "--profile":
         let name = value(argument)
         guard ["cold", "sweep", "fit", "warm"].contains(name) else {
@@ -113,19 +122,28 @@ struct Options {
   }
 }
 
+/// A path relative to the repository when it is inside it.
+func relative(_ url: URL, to root: URL) -> String {
+  let path = url.standardizedFileURL.path
+  let prefix = root.standardizedFileURL.path + "/"
+  return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}
+
 /// Progress on standard error, so that standard output stays a table or JSON.
 func progress(_ message: String) {
   FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+let startLoad = MachineInfo.currentLoadAverage()
 do {
   let registry = try FontRegistry()
   if let layouts = options.memoryCheck {
     let corpus = try Corpus.load(
       textsFolder: options.textsFolder, root: options.root, fontsFolder: options.corpusFonts,
       linkFonts: false, registry: registry)
-    let report = try memoryCheck(corpus: corpus, registry: registry, layouts: layouts)
+    let report = try memoryCheck(
+      corpus: corpus, registry: registry, layouts: layouts, uniqueTexts: options.uniqueTexts)
     let data = try JSONEncoder().encode(report)
     print(String(decoding: data, as: UTF8.self))
     exit(0)
@@ -175,23 +193,38 @@ do {
     progress("warm" + (threads > 1 ? " and parallel (\(threads) threads)" : ""))
     results += try WarmScenario(bench, threads: threads).run()
   }
-  var memory: MemoryReport?
+  var memory: [MemoryReport] = []
   if options.runs("memory") {
-    progress("memory (\(options.memoryLayouts) layouts in a child process)")
-    memory = try runMemoryCheck(
-      layouts: options.memoryLayouts,
-      arguments: [
-        "--texts", options.textsFolder.path, "--corpus-fonts", options.corpusFonts.path,
-      ])
+    for unique in [false, true] {
+      progress(
+        "memory (\(options.memoryLayouts) layouts\(unique ? " of unique texts" : "") in a child "
+          + "process)")
+      memory.append(
+        try runMemoryCheck(
+          layouts: options.memoryLayouts, uniqueTexts: unique,
+          arguments: [
+            "--texts", options.textsFolder.path, "--corpus-fonts", options.corpusFonts.path,
+          ]))
+    }
   }
 
+  var warnings = bench.warnings
+  let cores = ProcessInfo.processInfo.activeProcessorCount
+  if startLoad > 0.5 {
+    warnings.insert(
+      "the machine may have been busy: load average \(String(format: "%.2f", startLoad)) on "
+        + "\(cores) cores at the start; other work inflates times and shifts ratios",
+      at: 0)
+  }
   let report = Report(
-    machine: MachineInfo.current(root: options.root),
+    machine: MachineInfo.current(root: options.root, loadAverage: startLoad),
     corpus:
       "\(corpus.texts.count) texts (\(corpus.scriptCount) scripts × word, sentence, paragraph) "
-      + "from \(options.textsFolder.path), \(corpus.fontPaths.count) font files",
+      + "from \(relative(options.textsFolder, to: options.root)), \(corpus.fontPaths.count) font "
+      + "files",
     results: results, memory: memory, peakResidentBytes: peakResidentBytes(),
-    warnings: bench.warnings)
+    warnings: warnings,
+    command: (["typescale-benchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
   if options.json {
     print(report.json)
   } else if options.markdown {

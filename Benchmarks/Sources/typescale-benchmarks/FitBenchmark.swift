@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+
+/// "Fit: the largest category at which each text fits 200 pt and 2 lines".
+///
+/// - TypeScale: `largestFittingCategory(_:font:width:lineLimit:)` with a 17 pt body design size
+///   (a sweep of twelve layouts, shaped once), the shape cache emptied before each query.
+/// - Floor and Pango: what an engine without shape-once must do: lay the text out at the body
+///   sizes from AX5 down until it takes at most 2 lines (1 to 12 layouts a query).
+///
+/// TypeScale also refuses a size at which a word must be broken between letters; the baselines
+/// only count lines, so answers may differ where a word is wider than 200 pt.
+struct FitScenario: LayoutScenario {
+  let bench: LayoutBench
+  let width = 200.0
+  let lineLimit = 2
+  private let options: [LayoutOptions]
+
+  /// Prepares the scenario.
+  init(_ bench: LayoutBench) {
+    self.bench = bench
+    options = bench.corpus.texts.map { $0.options(width: nil) }
+  }
+
+  var operationsPerPass: Int { bench.corpus.texts.count }
+
+  /// TypeScale's answer for one text: the category's raw value, or -1.
+  private func typeScaleFit(_ index: Int) throws -> Int {
+    let text = bench.corpus.texts[index]
+    bench.engine.shapeCache.removeAll()
+    let category = try bench.engine.largestFittingCategory(
+      text.text, font: bench.font(text, 17), width: width, lineLimit: lineLimit,
+      options: options[index])
+    return category?.rawValue ?? -1
+  }
+
+  /// A baseline's answer: the index of the largest body size at which `lines(size)` is at most
+  /// the limit (or -1), and the number of layouts it took.
+  private func baselineFit(_ lines: (Double) -> Int32) -> (index: Int, layouts: Int) {
+    var layouts = 0
+    for index in bench.bodySizes.indices.reversed() {
+      layouts += 1
+      if lines(bench.bodySizes[index]) <= lineLimit { return (index, layouts) }
+    }
+    return (-1, layouts)
+  }
+
+  func typeScalePass() throws {
+    for index in bench.corpus.texts.indices { blackHole(try typeScaleFit(index)) }
+  }
+
+  func floorPass() {
+    for text in bench.corpus.texts {
+      blackHole(baselineFit { bench.floor.layout(text, size: $0, width: width).lines }.index)
+    }
+  }
+
+  func pangoPass() {
+    for text in bench.corpus.texts {
+      blackHole(baselineFit { bench.peer.layout(text, size: $0, width: width).lines }.index)
+    }
+  }
+
+  /// Measures all three.
+  ///
+  /// - Returns: The result, per query.
+  /// - Throws: What TypeScale throws.
+  func run() throws -> BenchmarkResult {
+    let texts = bench.corpus.texts
+
+    // Untimed: the hit rate, the answers of all three, and the baselines' layouts per query.
+    var agreement = Agreement(scenario: "Fit")
+    var hits = 0
+    var lookups = 0
+    var floorLayouts = 0
+    var pangoLayouts = 0
+    for (index, text) in texts.enumerated() {
+      let category = try typeScaleFit(index)
+      let statistics = bench.engine.shapeCache.statistics
+      hits += statistics.hits
+      lookups += statistics.hits + statistics.misses
+      let floor = baselineFit { bench.floor.layout(text, size: $0, width: width).lines }
+      let pango = baselineFit { bench.peer.layout(text, size: $0, width: width).lines }
+      floorLayouts += floor.layouts
+      pangoLayouts += pango.layouts
+      agreement.record(
+        "\(text.name) (category index)", typeScale: category, floor: floor.index,
+        pango: pango.index)
+    }
+    if let warning = agreement.warning { bench.warnings.append(warning) }
+
+    let (typeScale, floor, pango) = try measure()
+    func perQuery(_ layouts: Int) -> String {
+      String(format: "%.1f", Double(layouts) / Double(max(1, texts.count)))
+    }
+    return BenchmarkResult(
+      name:
+        "Fit: largest category of \(texts.count) texts within \(Int(width)) pt and "
+        + "\(lineLimit) lines",
+      scenario: "fit", operation: "query", seconds: typeScale, floorSeconds: floor,
+      pangoSeconds: pango, hitRate: lookups == 0 ? 0 : Double(hits) / Double(lookups),
+      extra: [
+        ("TypeScale layouts/query", String(bench.bodySizes.count)),
+        ("floor layouts/query", perQuery(floorLayouts)),
+        ("Pango layouts/query", perQuery(pangoLayouts)),
+      ] + agreement.extra)
+  }
+}

@@ -7,8 +7,9 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
-/// Inputs the fuzzers (`make fuzz`) found, replayed with the options the fuzz target decodes from
-/// them. Each input is committed under `Fuzz/Regressions/`.
+/// Inputs the fuzzers found, replayed with the options the fuzz target decodes from them.
+///
+/// Found by `make fuzz`; each input is committed under `Fuzz/Regressions/`.
 @Suite struct FuzzRegressionTests {
   /// Decodes a FuzzLayout input exactly as `Fuzz/Sources/FuzzLayout/Target.swift` does.
   private func layout(_ name: String) throws -> TextLayout {

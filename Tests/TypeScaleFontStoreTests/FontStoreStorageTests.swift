@@ -264,7 +264,7 @@ import TypeScaleTestSupport
     let indexPath = folder.appendingPathComponent("index.json").path
     #expect(!FileManager.default.fileExists(atPath: indexPath))
     flock(holder, LOCK_UN)
-    #expect(done.wait(timeout: .now() + 30) == .success)
+    #expect(done.wait(timeout: .now() + 180) == .success)
     #expect(store.entries.map(\.key) == ["regular"])
   }
 }

@@ -61,7 +61,7 @@ final class LoopbackServer: Sendable {
     func open() { isOpen.withLock { $0 = true } }
 
     /// Waits until open, for at most `seconds`.
-    func wait(seconds: Double = 30) {
+    func wait(seconds: Double = 180) {
       let deadline = Date().addingTimeInterval(seconds)
       while !isOpen.withLock({ $0 }), Date() < deadline { usleep(2_000) }
     }
@@ -244,6 +244,6 @@ func loopbackSession() throws -> URLSession {
     proxies.isEmpty || bypass.contains("127.0.0.1") || bypass.contains("*"),
     "a proxy is set (\(proxies)); add 127.0.0.1 to no_proxy so tests stay on the loopback")
   let configuration = URLSessionConfiguration.ephemeral
-  configuration.timeoutIntervalForRequest = 60
+  configuration.timeoutIntervalForRequest = 240
   return URLSession(configuration: configuration)
 }

@@ -42,9 +42,10 @@ func temporaryFiles(in folder: URL) -> [String] {
 /// Waits until `condition` holds, polling every few milliseconds, for at most `seconds`.
 ///
 /// The deadline is generous because it only matters when a test fails: with two cores, the
-/// rest of the suite can keep the cooperative pool busy for seconds.
+/// rest of the suite (slowed several times under ThreadSanitizer, as in CI) can keep the
+/// cooperative pool busy for tens of seconds; 30 s once ran out in a loaded CI run.
 func waitUntil(
-  seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+  seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: () -> Bool
 ) async throws {
   let deadline = Date().addingTimeInterval(seconds)

@@ -18,7 +18,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps demo test lint docs bench build clean help fuzz check check-thread leaks
-DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScale
+DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore TypeScale
 
 help:
 	@echo "make demo   build and run the typescale CLI on the built-in tables"

@@ -55,7 +55,7 @@ extension FontStore {
   /// ``install(_:key:origin:version:)``.
   ///
   /// A download blocks the calling thread until it completes: this is for command-line tools.
-  /// From async code, load through a ``RemoteFontSource`` with ``load(_:from:)`` instead.
+  /// From async code, load through a ``RemoteFontSource`` with ``load(_:from:)-([FontRequest],_)`` instead.
   ///
   /// - Parameters:
   ///   - url: A `file:` URL, or an `http:` or `https:` URL.

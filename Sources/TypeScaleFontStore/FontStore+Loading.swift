@@ -36,7 +36,7 @@ extension FontStore {
   }
 
   /// Loads the faces of several requests from a source, like
-  /// ``load(family:styles:from:)``.
+  /// ``load(family:styles:from:)-(_,_,RemoteFontSource)``.
   ///
   /// - Parameters:
   ///   - requests: The faces, with file stems of their own if the host needs them.

@@ -18,14 +18,30 @@ private func typescale(_ arguments: [String]) -> (status: Int32, output: String,
 /// A static file server in a child process: Python's `http.server` on 127.0.0.1, on a port the
 /// kernel picks, serving one folder.
 ///
+/// A `routes.json` in the folder, read at each request, maps a request's path and query
+/// (`/css2?family=Inter:wght@400`) to `[status, file, content type]`: how the tests play an
+/// API whose answers depend on the query. Other paths are files of the folder.
+///
 /// The child exits when its standard input closes, which ``stop()`` does and which the kernel
 /// does if the test process dies, so the server cannot outlive the test.
 private final class ChildFileServer {
   private static let script = """
-    import functools, http.server, sys, threading
+    import functools, http.server, json, os, sys, threading
     class Handler(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
+        def do_GET(self):
+            routes = os.path.join(self.directory, "routes.json")
+            route = json.load(open(routes)).get(self.path) if os.path.exists(routes) else None
+            if route is None:
+                return super().do_GET()
+            status, name, content_type = route
+            body = open(os.path.join(self.directory, name), "rb").read()
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
     print(server.server_address[1], flush=True)
@@ -151,6 +167,98 @@ private func contents(of folder: URL) -> [String: Data] {
     #expect(remove.output == "removed TypeScaleFixture-Bold (key \(url))\n")
     let empty = typescale(["fonts", "list", "--store", store.path])
     #expect(empty.output == "no fonts in \(store.standardizedFileURL.path)\n")
+  }
+
+  @Test func fontsInstall_google_fromAMirrorThenOfflineAndTypedErrors() throws {
+    // URLSession on Linux honours proxy variables; stay on the loopback or do not run.
+    let environment = ProcessInfo.processInfo.environment
+    let proxied = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains {
+      environment[$0]?.isEmpty == false
+    }
+    let bypass = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").contains("127.0.0.1")
+    try #require(!proxied || bypass, "a proxy is set; add 127.0.0.1 to no_proxy")
+
+    let store = try Fixtures.temporaryDirectory("typescale-cli-store")
+    defer { try? FileManager.default.removeItem(at: store) }
+    let served = try Fixtures.temporaryDirectory("typescale-cli-google")
+    defer { try? FileManager.default.removeItem(at: served) }
+    let server = try ChildFileServer(serving: served)
+    defer { server.stop() }
+    let base = "http://127.0.0.1:\(server.port)"
+
+    // The recorded answer, pointing at this server; the fixture fonts under its file paths.
+    let recorded = packageRoot().appendingPathComponent("Tests/Fixtures/GoogleFonts")
+    let css = try String(contentsOf: recorded.appendingPathComponent("inter.css"), encoding: .utf8)
+      .replacingOccurrences(of: "{{BASE}}", with: base)
+    try Data(css.utf8).write(to: served.appendingPathComponent("inter.css"))
+    let page = try String(
+      contentsOf: recorded.appendingPathComponent("missing-font-family.html"), encoding: .utf8
+    ).replacingOccurrences(of: "{{REQUESTED}}", with: "Nope Sans (style: normal, weight: 400)")
+    try Data(page.utf8).write(to: served.appendingPathComponent("missing.html"))
+    let files = [
+      "UcCO3FwrK3iLTeHuS_nVMrMxCp50SjIw2boKoduKmMEVuLyfMZg.ttf": "Fixture-Regular.ttf",
+      "UcCO3FwrK3iLTeHuS_nVMrMxCp50SjIw2boKoduKmMEVuGKYMZg.ttf": "Fixture-Bold.ttf",
+      "UcCM3FwrK3iLTcvneQg7Ca725JhhKnNqk4j1ebLhAm8SrXTc2dphjZ-Ek-7MeA.ttf": "Fixture-Italic.ttf",
+      "UcCM3FwrK3iLTcvneQg7Ca725JhhKnNqk4j1ebLhAm8SrXTcPtxhjZ-Ek-7MeA.ttf":
+        "Fixture-BoldItalic.ttf",
+    ]
+    let folder = served.appendingPathComponent("s/inter/v19")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, fixture) in files {
+      try FileManager.default.copyItem(
+        at: Fixtures.font(fixture), to: folder.appendingPathComponent(name))
+    }
+    let routes: [String: [Any]] = [
+      "/css2?family=Inter:ital,wght@0,400;0,700;1,400;1,700": [200, "inter.css", "text/css"],
+      "/css2?family=Nope+Sans:wght@400": [400, "missing.html", "text/html; charset=UTF-8"],
+      "/css2?family=Nope+Sans": [400, "missing.html", "text/html; charset=UTF-8"],
+    ]
+    try JSONSerialization.data(withJSONObject: routes).write(
+      to: served.appendingPathComponent("routes.json"))
+
+    let arguments = [
+      "fonts", "install", "--google", "Inter", "--weights", "400,700", "--italic",
+      "--google-base-url", base, "--store", store.path,
+    ]
+    let install = typescale(arguments)
+    #expect(install.status == 0, "\(install.error)")
+    #expect(install.error.isEmpty)
+    #expect(
+      install.output.contains(
+        "css:    \(base)/css2?family=Inter:ital,wght@0,400;0,700;1,400;1,700\n"))
+    for stem in ["Inter-Regular", "Inter-Italic", "Inter-Bold", "Inter-BoldItalic"] {
+      #expect(install.output.contains("key:    \(base)/css2#\(stem)\n"), "\(install.output)")
+    }
+    #expect(
+      install.output.contains(
+        "face:   TypeScaleFixture-BoldItalic (TypeScale Fixture Bold Italic, weight 700, italic)\n"
+      ), "\(install.output)")
+    let list = typescale(["fonts", "list", "--store", store.path])
+    #expect(list.output.split(separator: "\n").count == 5, "\(list.output)")
+
+    let unknown = typescale([
+      "fonts", "install", "--google", "Nope Sans", "--google-base-url", base, "--store", store.path,
+    ])
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.error.hasPrefix("error: Google Fonts has no family \"Nope Sans\" ("),
+      "\(unknown.error)")
+    #expect(unknown.error.split(separator: "\n").count == 1)
+
+    // Every style is stored: the same command works with the server gone.
+    server.stop()
+    let offline = typescale(arguments)
+    #expect(offline.status == 0, "\(offline.error)")
+    #expect(offline.output == install.output)
+
+    let bad = typescale(["fonts", "install", "--google", "Inter", "--weights", "400,bold"])
+    #expect(bad.status == 2)
+    #expect(bad.error.contains("--weights takes weights from 1 to 1000"))
+    let both = typescale(["fonts", "install", "--google", "Inter", "Font.ttf"])
+    #expect(both.status == 2)
+    let stray = typescale(["fonts", "install", "Font.ttf", "--italic"])
+    #expect(stray.status == 2)
+    #expect(stray.error.contains("go with --google FAMILY"))
   }
 
   @Test func fontsInstall_localWOFF2IsStoredAsSFNTAndRemovedByKey() throws {

@@ -4,11 +4,13 @@ import Foundation
 import TypeScale
 
 /// `typescale fonts install URL|PATH [--store DIR]`: downloads or copies a font into a font
-/// store, validated, and shows the faces it registered.
+/// store, validated, and shows the faces it registered; `--google FAMILY` downloads styles of a
+/// Google Fonts family instead.
 ///
 /// ```
 /// $ typescale fonts install https://cdn.example.com/fonts/Pretendard-SemiBold.otf
 /// $ typescale fonts install Fonts/Brand.woff2 --store .fonts
+/// $ typescale fonts install --google "Noto Sans KR" --weights 400,700 --store .fonts
 /// ```
 public struct FontsInstallCommand: Command {
   /// The command's options and positionals.
@@ -20,31 +22,65 @@ public struct FontsInstallCommand: Command {
       HTML error page is refused, saying so), and FreeType opening every face. It is stored \
       under the SHA-256 of its bytes, WOFF and WOFF2 decoded to plain TrueType or OpenType. \
       Installing under the same key again replaces the stored file.
+
+      --google asks Google Fonts' CSS2 API for the family's styles and stores each style under \
+      its own key; styles already stored are not fetched again. Fetching from Google sends \
+      your IP address to Google; --google-base-url points at a mirror instead, and a \
+      self-hosted copy installs from its URL.
+      """,
+    usage: """
+      typescale fonts install <source> [--store <folder>] [--key <key>]
+      typescale fonts install --google <family> [--weights <list>] [--italic]
+                              [--google-base-url <url>] [--store <folder>]
       """,
     options: [
       StoreOption.spec,
       .option(
         "key", valueName: "key",
         help: "The key to store the font under (default: the URL, or the file's URL)."),
+      .option(
+        "google", valueName: "family",
+        help: "Install styles of a Google Fonts family, such as \"Noto Sans KR\"."),
+      .option(
+        "weights", valueName: "list",
+        help: "The weights to install with --google, comma-separated (default: 400)."),
+      .flag("italic", help: "Install the italic of each weight too (with --google)."),
+      .option(
+        "google-base-url", valueName: "url",
+        help: "The CSS2 API's address, for a mirror or a proxy (default: "
+          + "\(GoogleFontsSource.defaultBaseURL.absoluteString))."),
     ],
     positionals: [
       PositionalSpec(
         "source",
         help: "An http(s) URL or the path of a font file (.ttf, .otf, .ttc, .woff, "
-          + ".woff2).")
+          + ".woff2); not with --google.", isOptional: true)
     ])
 
-  let source: URL
+  /// What to install.
+  enum Target {
+    /// A file or URL, under a key of the user's or the URL's.
+    case file(URL, key: String?)
+    /// Styles of a Google Fonts family, from the CSS2 API at a base URL.
+    case google(GoogleFontsQuery, source: GoogleFontsSource)
+  }
+
+  let target: Target
   let directory: URL
-  let key: String?
 
   /// Reads the source and options.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: ``CLIError`` when the source is missing or is a URL that cannot be parsed.
+  /// - Throws: ``CLIError`` when the source is missing or is a URL that cannot be parsed, or
+  ///   when the `--google` options are inconsistent (see ``googleTarget(_:)``).
   public init(parsed: ParsedArguments) throws(CLIError) {
+    directory = StoreOption.directory(parsed)
+    if let google = try Self.googleTarget(parsed) {
+      target = google
+      return
+    }
     guard let text = parsed.positional(0), !text.isEmpty else {
-      throw .validation("give a URL or the path of a font file to install")
+      throw .validation("give a URL or the path of a font file to install, or --google FAMILY")
     }
     let lowered = text.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
@@ -53,12 +89,10 @@ public struct FontsInstallCommand: Command {
       guard let url = URL(string: text), url.host != nil || url.isFileURL else {
         throw .validation("'\(text)' is not a valid URL")
       }
-      source = url
+      target = .file(url, key: parsed.value("key"))
     } else {
-      source = URL(fileURLWithPath: text)
+      target = .file(URL(fileURLWithPath: text), key: parsed.value("key"))
     }
-    directory = StoreOption.directory(parsed)
-    key = parsed.value("key")
   }
 
   /// Installs the font and prints the store, key, file and faces.
@@ -67,11 +101,21 @@ public struct FontsInstallCommand: Command {
   ///   - output: Where the result goes.
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
-  /// - Throws: ``CLIError`` (exit 1) when the download fails or the bytes are not a valid font.
+  /// - Throws: ``CLIError`` (exit 1) when the download fails, the bytes are not a valid font,
+  ///   or Google Fonts lacks the family or a style.
   public func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
     let store = try StoreOption.open(directory, errorOutput: &errorOutput)
+    let source: URL
+    let key: String?
+    switch target {
+    case .file(let url, let given):
+      (source, key) = (url, given)
+    case .google(let query, let google):
+      try Self.installGoogle(query, from: google, into: store, output: &output)
+      return .success
+    }
     let faces: [FontFace]
     do throws(FontStoreError) {
       faces = try store.install(contentsOf: source, key: key)

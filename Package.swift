@@ -25,6 +25,8 @@ let package = Package(
     // Text styles, content-size categories, Apple's size tables and the
     // UIFontMetrics equivalent. Pure Swift: no C, no I/O, no Foundation.
     .target(name: "TypeScaleMetrics"),
+    // The lock shared state sits behind (a pthread mutex that ThreadSanitizer understands).
+    .target(name: "TypeScaleLock"),
 
     // C libraries
     // System libraries through pkg-config; only Bridging/ folders import them.
@@ -63,22 +65,29 @@ let package = Package(
     // Faces from files and bytes, the registry, CSS matching, the embedded default and fallback.
     .target(
       name: "TypeScaleFonts",
-      dependencies: ["TypeScaleMetrics", "CFreeType", "CFontconfig", "CTypeScaleShims"],
+      dependencies: [
+        "TypeScaleMetrics", "TypeScaleLock", "CFreeType", "CFontconfig", "CTypeScaleShims",
+      ],
       resources: [.process("Fonts")]
     ),
     // Downloaded fonts: a managed, content-addressed store and remote sources.
-    .target(name: "TypeScaleFontStore", dependencies: ["TypeScaleMetrics", "TypeScaleFonts"]),
+    .target(
+      name: "TypeScaleFontStore",
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLock"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",
-      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "CHarfBuzz", "CUnicode"]
+      dependencies: [
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLock", "CHarfBuzz", "CUnicode",
+      ]
     ),
     // Rasterize layouts with FreeType into PNG: overlays, contact sheets, golden failure images.
     .target(
       name: "TypeScaleRender",
       dependencies: [
-        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens", "CFreeType",
-        "CLibPNG", "CTypeScaleShims",
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens",
+        "TypeScaleLock",
+        "CFreeType", "CLibPNG", "CTypeScaleShims",
       ]
     ),
 
@@ -101,7 +110,7 @@ let package = Package(
     // Tools
     // The command line: subcommands and the small argument parser live in a
     // library so that tests can run them in-process; `typescale` is `main`.
-    .target(name: "TypeScaleCLI", dependencies: ["TypeScale"]),
+    .target(name: "TypeScaleCLI", dependencies: ["TypeScale", "TypeScaleLock"]),
     .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),
 
     // Testing
@@ -131,7 +140,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleFontStoreTests",
-      dependencies: ["TypeScaleFontStore", "TypeScaleTestSupport"]
+      dependencies: ["TypeScaleFontStore", "TypeScaleLock", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "TypeScaleRenderTests",

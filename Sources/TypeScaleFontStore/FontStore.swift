@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import Synchronization
 import TypeScaleFonts
+import TypeScaleLock
 
 /// A folder TypeScale owns that keeps downloaded fonts, validated and registered: a restart
 /// costs no download.
@@ -58,7 +58,7 @@ public final class FontStore: Sendable {
   let blobsDirectory: URL
   let indexURL: URL
   let lockPath: String
-  let state: Mutex<_State>
+  let state: Locked<_State>
 
   /// A stored font and its registered faces.
   struct _Stored: Sendable {
@@ -124,7 +124,7 @@ public final class FontStore: Sendable {
     self.blobsDirectory = directory.appendingPathComponent("blobs")
     self.indexURL = directory.appendingPathComponent("index.json")
     self.lockPath = directory.appendingPathComponent(".lock").path
-    self.state = Mutex(_State())
+    self.state = Locked(_State())
     try StoreFiles.createFolder(blobsDirectory)
     try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, damaged) = try _readIndex()

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import Synchronization
 import TypeScaleFonts
+import TypeScaleLock
 
 extension FontStore {
   // MARK: - Google Fonts
@@ -185,7 +185,7 @@ extension FontStore {
 
 /// Google loads in flight, by store, stylesheet URL, User-Agent and cache key.
 enum _GoogleFontsFlights {
-  static let running = Mutex<[String: Task<Result<[FontFace], FontStoreError>, Never>]>([:])
+  static let running = Locked<[String: Task<Result<[FontFace], FontStoreError>, Never>]>([:])
 }
 
 /// The source a Google load hands the store: the same identifier and cache key as the Google

@@ -2,7 +2,7 @@
 
 import Dispatch
 import Foundation
-import Synchronization
+import TypeScaleLock
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -123,7 +123,7 @@ enum HTTPFetch {
 
 /// Carries a result from a completion handler to the waiting thread.
 private final class _ResultBox: Sendable {
-  private let result = Mutex<Result<HTTPFetch.Response, FontStoreError>?>(nil)
+  private let result = Locked<Result<HTTPFetch.Response, FontStoreError>?>(nil)
 
   func set(_ value: Result<HTTPFetch.Response, FontStoreError>) {
     result.withLock { $0 = value }

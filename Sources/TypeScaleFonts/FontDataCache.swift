@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Synchronization
+import TypeScaleLock
 
 /// The font bytes read for layout and rendering: least recently used, bounded in bytes, with
 /// hit and miss counters.
@@ -43,7 +43,7 @@ public final class FontDataCache: Sendable {
 
   /// The budget in bytes.
   public let budget: Int
-  private let _state = Mutex(_State())
+  private let _state = Locked(_State())
   private let _libraries = FreeTypeLibraryPool()
 
   /// Creates a cache.

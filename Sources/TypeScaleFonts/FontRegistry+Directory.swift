@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TypeScaleLock
 
 extension FontRegistry {
   /// The file extensions ``registerFonts(in:recursive:)`` picks up, compared case-insensitively.
@@ -27,7 +28,7 @@ extension FontRegistry {
     let urls = try Self.fontFiles(in: directory, recursive: recursive)
     // Scan on every core, then commit in path order, so that when two files claim one
     // PostScript name the first path always wins, whatever the timing.
-    let scans = Mutex<[Int: Result<(String, FontSource, [FontFace]), FontError>]>([:])
+    let scans = Locked<[Int: Result<(String, FontSource, [FontFace]), FontError>]>([:])
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, urls.count))
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -2,7 +2,7 @@
 
 import Dispatch
 import Foundation
-import Synchronization
+import TypeScaleLock
 import TypeScaleMetrics
 
 /// The set of font faces a process can use: registered files and bytes, plus TypeScale's embedded
@@ -67,7 +67,7 @@ public final class FontRegistry: Sendable {
 
   let options: Options
   let libraries: FreeTypeLibraryPool
-  let state: Mutex<_State>
+  let state: Locked<_State>
   /// The font bytes read for layout and rendering, bounded in bytes.
   public let dataCache: FontDataCache
 
@@ -78,7 +78,7 @@ public final class FontRegistry: Sendable {
   public let defaultFace: FontFace
 
   /// The default cascade by weight and slope (the embedded faces never change).
-  let _defaultCascades = Mutex<[Int: [FontFace]]>([:])
+  let _defaultCascades = Locked<[Int: [FontFace]]>([:])
 
   struct _Entry {
     let source: FontSource
@@ -111,7 +111,7 @@ public final class FontRegistry: Sendable {
   /// A registration in progress, which later callers for the same key wait for.
   final class _Flight: Sendable {
     let group = DispatchGroup()
-    let result = Mutex<Result<[FontFace], FontError>?>(nil)
+    let result = Locked<Result<[FontFace], FontError>?>(nil)
     init() { group.enter() }
   }
 
@@ -147,7 +147,7 @@ public final class FontRegistry: Sendable {
     }
     self.options = options
     self.libraries = libraries
-    self.state = Mutex(initial)
+    self.state = Locked(initial)
     self.dataCache = FontDataCache(budget: options.dataCacheBudget)
     self.embeddedFaces = embedded
     self.defaultFace = regular

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import Synchronization
+import TypeScaleLock
 
 /// Where a face's bytes come from: a file, bytes registered from memory, or the embedded default.
 ///
@@ -79,7 +79,7 @@ final class _FontFile: Sendable {
   let modificationTime: Date?
   /// The bytes, for data sources; `nil` for files (read on demand).
   let memory: [UInt8]?
-  private let _digest = Mutex<SHA256Digest?>(nil)
+  private let _digest = Locked<SHA256Digest?>(nil)
 
   init(
     kind: FontSource.Kind, path: String?, name: String, byteCount: Int, modificationTime: Date?,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Synchronization
 import TypeScaleFonts
+import TypeScaleLock
 
 /// HarfBuzz fonts by face, variation coordinates and (for size-dependent faces) point size.
 ///
@@ -20,7 +20,7 @@ final class HarfBuzzFontCache: Sendable {
     var clock: UInt64 = 0
   }
 
-  private let _state = Mutex(_State())
+  private let _state = Locked(_State())
   private let dataCache: FontDataCache
   private let capacity = 128
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Synchronization
 import TypeScaleFonts
+import TypeScaleLock
 
 /// Shaped runs in font units, least recently used, bounded in bytes, with hit and miss counts.
 ///
@@ -81,7 +81,7 @@ public final class ShapeCache: Sendable {
 
   /// The budget in bytes.
   public let budget: Int
-  private let _state = Mutex(_State())
+  private let _state = Locked(_State())
 
   /// Creates a cache.
   ///

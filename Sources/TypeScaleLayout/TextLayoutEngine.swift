@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Synchronization
 import TypeScaleFonts
+import TypeScaleLock
 
 /// Lays text out: itemize, shape, break, measure — the engine services share across requests.
 ///
@@ -26,9 +26,9 @@ public final class TextLayoutEngine: Sendable {
   /// Shaped runs in font units, bounded in bytes.
   public let shapeCache: ShapeCache
   let fonts: HarfBuzzFontCache
-  private let contexts = Mutex<[_ContextBox]>([])
+  private let contexts = Locked<[_ContextBox]>([])
   /// Cascades by primary face and fallback faces (built once: matching runs per build).
-  private let cascades = Mutex<[[FontFace.ID]: FontCascade]>([:])
+  private let cascades = Locked<[[FontFace.ID]: FontCascade]>([:])
 
   final class _ContextBox: @unchecked Sendable {
     // A context is used by one thread at a time: the pool hands each out to one caller.

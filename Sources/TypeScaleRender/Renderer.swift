@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Synchronization
 import TypeScaleFonts
 import TypeScaleLayout
+import TypeScaleLock
 
 /// Draws laid-out text into images with FreeType: anti-aliased grey glyphs, colour glyphs where
 /// the font has them, and optional overlays of what the layout measured.
@@ -31,7 +31,7 @@ public final class Renderer: Sendable {
   public let registry: FontRegistry
   /// Lays out the labels of contact sheets and golden failure images.
   let labels: TextLayoutEngine
-  private let state = Mutex(RasterState())
+  private let state = Locked(RasterState())
 
   /// Creates a renderer.
   ///

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import Synchronization
 import Testing
 import TypeScaleFonts
+import TypeScaleLock
 import TypeScaleMetrics
 import TypeScaleTestSupport
 
@@ -169,7 +169,7 @@ import TypeScaleTestSupport
 
   @Test func cacheKey_bumpFetchesAgainAndReplacesTheOldFile() async throws {
     try await withTemporaryFolder { folder in
-      let calls = Mutex(0)
+      let calls = Locked(0)
       func source(_ version: String, serving file: String) -> BytesFontSource {
         BytesFontSource(identifier: "assets", cacheKey: version) { _ in
           calls.withLock { $0 += 1 }

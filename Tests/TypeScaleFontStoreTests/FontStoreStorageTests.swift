@@ -2,9 +2,9 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 import TypeScaleFonts
+import TypeScaleLock
 import TypeScaleTestSupport
 
 @testable import TypeScaleFontStore
@@ -222,7 +222,7 @@ import TypeScaleTestSupport
         try FontStore(directory: folder, registry: try FontRegistry()),
         try FontStore(directory: folder, registry: try FontRegistry()),
       ]
-      let failures = Mutex<[String]>([])
+      let failures = Locked<[String]>([])
       DispatchQueue.concurrentPerform(iterations: files.count) { item in
         do throws(FontStoreError) {
           try stores[item % 2].install(data[item], key: files[item])

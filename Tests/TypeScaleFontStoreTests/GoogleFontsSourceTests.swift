@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import Synchronization
 import Testing
 import TypeScaleFonts
+import TypeScaleLock
 import TypeScaleMetrics
 import TypeScaleTestSupport
 

@@ -2,8 +2,8 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
+import TypeScaleLock
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -56,7 +56,7 @@ final class LoopbackServer: Sendable {
 
   /// Holds answers until opened.
   final class Gate: Sendable {
-    private let isOpen = Mutex(false)
+    private let isOpen = Locked(false)
 
     func open() { isOpen.withLock { $0 = true } }
 
@@ -70,8 +70,8 @@ final class LoopbackServer: Sendable {
   /// The port the server listens on.
   let port: Int
   private let listener: Int32
-  private let routes = Mutex<[String: Response]>([:])
-  private let log = Mutex<[Request]>([])
+  private let routes = Locked<[String: Response]>([:])
+  private let log = Locked<[Request]>([])
   private let running = DispatchGroup()
 
   /// Binds 127.0.0.1:0 and starts accepting.

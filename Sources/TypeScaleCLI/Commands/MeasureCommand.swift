@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import Synchronization
 import TypeScale
+import TypeScaleLock
 
 /// `typescale measure TEXT`: lays text out with a font, a size and a width, and prints its size,
 /// lines and fallbacks; `--batch` measures one JSON request per line of standard input.
@@ -211,10 +211,10 @@ struct MeasureInput: Sendable {
 
 /// Lines handed out one at a time, safely from any thread.
 private final class LineQueue: Sendable {
-  private let lines: Mutex<ArraySlice<String>>
+  private let lines: Locked<ArraySlice<String>>
 
   init(_ lines: [String]) {
-    self.lines = Mutex(lines[...])
+    self.lines = Locked(lines[...])
   }
 
   func next() -> String? {

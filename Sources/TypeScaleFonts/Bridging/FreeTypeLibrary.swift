@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 internal import CFreeType
-import Synchronization
+import TypeScaleLock
 
 /// The owner of one `FT_Library`.
 ///
@@ -70,7 +70,7 @@ enum FreeTypeCheck {
 
 /// Hands out FreeType libraries, one per concurrent user, and keeps them for reuse.
 final class FreeTypeLibraryPool: Sendable {
-  private let _free = Mutex<[FreeTypeLibrary]>([])
+  private let _free = Locked<[FreeTypeLibrary]>([])
 
   /// Runs `body` with a library no other thread is using.
   func withLibrary<R>(_ body: (FreeTypeLibrary) throws(FontError) -> R) throws(FontError) -> R {

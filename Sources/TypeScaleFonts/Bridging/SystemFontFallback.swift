@@ -2,7 +2,7 @@
 
 internal import CFontconfig
 import Foundation
-import Synchronization
+import TypeScaleLock
 
 /// System fonts as the last step of a ``FontCascade``, found through fontconfig — opt-in, because
 /// results then depend on the machine's fonts.
@@ -26,8 +26,8 @@ public final class SystemFontFallback: Sendable {
     deinit { FcConfigDestroy(handle) }
   }
 
-  private let configuration: Mutex<_Configuration>
-  private let answers = Mutex<[[UInt32]: String?]>([:])
+  private let configuration: Locked<_Configuration>
+  private let answers = Locked<[[UInt32]: String?]>([:])
 
   /// Uses the machine's fontconfig configuration (`FcInitLoadConfigAndFonts()`).
   ///
@@ -60,7 +60,7 @@ public final class SystemFontFallback: Sendable {
   }
 
   private init(_ configuration: _Configuration) {
-    self.configuration = Mutex(configuration)
+    self.configuration = Locked(configuration)
   }
 
   /// The face fontconfig picks for `scalar`, registered in `registry`; `nil` when no font has it.

@@ -158,4 +158,4 @@ check-thread: deps
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-xctest
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build

@@ -48,48 +48,17 @@ public struct MeasureCommand: Command {
                         [--display-scale <scale>] [--json]
       typescale measure --batch [--json] < requests.jsonl
       """,
-    options: [
-      .option(
-        "font", valueName: "name",
-        help: "A family or PostScript name to resolve among the embedded fonts and --font-file."),
-      .option(
-        "font-file", valueName: "path",
-        help: "A font file; the first is the primary face, the others its cascade.",
-        isRepeatable: true),
-      .option(
-        "size", valueName: "points",
-        help: "The point size, or the design size at L with --style or --category."),
-      .option("style", valueName: "style", help: "The text style to scale like (default: body)."),
-      .option(
-        "category", valueName: "category",
-        help: "The content-size category to scale for: xS…XXXL, AX1…AX5, or a UIKit or SwiftUI "
-          + "name."),
-      .flag("all-categories", help: "Lay the text out at every content-size category."),
-      .option(
-        "width", valueName: "points", help: "The width to wrap at (default: no wrapping)."),
-      .option("lines", valueName: "count", help: "The most lines to show; 0 for no limit."),
-      .option(
-        "truncation", valueName: "mode", help: "How text past the last line is cut.",
-        allowedValues: LayoutOptions.Truncation.allCases.map(\.rawValue)),
-      .option(
-        "strategy", valueName: "strategy",
-        help: "The line-break strategy; hangul-word-priority keeps Korean words whole.",
-        allowedValues: MeasureRequest.strategyNames),
-      .option(
-        "alignment", valueName: "alignment", help: "Where lines sit within the width.",
-        allowedValues: LayoutOptions.Alignment.allCases.map(\.rawValue)),
-      .option(
-        "language", valueName: "bcp47",
-        help: "The text's language for shaping and line breaking (e.g. ko, ja)."),
-      .option(
-        "display-scale", valueName: "scale",
-        help: "Pixels per point to round the width and height up to (e.g. 3)."),
-      .option(
-        "typography", valueName: "file",
-        help: "A typography JSON file: the style's family, weight, size and sizing come from it."),
-      .flag("json", help: "Print a JSON object (an array with --all-categories)."),
-      .flag("batch", help: "Measure one JSON request per line of standard input."),
-    ],
+    options: LayoutCommandOptions.specs(
+      allCategoriesHelp: "Lay the text out at every content-size category.") + [
+        .option(
+          "display-scale", valueName: "scale",
+          help: "Pixels per point to round the width and height up to (e.g. 3)."),
+        .option(
+          "typography", valueName: "file",
+          help: "A typography JSON file: the style's family, weight, size and sizing come from it."),
+        .flag("json", help: "Print a JSON object (an array with --all-categories)."),
+        .flag("batch", help: "Measure one JSON request per line of standard input."),
+      ],
     positionals: [
       PositionalSpec(
         "text", help: "The text to measure; paragraphs end at newlines.", isOptional: true)

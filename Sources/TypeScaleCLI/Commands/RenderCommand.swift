@@ -45,49 +45,20 @@ public struct RenderCommand: Command {
       """,
     options: [
       .option(
-        "output", short: "o", valueName: "path", help: "The PNG file to write.", isRequired: true),
-      .option(
-        "font", valueName: "name",
-        help: "A family or PostScript name to resolve among the embedded fonts and --font-file."),
-      .option(
-        "font-file", valueName: "path",
-        help: "A font file; the first is the primary face, the others its cascade.",
-        isRepeatable: true),
-      .option(
-        "size", valueName: "points",
-        help: "The point size, or the design size at L with --style or --category."),
-      .option("style", valueName: "style", help: "The text style to scale like (default: body)."),
-      .option(
-        "category", valueName: "category",
-        help: "The content-size category to scale for: xS…XXXL, AX1…AX5, or a UIKit or SwiftUI "
-          + "name."),
-      .flag("all-categories", help: "Draw a contact sheet: one row per content-size category."),
-      .option(
-        "width", valueName: "points", help: "The width to wrap at (default: no wrapping)."),
-      .option("lines", valueName: "count", help: "The most lines to show; 0 for no limit."),
-      .option(
-        "truncation", valueName: "mode", help: "How text past the last line is cut.",
-        allowedValues: LayoutOptions.Truncation.allCases.map(\.rawValue)),
-      .option(
-        "strategy", valueName: "strategy",
-        help: "The line-break strategy; hangul-word-priority keeps Korean words whole.",
-        allowedValues: MeasureRequest.strategyNames),
-      .option(
-        "alignment", valueName: "alignment", help: "Where lines sit within the width.",
-        allowedValues: LayoutOptions.Alignment.allCases.map(\.rawValue)),
-      .option(
-        "language", valueName: "bcp47",
-        help: "The text's language for shaping and line breaking (e.g. ko, ja)."),
-      .option("scale", valueName: "pixels", help: "Pixels per point (default: 2)."),
-      .option(
-        "margin", valueName: "pixels", help: "The empty border on every side (default: 8)."),
-      .option(
-        "overlays", valueName: "list",
-        help: "Overlays to draw: width, lines, baselines, bands, truncation, fallback, or all."),
-      .option(
-        "title", valueName: "text",
-        help: "The contact sheet's caption (default: the style, width and line limit)."),
-    ],
+        "output", short: "o", valueName: "path", help: "The PNG file to write.", isRequired: true)
+    ]
+      + LayoutCommandOptions.specs(
+        allCategoriesHelp: "Draw a contact sheet: one row per content-size category.") + [
+        .option("scale", valueName: "pixels", help: "Pixels per point (default: 2)."),
+        .option(
+          "margin", valueName: "pixels", help: "The empty border on every side (default: 8)."),
+        .option(
+          "overlays", valueName: "list",
+          help: "Overlays to draw: width, lines, baselines, bands, truncation, fallback, or all."),
+        .option(
+          "title", valueName: "text",
+          help: "The contact sheet's caption (default: the style, width and line limit)."),
+      ],
     positionals: [
       PositionalSpec("text", help: "The text to draw; paragraphs end at newlines.")
     ])

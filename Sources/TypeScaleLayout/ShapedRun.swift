@@ -70,4 +70,7 @@ struct ShapedRun: Sendable {
   var glyphs: ShapedGlyphs
   /// Font units per em of the run's face.
   var unitsPerEm: Int32
+  /// Whether the face's shaping depends on the size (an `opsz` axis, a `trak` table): then the
+  /// glyphs are good for the size they were shaped at only.
+  var sizeDependent = false
 }

@@ -38,7 +38,8 @@ struct Shaper {
       rightToLeft: run.isRightToLeft, language: options.language ?? "",
       pointSize: sizeDependent ? pointSize : nil)
     if let glyphs = cache.value(for: key) {
-      return ShapedRun(run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm)
+      return ShapedRun(
+        run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm, sizeDependent: sizeDependent)
     }
     // Shape the range with its context only, so the result depends on nothing outside the key.
     let window = Array(before + key.text + after)
@@ -49,6 +50,7 @@ struct Shaper {
         features: options.features)
     }
     cache.insert(glyphs, for: key)
-    return ShapedRun(run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm)
+    return ShapedRun(
+      run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm, sizeDependent: sizeDependent)
   }
 }

@@ -85,7 +85,16 @@ public struct Line: Sendable {
   /// The y of the baseline, in points from the layout's top.
   public let baseline: Double
   /// The glyph runs in visual order, left to right.
-  public let runs: [GlyphRun]
+  ///
+  /// Glyph positions are computed from the line's shaped runs when this is read, not when the
+  /// text is laid out: measuring (width, height, line count) never pays for them. Each read
+  /// builds the array again, so read it once per line and keep it. (Core Text's `CTLine` also
+  /// computes glyph runs on demand.)
+  ///
+  /// - Complexity: O(glyphs on the line) per read.
+  public var runs: [GlyphRun] { glyphs.runs() }
+  /// The line's shaped pieces, positioned by ``runs``.
+  let glyphs: LineGlyphs
   /// Whether this line carries the truncation.
   public let isTruncated: Bool
   /// Whether a mandatory break (a paragraph end, U+2028) ends the line.

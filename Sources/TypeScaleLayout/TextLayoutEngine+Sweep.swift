@@ -53,13 +53,29 @@ extension TextLayoutEngine {
     let box = _borrowContext()
     defer { _returnContext(box) }
     // Size-independent work once: paragraphs, bidi, scripts, fonts, break opportunities.
-    let prepared = try _prepare(text, font: font, options: options, context: box.context)
+    var prepared = try _prepare(text, font: font, options: options, context: box.context)
+    // Shaped once, in font units, for every size.
+    try _preshape(&prepared, font: font, options: options, context: box.context)
+    // The style's metrics once, rather than once per category in `sizing.resolve`.
+    var metrics: FontMetrics?
+    if let style = sizing.textStyle {
+      do throws(MetricsError) {
+        metrics = try FontMetrics(forTextStyle: style, table: table)
+      } catch {
+        throw .option(error.message)
+      }
+    }
     var results: [CategoryLayout] = []
     for category in categories.categories where table.categories.contains(category) {
       let size: ResolvedSize
       do throws(MetricsError) {
-        size = try sizing.resolve(
-          design, in: category, table: table, maximumPointSize: maximumPointSize)
+        if let metrics {
+          size = try metrics.scaledFont(
+            for: design, maximumPointSize: maximumPointSize, in: category)
+        } else {
+          size = try sizing.resolve(
+            design, in: category, table: table, maximumPointSize: maximumPointSize)
+        }
       } catch {
         throw .option(error.message)
       }

@@ -100,9 +100,29 @@ public final class TextLayoutEngine: Sendable {
   /// prepares once and lays out at every size.
   struct _Prepared {
     let text: String
-    let paragraphs: [PreparedParagraph]
+    var paragraphs: [PreparedParagraph]
     let missing: [Unicode.Scalar]
     let cascade: FontCascade
+    /// Whether ``_preshape(_:font:options:context:)`` has run.
+    var isPreshaped = false
+  }
+
+  /// Shapes each paragraph whose faces' shaping does not depend on the size once, so that
+  /// laying it out at several sizes (a sweep, a shrink-to-fit search) measures the same glyphs
+  /// without asking the cache again.
+  func _preshape(
+    _ prepared: inout _Prepared, font: LayoutFont, options: LayoutOptions, context: LayoutContext
+  ) throws(LayoutError) {
+    guard !prepared.isPreshaped else { return }
+    prepared.isPreshaped = true
+    let variations = font.variations.merging(options.variations) { _, option in option }
+    let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
+    let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
+    for index in prepared.paragraphs.indices {
+      let (runs, sizeDependent) = try typesetter.shape(
+        prepared.paragraphs[index], pointSize: font.pointSize)
+      if !sizeDependent { prepared.paragraphs[index].shaped = runs }
+    }
   }
 
   func _cascade(for font: LayoutFont) -> FontCascade {
@@ -137,6 +157,11 @@ public final class TextLayoutEngine: Sendable {
   func _layout(
     _ preparedText: _Prepared, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
+    var preparedText = preparedText
+    if options.minimumScaleFactor < 1 {
+      // Shrinking may lay out at many sizes: shape once.
+      try _preshape(&preparedText, font: font, options: options, context: context)
+    }
     let text = preparedText.text
     let prepared = preparedText.paragraphs
     let missing = preparedText.missing
@@ -189,8 +214,8 @@ public final class TextLayoutEngine: Sendable {
     }
     var fallbackFaces: [FontFace] = []
     for line in lines {
-      for run in line.runs where run.face != font.face && !run.isEllipsis {
-        if !fallbackFaces.contains(run.face) { fallbackFaces.append(run.face) }
+      for face in line.glyphs.faces where face != font.face {
+        if !fallbackFaces.contains(face) { fallbackFaces.append(face) }
       }
     }
     return TextLayout(

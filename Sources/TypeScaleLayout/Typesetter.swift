@@ -7,6 +7,9 @@ struct PreparedParagraph {
   let paragraph: Paragraph
   let itemized: Itemizer.Result
   let opportunities: [(Int, Bool)]
+  /// The runs shaped in font units, when no face's shaping depends on the size: shaped once and
+  /// measured at every size (a sweep, a shrink-to-fit search) without asking the cache again.
+  var shaped: [ShapedRun]? = nil
 }
 
 /// A prepared paragraph measured at one size: shaped runs and the width up to every offset.
@@ -35,29 +38,59 @@ struct Typesetter {
     -> MeasuredParagraph
   {
     let units = prepared.paragraph.units
-    var advance = [Double](repeating: 0, count: units.count + 1)
-    var shaped: [ShapedRun] = []
-    for run in prepared.itemized.runs {
-      let result = try shaper.shape(
-        run, range: run.range, in: units, pointSize: pointSize, context: context)
-      let scale = pointSize / Double(result.unitsPerEm)
-      let glyphs = result.glyphs
-      for index in 0..<glyphs.count {
-        let offset = run.range.lowerBound + Int(glyphs.clusters[index])
-        advance[min(max(offset, run.range.lowerBound), run.range.upperBound - 1)] +=
-          Double(glyphs.advances[index]) * scale
-      }
-      shaped.append(result)
+    let shaped: [ShapedRun]
+    if let preshaped = prepared.shaped {
+      shaped = preshaped
+    } else {
+      shaped = try shape(prepared, pointSize: pointSize).runs
     }
-    if options.tracking != 0 {
-      for boundary in prepared.itemized.clusterBoundaries.dropLast() {
-        advance[boundary] += options.tracking
-      }
-    }
+    // The advance of each UTF-16 offset's cluster, accumulated in place into the prefix sums:
+    // prefix[i + 1] holds offset i's advance until the running sum replaces it.
     var prefix = [Double](repeating: 0, count: units.count + 1)
-    for index in 0..<units.count { prefix[index + 1] = prefix[index] + advance[index] }
+    prefix.withUnsafeMutableBufferPointer { prefix in
+      for result in shaped {
+        let range = result.run.range
+        let scale = pointSize / Double(result.unitsPerEm)
+        let glyphs = result.glyphs
+        glyphs.clusters.withUnsafeBufferPointer { clusters in
+          glyphs.advances.withUnsafeBufferPointer { advances in
+            for index in 0..<clusters.count {
+              let offset = range.lowerBound + Int(clusters[index])
+              prefix[min(max(offset, range.lowerBound), range.upperBound - 1) + 1] +=
+                Double(advances[index]) * scale
+            }
+          }
+        }
+      }
+      if options.tracking != 0 {
+        for boundary in prepared.itemized.clusterBoundaries.dropLast() {
+          prefix[boundary + 1] += options.tracking
+        }
+      }
+      for index in 0..<units.count { prefix[index + 1] += prefix[index] }
+    }
     return MeasuredParagraph(
       prepared: prepared, pointSize: pointSize, shaped: shaped, prefix: prefix)
+  }
+
+  /// Shapes a paragraph's runs at a size, through the cache.
+  ///
+  /// - Returns: The runs, and whether any face's shaping depends on the size (then the runs are
+  ///   good for this size only).
+  func shape(_ prepared: PreparedParagraph, pointSize: Double) throws(LayoutError)
+    -> (runs: [ShapedRun], sizeDependent: Bool)
+  {
+    var shaped: [ShapedRun] = []
+    shaped.reserveCapacity(prepared.itemized.runs.count)
+    var sizeDependent = false
+    for run in prepared.itemized.runs {
+      let result = try shaper.shape(
+        run, range: run.range, in: prepared.paragraph.units, pointSize: pointSize,
+        context: context)
+      sizeDependent = sizeDependent || result.sizeDependent
+      shaped.append(result)
+    }
+    return (shaped, sizeDependent)
   }
 
   // MARK: - Pieces
@@ -65,8 +98,8 @@ struct Typesetter {
   /// A run's part on one line, with its glyphs at the line's size.
   struct Piece {
     var shaped: ShapedRun
-    /// Glyph indices into `shaped.glyphs`, in visual order.
-    var indices: [Int]
+    /// Glyph indices into `shaped.glyphs`, in visual order: one contiguous block.
+    var indices: Range<Int>
     var range: Range<Int>
     var isEllipsis = false
   }
@@ -102,19 +135,22 @@ struct Typesetter {
         let glyphs = shaped.glyphs
         let base = run.range.lowerBound
         // Glyphs whose cluster starts at a cut: breaking there is unsafe if HarfBuzz says so.
-        let edges =
-          Self.glyphBlock(shaped, lower: lower, upper: lower + 1)
-          + Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound))
-        let unsafe = edges.contains { index in
-          let offset = base + Int(glyphs.clusters[index])
-          return glyphs.unsafeToBreak[index] && (offset == lower || offset == upper)
+        func unsafeAt(_ edge: Range<Int>) -> Bool {
+          edge.contains { index in
+            let offset = base + Int(glyphs.clusters[index])
+            return glyphs.unsafeToBreak[index] && (offset == lower || offset == upper)
+          }
         }
+        let unsafe =
+          unsafeAt(Self.glyphBlock(shaped, lower: lower, upper: lower + 1))
+          || unsafeAt(
+            Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound)))
         if unsafe {
           source = try shaper.shape(
             run, range: lower..<upper, in: measured.units, pointSize: measured.pointSize,
             isolatedBefore: cutBefore, isolatedAfter: cutAfter, context: context)
           source.run.range = lower..<upper
-          block = Array(0..<source.glyphs.count)
+          block = 0..<source.glyphs.count
         }
       }
       pieces.append(Piece(shaped: source, indices: block, range: lower..<upper))
@@ -127,7 +163,7 @@ struct Typesetter {
   /// The bounds are paragraph offsets; indices come in the run's glyph order. Clusters are
   /// monotonic (ascending left to right, descending right to left), so the glyphs form one
   /// contiguous block found by binary search.
-  static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> [Int] {
+  static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> Range<Int> {
     let clusters = shaped.glyphs.clusters
     let base = shaped.run.range.lowerBound
     let count = clusters.count
@@ -147,9 +183,7 @@ struct Typesetter {
       }
       return low
     }
-    let range =
-      ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
-    return Array(range)
+    return ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
   }
 
   /// The ellipsis, shaped in `face` (or the cascade's face for U+2026).
@@ -163,7 +197,7 @@ struct Typesetter {
     let shaped = try shaper.shape(
       run, range: 0..<1, in: units, pointSize: pointSize, context: context)
     return Piece(
-      shaped: shaped, indices: Array(0..<shaped.glyphs.count), range: 0..<1, isEllipsis: true)
+      shaped: shaped, indices: 0..<shaped.glyphs.count, range: 0..<1, isEllipsis: true)
   }
 
   func width(of pieces: [Piece], pointSize: Double) -> Double {
@@ -198,16 +232,15 @@ struct Typesetter {
   /// Places lines top to bottom: metrics, alignment, visual order, glyph positions.
   func place(_ pending: [PendingLine], pointSize: Double, layoutWidth: Double) -> [Line] {
     var lines: [Line] = []
+    lines.reserveCapacity(pending.count)
     var top = 0.0
     for (number, line) in pending.enumerated() {
       // Metrics: the largest hhea values among the faces on the line.
-      var faces = line.pieces.map(\.shaped.run.face)
-      if faces.isEmpty { faces = [font.face] }
       var ascent = 0.0
       var descent = 0.0
       var leading = 0.0
-      for face in faces {
-        let metrics = face.metrics
+      for index in 0..<max(1, line.pieces.count) {
+        let metrics = line.pieces.isEmpty ? font.face.metrics : line.pieces[index].shaped.run.face.metrics
         let scale = pointSize / Double(metrics.unitsPerEm)
         ascent = max(ascent, Double(metrics.ascender) * scale)
         descent = max(descent, Double(-metrics.descender) * scale)
@@ -234,74 +267,16 @@ struct Typesetter {
         }
       }
 
-      // Visual order of the pieces (UAX #9 L2).
-      let order = UnicodeServices.visualOrder(line.pieces.map(\.shaped.run.level))
-      var runs: [GlyphRun] = []
-      // Trailing spaces hang past the line's end: at the right in a left-to-right paragraph,
-      // at the left (before the content, visually) in a right-to-left one.
-      var pen = x
-      if rightToLeft {
-        let total = width(of: line.pieces, pointSize: pointSize)
-        let tracked = options.tracking * Double(line.pieces.reduce(0) { $0 + $1.indices.count })
-        pen -= max(0, total + tracked - line.width)
-      }
-      for position in order {
-        let piece = line.pieces[position]
-        let run = piece.shaped.run
-        let glyphs = piece.shaped.glyphs
-        let scale = pointSize / Double(piece.shaped.unitsPerEm)
-        let base = piece.isEllipsis ? 0 : line.paragraphStart + run.range.lowerBound
-        let count = piece.indices.count
-        var ids: [UInt32] = []
-        var xs: [Double] = []
-        var ys: [Double] = []
-        var advances: [Double] = []
-        var clusters: [Int] = []
-        ids.reserveCapacity(count)
-        xs.reserveCapacity(count)
-        ys.reserveCapacity(count)
-        advances.reserveCapacity(count)
-        clusters.reserveCapacity(count)
-        var previousCluster = -1
-        var previousJustified = -1
-        for index in piece.indices {
-          let cluster =
-            piece.isEllipsis ? line.range.upperBound : base + Int(glyphs.clusters[index])
-          var advance = Double(glyphs.advances[index]) * scale
-          if cluster != previousCluster {
-            advance += options.tracking
-            previousCluster = cluster
-          }
-          if justifyExtra > 0, !piece.isEllipsis, cluster != previousJustified,
-            line.spaces.contains(cluster - line.paragraphStart)
-          {
-            advance += justifyExtra
-            previousJustified = cluster
-          }
-          ids.append(glyphs.glyphs[index])
-          xs.append(pen + Double(glyphs.offsetsX[index]) * scale)
-          ys.append(baseline - Double(glyphs.offsetsY[index]) * scale)
-          advances.append(advance)
-          clusters.append(cluster)
-          pen += advance
-        }
-        let range =
-          piece.isEllipsis
-          ? line.range.upperBound..<line.range.upperBound
-          : (line.paragraphStart + piece.range.lowerBound)..<(line.paragraphStart
-            + piece.range.upperBound)
-        runs.append(
-          GlyphRun(
-            face: run.face, pointSize: pointSize,
-            variations: HarfBuzzFontCache.coordinates(for: run.face, overrides: shaper.variations),
-            glyphs: ids, xs: xs, ys: ys, advances: advances, clusters: clusters, range: range,
-            isRightToLeft: run.isRightToLeft, script: run.scriptTag, isEllipsis: piece.isEllipsis))
-      }
+      let glyphs = LineGlyphs(
+        pieces: line.pieces, x: x, rightToLeft: rightToLeft, contentWidth: line.width,
+        baseline: baseline, pointSize: pointSize, tracking: options.tracking,
+        justifyExtra: justifyExtra, spaces: line.spaces, paragraphStart: line.paragraphStart,
+        lineEnd: line.range.upperBound, variations: shaper.variations)
       let shownWidth = justifyExtra > 0 ? layoutWidth : line.width
       lines.append(
         Line(
           range: line.range, width: shownWidth, x: x, top: top, height: height, ascent: ascent,
-          descent: descent, leading: leading, baseline: baseline, runs: runs,
+          descent: descent, leading: leading, baseline: baseline, glyphs: glyphs,
           isTruncated: line.isTruncated, endsWithMandatoryBreak: line.mandatory,
           breaksWord: line.breaksWord))
       top += height

@@ -240,7 +240,8 @@ struct Typesetter {
       var descent = 0.0
       var leading = 0.0
       for index in 0..<max(1, line.pieces.count) {
-        let metrics = line.pieces.isEmpty ? font.face.metrics : line.pieces[index].shaped.run.face.metrics
+        let metrics =
+          line.pieces.isEmpty ? font.face.metrics : line.pieces[index].shaped.run.face.metrics
         let scale = pointSize / Double(metrics.unitsPerEm)
         ascent = max(ascent, Double(metrics.ascender) * scale)
         descent = max(descent, Double(-metrics.descender) * scale)

@@ -44,85 +44,126 @@ struct Itemizer {
       (buffer) throws(LayoutError) in
       try UnicodeServices.bidiLevels(buffer, paragraphLevel: paragraphLevel)
     }
-    let scripts = Self.scripts(paragraph.string, count: count)
+    return units.withUnsafeBufferPointer { units in
+      let scripts = Self.scripts(units)
+      let primary = cascade.faces[0]
+      var runs: [TextRun] = []
+      var boundaries: [Int] = []
+      boundaries.reserveCapacity(count + 1)
+      boundaries.append(0)
+      var missing: [Unicode.Scalar] = []
 
-    var runs: [TextRun] = []
-    var boundaries = [0]
-    var missing: [Unicode.Scalar] = []
-    var offset = 0
-    let primary = cascade.faces[0]
-    for character in paragraph.string {
-      let length = character.utf16.count
-      let scalars = character.unicodeScalars
-      var face: FontFace
-      let single = length == 1 || (length == 2 && scalars.count == 1)
-      if single, let scalar = scalars.first, primary.coverage.contains(scalar) {
-        face = primary  // the common case: one scalar the primary face draws
-      } else if !single,
-        scalars.allSatisfy({
-          primary.coverage.contains($0) || FontCascade.isDefaultIgnorable($0)
-        })
-      {
-        face = primary
-      } else if let found = cascade.face(forCluster: String(character)) {
-        face = found
-        for scalar in scalars
-        where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
-          missing.append(scalar)
+      /// Gives the cluster `start..<end`, whose scalars are `scalars`, a face, and extends the
+      /// runs with it.
+      func close(_ start: Int, _ end: Int, _ scalars: [Unicode.Scalar]) {
+        var face: FontFace
+        if scalars.count == 1, primary.coverage.contains(scalars[0]) {
+          face = primary  // the common case: one scalar the primary face draws
+        } else if scalars.count > 1,
+          scalars.allSatisfy({
+            primary.coverage.contains($0) || FontCascade.isDefaultIgnorable($0)
+          })
+        {
+          face = primary
+        } else {
+          var cluster = ""
+          cluster.unicodeScalars.append(contentsOf: scalars)
+          if let found = cascade.face(forCluster: cluster) {
+            face = found
+            for scalar in scalars
+            where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
+              missing.append(scalar)
+            }
+          } else {
+            face = primary
+            missing.append(contentsOf: scalars.filter { !FontCascade.isDefaultIgnorable($0) })
+          }
         }
-      } else {
-        face = primary
-        missing.append(contentsOf: scalars.filter { !FontCascade.isDefaultIgnorable($0) })
+        let level = levels[start]
+        let script = scripts[start]
+        if let last = runs.last, last.level == level, last.script == script, last.face == face {
+          runs[runs.count - 1].range = last.range.lowerBound..<end
+        } else {
+          runs.append(TextRun(range: start..<end, level: level, script: script, face: face))
+        }
+        boundaries.append(end)
       }
-      let level = levels[offset]
-      let script = scripts[offset]
-      if var last = runs.last, last.level == level, last.script == script, last.face == face {
-        last.range = last.range.lowerBound..<(offset + length)
-        runs[runs.count - 1] = last
-      } else {
-        runs.append(
-          TextRun(range: offset..<(offset + length), level: level, script: script, face: face))
+
+      // Grapheme clusters with the standard library's own rules (those `Character` follows),
+      // one scalar at a time over the UTF-16 units: no `String` indices, no `Character`s.
+      var recognizer = Unicode._CharacterRecognizer()
+      var scalars: [Unicode.Scalar] = []
+      var clusterStart = 0
+      var offset = 0
+      while offset < count {
+        let (scalar, width) = Self.scalar(at: offset, in: units)
+        if recognizer.hasBreak(before: scalar), offset > 0 {
+          close(clusterStart, offset, scalars)
+          clusterStart = offset
+          scalars.removeAll(keepingCapacity: true)
+        }
+        scalars.append(scalar)
+        offset += width
       }
-      offset += length
-      boundaries.append(offset)
+      close(clusterStart, count, scalars)
+      return Result(
+        runs: runs, paragraphLevel: resolvedLevel, clusterBoundaries: boundaries,
+        missing: missing)
     }
-    return Result(
-      runs: runs, paragraphLevel: resolvedLevel, clusterBoundaries: boundaries, missing: missing)
+  }
+
+  /// The scalar starting at a UTF-16 offset, and its width in units (a lone surrogate, which a
+  /// Swift string never holds, reads as U+FFFD).
+  @inline(__always)
+  static func scalar(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> (Unicode.Scalar, Int)
+  {
+    let unit = units[offset]
+    if UTF16.isLeadSurrogate(unit), offset + 1 < units.count,
+      UTF16.isTrailSurrogate(units[offset + 1])
+    {
+      let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
+      return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
+    }
+    return (Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}", 1)
   }
 
   /// The script code of every UTF-16 unit, with Common and Inherited resolved.
-  static func scripts(_ text: Substring, count: Int) -> [Int32] {
+  static func scripts(_ units: UnsafeBufferPointer<UInt16>) -> [Int32] {
+    let count = units.count
     var codes = [Int32](repeating: UnicodeServices.scriptCommon, count: count)
     var offset = 0
     var previous: Int32? = nil
     var brackets: [(scalar: UInt32, script: Int32?)] = []
-    var unresolved: [Int] = []  // offsets of leading Common units, resolved by the next script
-    for scalar in text.unicodeScalars {
-      let width = scalar.utf16.count
-      var script = UnicodeServices.script(scalar.value)
-      if script == UnicodeServices.scriptInherited {
-        script = previous ?? UnicodeServices.scriptCommon
-      } else if script == UnicodeServices.scriptCommon {
-        if let opening = Self.openingBracket(for: scalar.value),
-          let index = brackets.lastIndex(where: { $0.scalar == opening })
-        {
-          script = brackets[index].script ?? previous ?? UnicodeServices.scriptCommon
-          brackets.removeSubrange(index...)
-        } else {
-          if Self.closingBracket(for: scalar.value) != nil {
-            brackets.append((scalar.value, previous))
-          }
-          // Keep a preceding script when the character belongs to it too (Script_Extensions).
+    codes.withUnsafeMutableBufferPointer { codes in
+      while offset < count {
+        let (scalar, width) = Self.scalar(at: offset, in: units)
+        var script = UnicodeServices.script(scalar.value)
+        if script == UnicodeServices.scriptInherited {
           script = previous ?? UnicodeServices.scriptCommon
+        } else if script == UnicodeServices.scriptCommon {
+          if let opening = Self.openingBracket(for: scalar.value),
+            let index = brackets.lastIndex(where: { $0.scalar == opening })
+          {
+            script = brackets[index].script ?? previous ?? UnicodeServices.scriptCommon
+            brackets.removeSubrange(index...)
+          } else {
+            if Self.closingBracket(for: scalar.value) != nil {
+              brackets.append((scalar.value, previous))
+            }
+            // Keep a preceding script when the character belongs to it too (Script_Extensions).
+            script = previous ?? UnicodeServices.scriptCommon
+          }
+        } else {
+          if previous == nil {
+            // Leading Common characters take the first real script.
+            for index in 0..<offset { codes[index] = script }
+          }
+          previous = script
         }
-      } else {
-        for index in unresolved { codes[index] = script }
-        unresolved.removeAll()
-        previous = script
+        codes[offset] = script
+        if width == 2 { codes[offset + 1] = script }
+        offset += width
       }
-      if script == UnicodeServices.scriptCommon { unresolved += offset..<(offset + width) }
-      for index in offset..<(offset + width) { codes[index] = script }
-      offset += width
     }
     return codes
   }

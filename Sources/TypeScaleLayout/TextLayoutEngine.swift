@@ -242,7 +242,7 @@ public final class TextLayoutEngine: Sendable {
     let options = typesetter.options
     let limit = (options.lineLimit ?? 0) > 0 ? options.lineLimit ?? 0 : Int.max
     var lines: [Typesetter.PendingLine] = []
-    let textLength = text.utf16.count
+    let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
     for (index, paragraph) in prepared.enumerated() {
       let measured = try typesetter.measure(paragraph, pointSize: pointSize)
       let spans = LineBreaker.breakLines(

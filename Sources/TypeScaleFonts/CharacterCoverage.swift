@@ -91,6 +91,29 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
     return low < _bounds.count / 2 && _bounds[2 * low] <= value
   }
 
+  /// The covered range that holds a scalar value, or `nil` when the face does not map it.
+  ///
+  /// A caller testing many scalars of the same script can keep the range and test against it
+  /// first: most text stays within one range (ASCII, the Hangul syllables) for long stretches.
+  ///
+  /// - Parameter value: A Unicode scalar value.
+  /// - Returns: The inclusive range, or `nil`.
+  /// - Complexity: O(log r) for r ranges.
+  public func coveredRange(containing value: UInt32) -> ClosedRange<UInt32>? {
+    var low = 0
+    var high = _bounds.count / 2
+    while low < high {
+      let middle = (low + high) / 2
+      if _bounds[2 * middle + 1] < value {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    guard low < _bounds.count / 2, _bounds[2 * low] <= value else { return nil }
+    return _bounds[2 * low]..._bounds[2 * low + 1]
+  }
+
   /// Whether every scalar of `text` is covered.
   ///
   /// - Parameter text: The text to check.

@@ -44,12 +44,11 @@ final class HarfBuzzFontCache: Sendable {
   func font(
     for face: FontFace, overrides: [String: Double], pointSize: Double
   ) throws(LayoutError) -> (font: HarfBuzzFont, sizeDependent: Bool) {
-    let coordinates = Self.coordinates(for: face, overrides: overrides)
-    let coordinateKey = Self.coordinateKey(coordinates)
-    let known = _state.withLock { $0.sizeDependent[face.id] }
+    let coordinates = face.isVariable ? Self.coordinates(for: face, overrides: overrides) : [:]
+    let coordinateKey = face.isVariable ? Self.coordinateKey(coordinates) : ""
     var key = Key(face: face.id, coordinates: coordinateKey, pointSize: nil)
-    if known == true { key.pointSize = pointSize }
     if let font = _state.withLock({ state -> HarfBuzzFont? in
+      if state.sizeDependent[face.id] == true { key.pointSize = pointSize }
       state.clock += 1
       guard let entry = state.fonts[key] else { return nil }
       state.fonts[key] = (entry.font, state.clock)

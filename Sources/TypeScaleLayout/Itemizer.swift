@@ -40,9 +40,17 @@ struct Itemizer {
         runs: [], paragraphLevel: paragraphLevel == 1 ? 1 : 0, clusterBoundaries: [0],
         missing: [])
     }
-    let (levels, resolvedLevel) = try units.withUnsafeBufferPointer {
-      (buffer) throws(LayoutError) in
-      try UnicodeServices.bidiLevels(buffer, paragraphLevel: paragraphLevel)
+    let levels: [UInt8]
+    let resolvedLevel: UInt8
+    if paragraphLevel != 1, !units.contains(where: Self.mayBeRightToLeft) {
+      // Nothing right to left and no bidi controls: every level is 0, as ICU would find.
+      levels = [UInt8](repeating: 0, count: count)
+      resolvedLevel = 0
+    } else {
+      (levels, resolvedLevel) = try units.withUnsafeBufferPointer {
+        (buffer) throws(LayoutError) in
+        try UnicodeServices.bidiLevels(buffer, paragraphLevel: paragraphLevel)
+      }
     }
     return units.withUnsafeBufferPointer { units in
       let scripts = Self.scripts(units)
@@ -53,30 +61,49 @@ struct Itemizer {
       boundaries.append(0)
       var missing: [Unicode.Scalar] = []
 
-      /// Gives the cluster `start..<end`, whose scalars are `scalars`, a face, and extends the
-      /// runs with it.
-      func close(_ start: Int, _ end: Int, _ scalars: [Unicode.Scalar]) {
-        var face: FontFace
-        if scalars.count == 1, primary.coverage.contains(scalars[0]) {
-          face = primary  // the common case: one scalar the primary face draws
-        } else if scalars.count > 1,
-          scalars.allSatisfy({
-            primary.coverage.contains($0) || FontCascade.isDefaultIgnorable($0)
-          })
-        {
-          face = primary
+      // The primary face's covered range that held the last scalar looked up: text stays in one
+      // range (ASCII, the Hangul syllables) for long stretches.
+      var coveredLow: UInt32 = 1
+      var coveredHigh: UInt32 = 0
+      func primaryCovers(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= coveredLow, scalar.value <= coveredHigh { return true }
+        guard let range = primary.coverage.coveredRange(containing: scalar.value) else {
+          return false
+        }
+        (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)
+        return true
+      }
+
+      /// Gives the cluster `start..<end` (its first scalar `first`, `scalarCount` in all) a face,
+      /// and extends the runs with it.
+      func close(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
+        var face = primary
+        if scalarCount == 1, primaryCovers(first) {
+          // The common case: one scalar the primary face draws.
         } else {
-          var cluster = ""
-          cluster.unicodeScalars.append(contentsOf: scalars)
-          if let found = cascade.face(forCluster: cluster) {
-            face = found
-            for scalar in scalars
-            where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
-              missing.append(scalar)
-            }
+          var scalars: [Unicode.Scalar] = []
+          var offset = start
+          while offset < end {
+            let (scalar, width) = Self.scalar(at: offset, in: units)
+            scalars.append(scalar)
+            offset += width
+          }
+          if scalarCount > 1,
+            scalars.allSatisfy({ primaryCovers($0) || FontCascade.isDefaultIgnorable($0) })
+          {
+            // A cluster the primary face draws whole.
           } else {
-            face = primary
-            missing.append(contentsOf: scalars.filter { !FontCascade.isDefaultIgnorable($0) })
+            var cluster = ""
+            cluster.unicodeScalars.append(contentsOf: scalars)
+            if let found = cascade.face(forCluster: cluster) {
+              face = found
+              for scalar in scalars
+              where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
+                missing.append(scalar)
+              }
+            } else {
+              missing.append(contentsOf: scalars.filter { !FontCascade.isDefaultIgnorable($0) })
+            }
           }
         }
         let level = levels[start]
@@ -91,24 +118,66 @@ struct Itemizer {
 
       // Grapheme clusters with the standard library's own rules (those `Character` follows),
       // one scalar at a time over the UTF-16 units: no `String` indices, no `Character`s.
+      // Between two scalars without grapheme properties (see `isPlain`) there is always a
+      // boundary (UAX #29 GB999), so the recognizer is consulted only next to the others, and
+      // re-seeded with the previous scalar after such a skip: the state after a boundary depends
+      // on the scalar after it alone.
       var recognizer = Unicode._CharacterRecognizer()
-      var scalars: [Unicode.Scalar] = []
+      var isSeeded = false
       var clusterStart = 0
+      var first: Unicode.Scalar = "\0"
+      var scalarCount = 0
+      var previous: Unicode.Scalar = "\0"
       var offset = 0
       while offset < count {
         let (scalar, width) = Self.scalar(at: offset, in: units)
-        if recognizer.hasBreak(before: scalar), offset > 0 {
-          close(clusterStart, offset, scalars)
-          clusterStart = offset
-          scalars.removeAll(keepingCapacity: true)
+        let isBoundary: Bool
+        if offset == 0 {
+          isBoundary = false
+          isSeeded = false
+        } else if Self.isPlain(previous.value), Self.isPlain(scalar.value) {
+          isBoundary = true
+          isSeeded = false
+        } else {
+          if !isSeeded {
+            recognizer = Unicode._CharacterRecognizer()
+            _ = recognizer.hasBreak(before: previous)
+            isSeeded = true
+          }
+          isBoundary = recognizer.hasBreak(before: scalar)
         }
-        scalars.append(scalar)
+        if isBoundary {
+          close(clusterStart, offset, first: first, scalarCount: scalarCount)
+          clusterStart = offset
+          scalarCount = 0
+        }
+        if scalarCount == 0 { first = scalar }
+        scalarCount += 1
+        previous = scalar
         offset += width
       }
-      close(clusterStart, count, scalars)
+      close(clusterStart, count, first: first, scalarCount: scalarCount)
       return Result(
         runs: runs, paragraphLevel: resolvedLevel, clusterBoundaries: boundaries,
         missing: missing)
+    }
+  }
+
+  /// Whether a scalar has no grapheme-breaking property (UAX #29 Grapheme_Cluster_Break Other,
+  /// not Extended_Pictographic, no Indic_Conjunct_Break): Latin-1 except CR and LF and © ®, the
+  /// Greek and Cyrillic letters, Hebrew letters, kana, CJK ideographs and Hangul syllables.
+  ///
+  /// Hangul syllables are LV or LVT, but a syllable followed by a syllable or by anything else
+  /// plain is a boundary all the same (GB6–GB8 join only jamo, which are not plain).
+  @inline(__always)
+  static func isPlain(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x20...0x7E, 0xA0...0xA8, 0xAA...0xAC, 0xAF...0x2FF: true
+    case 0x370...0x482, 0x48A...0x52F: true  // Greek and Coptic, Cyrillic (no marks)
+    case 0x5D0...0x5EA: true  // Hebrew letters
+    case 0x3041...0x3096, 0x30A1...0x30FA: true  // hiragana, katakana
+    case 0x4E00...0x9FFF, 0xAC00...0xD7A3: true  // CJK ideographs, Hangul syllables
+    default: false
     }
   }
 
@@ -137,7 +206,7 @@ struct Itemizer {
     codes.withUnsafeMutableBufferPointer { codes in
       while offset < count {
         let (scalar, width) = Self.scalar(at: offset, in: units)
-        var script = UnicodeServices.script(scalar.value)
+        var script = Self.script(of: scalar.value)
         if script == UnicodeServices.scriptInherited {
           script = previous ?? UnicodeServices.scriptCommon
         } else if script == UnicodeServices.scriptCommon {
@@ -166,6 +235,32 @@ struct Itemizer {
       }
     }
     return codes
+  }
+
+  /// Whether a UTF-16 unit may start a right-to-left character or a bidi control.
+  ///
+  /// Bidi_Class R, AL and AN, and the controls, live in these blocks that hold any: Hebrew to Arabic Extended-A (U+0590–U+08FF), the
+  /// marks and controls (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the presentation forms
+  /// (U+FB1D–U+FDFF, U+FE70–U+FEFF), and the supplementary right-to-left blocks (U+10800–U+10FFF,
+  /// U+1E800–U+1EFFF, by their lead surrogates). Text with none of them resolves to level 0.
+  @inline(__always)
+  static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x0590...0x08FF, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0xD802, 0xD803, 0xD83A, 0xD83B: true
+    default: false
+    }
+  }
+
+  /// A scalar's UAX #24 script: ASCII and Hangul syllables answered here, the rest by ICU.
+  @inline(__always)
+  static func script(of value: UInt32) -> Int32 {
+    switch value {
+    case 0x41...0x5A, 0x61...0x7A: UnicodeServices.scriptLatin
+    case 0...0x7F: UnicodeServices.scriptCommon
+    case 0xAC00...0xD7A3: UnicodeServices.scriptHangul
+    default: UnicodeServices.script(value)
+    }
   }
 
   /// The closing bracket of an opening one, for the brackets that pair in text.

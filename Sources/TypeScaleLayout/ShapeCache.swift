@@ -37,26 +37,40 @@ public final class ShapeCache: Sendable {
   }
 
   struct Key: Hashable, Sendable {
-    var text: [UInt16]
-    var before: [UInt16]
-    var after: [UInt16]
-    var face: FontFace.ID
-    var coordinates: String
-    var features: String
-    var script: Int32
-    var rightToLeft: Bool
-    var language: String
-    var pointSize: Double?
+    /// The run's text with its context: `window[text]` is the run, the units before and after
+    /// it are context.
+    let window: [UInt16]
+    /// The run's range in `window`.
+    let text: Range<Int>
+    let face: FontFace.ID
+    let coordinates: String
+    let features: String
+    let script: Int32
+    let rightToLeft: Bool
+    let language: String
+    let pointSize: Double?
+    /// The hash, computed once: a key is hashed for the lookup and again for the insert.
+    private let hashCode: Int
 
-    var byteCount: Int { (text.count + before.count + after.count) * 2 + 160 }
-
-    /// Hashes the text arrays as raw bytes: element-wise hashing of `[UInt16]` is several times
-    /// slower, and keys are hashed on every layout.
-    func hash(into hasher: inout Hasher) {
-      for units in [text, before, after] {
-        hasher.combine(units.count)
-        units.withUnsafeBytes { hasher.combine(bytes: $0) }
-      }
+    init(
+      window: [UInt16], text: Range<Int>, face: FontFace.ID, coordinates: String,
+      features: String, script: Int32, rightToLeft: Bool, language: String, pointSize: Double?
+    ) {
+      self.window = window
+      self.text = text
+      self.face = face
+      self.coordinates = coordinates
+      self.features = features
+      self.script = script
+      self.rightToLeft = rightToLeft
+      self.language = language
+      self.pointSize = pointSize
+      // The units as raw bytes: element-wise hashing of `[UInt16]` is several times slower.
+      var hasher = Hasher()
+      hasher.combine(window.count)
+      window.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hasher.combine(text.lowerBound)
+      hasher.combine(text.upperBound)
       hasher.combine(face)
       hasher.combine(coordinates)
       hasher.combine(features)
@@ -64,7 +78,12 @@ public final class ShapeCache: Sendable {
       hasher.combine(rightToLeft)
       hasher.combine(language)
       hasher.combine(pointSize)
+      hashCode = hasher.finalize()
     }
+
+    var byteCount: Int { window.count * 2 + 160 }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
   }
 
   private struct _Entry {

@@ -14,7 +14,7 @@ struct Shaper {
   let variations: [String: Double]
 
   private var featureKey: String {
-    options.features.map(\.description).joined(separator: ",")
+    options.features.isEmpty ? "" : options.features.map(\.description).joined(separator: ",")
   }
 
   /// Shapes `range` of `text` with `run`'s face, direction, script and language, giving up to
@@ -26,14 +26,15 @@ struct Shaper {
   ) throws(LayoutError) -> ShapedRun {
     let (font, sizeDependent) = try fonts.font(
       for: run.face, overrides: variations, pointSize: pointSize)
-    let coordinates = HarfBuzzFontCache.coordinateKey(
-      HarfBuzzFontCache.coordinates(for: run.face, overrides: variations))
-    let before =
-      isolatedBefore ? [] : Array(text[max(0, range.lowerBound - 5)..<range.lowerBound])
-    let after =
-      isolatedAfter ? [] : Array(text[range.upperBound..<min(text.count, range.upperBound + 5)])
+    let coordinates =
+      run.face.isVariable
+      ? HarfBuzzFontCache.coordinateKey(
+        HarfBuzzFontCache.coordinates(for: run.face, overrides: variations)) : ""
+    let start = isolatedBefore ? range.lowerBound : max(0, range.lowerBound - 5)
+    let end = isolatedAfter ? range.upperBound : min(text.count, range.upperBound + 5)
     let key = ShapeCache.Key(
-      text: Array(text[range]), before: before, after: after, face: run.face.id,
+      window: Array(text[start..<end]),
+      text: (range.lowerBound - start)..<(range.upperBound - start), face: run.face.id,
       coordinates: coordinates, features: featureKey, script: run.script,
       rightToLeft: run.isRightToLeft, language: options.language ?? "",
       pointSize: sizeDependent ? pointSize : nil)
@@ -42,12 +43,10 @@ struct Shaper {
         run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm, sizeDependent: sizeDependent)
     }
     // Shape the range with its context only, so the result depends on nothing outside the key.
-    let window = Array(before + key.text + after)
-    let glyphs = window.withUnsafeBufferPointer { buffer in
+    let glyphs = key.window.withUnsafeBufferPointer { buffer in
       context.buffer.shape(
-        text: buffer, range: before.count..<(before.count + key.text.count), font: font,
-        rightToLeft: run.isRightToLeft, script: run.scriptTag, language: options.language ?? "",
-        features: options.features)
+        text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
+        script: run.scriptTag, language: options.language ?? "", features: options.features)
     }
     cache.insert(glyphs, for: key)
     return ShapedRun(

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Testing
+import TypeScaleFonts
+
+@testable import TypeScaleLayout
+
+/// The itemizer's shortcuts must give what the slow paths give: grapheme clusters as Swift's
+/// `Character`s, bidi levels as ICU, scripts as ICU.
+@Suite struct ItemizerTests {
+  let itemizer = Itemizer(
+    cascade: LayoutFixture.registry.cascade(for: LayoutFixture.registry.defaultFace))
+
+  /// The UTF-16 offsets where Swift's `Character`s start, and the end.
+  static func characterBoundaries(_ text: String) -> [Int] {
+    var offsets = [0]
+    var offset = 0
+    for character in text {
+      offset += character.utf16.count
+      offsets.append(offset)
+    }
+    return offsets
+  }
+
+  @Test(arguments: [
+    "plain ASCII text, with punctuation!",
+    "e\u{301}te\u{301} cafe\u{0301}",  // combining marks after plain letters
+    "a\u{200D}b ©\u{200D}x ®\u{FE0F}",  // ZWJ, © and ® (Extended_Pictographic) beside plain
+    "👨‍👩‍👧‍👦 family, 🏳️‍🌈 flag, 👍🏽 tone",
+    "🇰🇷🇯🇵🇺🇸x🇩",  // regional indicator pairs
+    "क्षत्रिय हिन्दी",  // Devanagari conjuncts (GB9c)
+    "한국어 ᄀ\u{1161}\u{11A8} 가\u{11A8}",  // syllables, conjoining jamo, LV + T
+    "ภาษาไทย น้ำ",  // Thai marks and SARA AM
+    "Ελληνικά Русский й\u{0306} עברית",
+    "ひらがな カタカナ゛ か\u{3099}",  // kana with a combining voiced mark
+    "漢字とかな\u{2028}next",  // an ideograph run, a line separator
+    "\u{00AD}soft\u{00AD}hyphen \u{7F}del",  // Control characters among plain ones
+  ])
+  func clusterBoundaries_matchSwiftCharacters(_ text: String) throws {
+    let paragraph = Paragraph(units: Array(text.utf16), start: 0)
+    let result = try itemizer.itemize(paragraph, direction: .natural)
+    #expect(result.clusterBoundaries == Self.characterBoundaries(text))
+  }
+
+  /// A seeded mix of plain and property-bearing scalars: any order the fast path might skip
+  /// wrongly shows up as a boundary Swift does not have.
+  @Test func clusterBoundaries_matchSwiftCharacters_onRandomMixes() throws {
+    let pool: [Unicode.Scalar] = [
+      "a", "Z", " ", "é", "\u{301}", "\u{200D}", "\u{FE0F}", "©", "®", "👍", "🏽", "🇰", "🇷",
+      "한", "ᄀ", "\u{1161}", "\u{11A8}", "क", "\u{94D}", "ष", "ि", "ก", "\u{E49}", "\u{E33}",
+      "\u{AD}", "ж", "\u{483}", "か", "\u{3099}", "字", "\u{600}", "ب", "\u{2028}",
+    ]
+    var generator = SeededGenerator(seed: 0x5EED)
+    for _ in 0..<400 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...12, using: &generator) {
+        text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
+      }
+      let paragraph = Paragraph(units: Array(text.utf16), start: 0)
+      let result = try itemizer.itemize(paragraph, direction: .natural)
+      #expect(
+        result.clusterBoundaries == Self.characterBoundaries(text),
+        "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+  }
+
+  @Test(arguments: [
+    ("left to right only, 123", LayoutOptions.BaseDirection.natural),
+    ("left to right only, 123", .rightToLeft),
+    ("שלום עולם 123", .natural),
+    ("English then עברית", .leftToRight),
+    ("مرحبا ١٢٣", .natural),
+    ("isolate \u{2067}abc\u{2069} here", .natural),
+    ("mark\u{200F} here", .natural),
+    ("𐤀𐤁 Phoenician", .natural),
+  ])
+  func bidiLevels_matchICU(_ text: String, _ direction: LayoutOptions.BaseDirection) throws {
+    let units = Array(text.utf16)
+    let requested: Int32 =
+      switch direction {
+      case .natural: -1
+      case .leftToRight: 0
+      case .rightToLeft: 1
+      }
+    let icu = try units.withUnsafeBufferPointer { (buffer) throws(LayoutError) in
+      try UnicodeServices.bidiLevels(buffer, paragraphLevel: requested)
+    }
+    let result = try itemizer.itemize(Paragraph(units: units, start: 0), direction: direction)
+    #expect(result.paragraphLevel == icu.paragraphLevel)
+    for run in result.runs {
+      #expect(run.range.allSatisfy { icu.levels[$0] == run.level }, "\(run.range)")
+    }
+  }
+
+  @Test(arguments: Array(0...0x7F) + [0xAC00, 0xB098, 0xD7A3])
+  func script_shortcutsMatchICU(_ value: Int) {
+    #expect(Itemizer.script(of: UInt32(value)) == UnicodeServices.script(UInt32(value)))
+  }
+}
+
+/// SplitMix64: reproducible random input for property tests.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

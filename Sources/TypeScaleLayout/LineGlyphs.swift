@@ -50,7 +50,7 @@ struct LineGlyphs: Sendable {
       var glyphCount = 0
       for piece in pieces {
         let scale = pointSize / Double(piece.shaped.unitsPerEm)
-        total += piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs.advances[$1]) * scale }
+        total += piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs[$1].advance) * scale }
         glyphCount += piece.indices.count
       }
       pen -= max(0, total + tracking * Double(glyphCount) - contentWidth)
@@ -77,8 +77,9 @@ struct LineGlyphs: Sendable {
       var previousCluster = -1
       var previousJustified = -1
       for index in piece.indices {
-        let cluster = piece.isEllipsis ? lineEnd : base + Int(glyphs.clusters[index])
-        var advance = Double(glyphs.advances[index]) * scale
+        let glyph = glyphs[index]
+        let cluster = piece.isEllipsis ? lineEnd : base + Int(glyph.cluster)
+        var advance = Double(glyph.advance) * scale
         if cluster != previousCluster {
           advance += tracking
           previousCluster = cluster
@@ -89,9 +90,9 @@ struct LineGlyphs: Sendable {
           advance += justifyExtra
           previousJustified = cluster
         }
-        ids.append(glyphs.glyphs[index])
-        xs.append(pen + Double(glyphs.offsetsX[index]) * scale)
-        ys.append(baseline - Double(glyphs.offsetsY[index]) * scale)
+        ids.append(glyph.id)
+        xs.append(pen + Double(glyph.offsetX) * scale)
+        ys.append(baseline - Double(glyph.offsetY) * scale)
         advances.append(advance)
         clusters.append(cluster)
         pen += advance

@@ -112,7 +112,12 @@ public final class ShapeCache: Sendable {
 
   /// Drops every entry and resets the counters.
   public func removeAll() {
-    _state.withLock { $0 = _State() }
+    _state.withLock { state in
+      // Keep a small table's storage for the entries that follow; give a large one back.
+      state.entries.removeAll(keepingCapacity: state.entries.capacity <= 1024)
+      state.clock = 0
+      state.statistics = Statistics()
+    }
   }
 
   func value(for key: Key) -> ShapedGlyphs? {

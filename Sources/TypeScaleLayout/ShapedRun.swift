@@ -26,40 +26,35 @@ struct TextRun: Hashable, Sendable {
 /// Glyphs are in HarfBuzz's output order — visual order, so right-to-left runs come reversed.
 /// Positions are in font units because shaping happens at a scale of one unit per font unit.
 final class ShapedGlyphs: Sendable {
-  /// Glyph IDs.
-  let glyphs: [UInt32]
-  /// Each glyph's cluster: the UTF-16 offset, relative to the shaped text's start, of the first
-  /// character it belongs to.
-  let clusters: [Int32]
-  /// Horizontal advances, in font units.
-  let advances: [Int32]
-  /// Horizontal offsets, in font units.
-  let offsetsX: [Int32]
-  /// Vertical offsets, in font units.
-  let offsetsY: [Int32]
-  /// Whether breaking the line before this glyph would change shaping
-  /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
-  let unsafeToBreak: [Bool]
-  /// The sum of the advances, in font units.
-  let totalAdvance: Int64
-
-  init(
-    glyphs: [UInt32], clusters: [Int32], advances: [Int32], offsetsX: [Int32], offsetsY: [Int32],
-    unsafeToBreak: [Bool]
-  ) {
-    self.glyphs = glyphs
-    self.clusters = clusters
-    self.advances = advances
-    self.offsetsX = offsetsX
-    self.offsetsY = offsetsY
-    self.unsafeToBreak = unsafeToBreak
-    self.totalAdvance = advances.reduce(0) { $0 + Int64($1) }
+  /// One glyph, as HarfBuzz positioned it.
+  struct Glyph: Sendable {
+    /// The glyph ID.
+    let id: UInt32
+    /// The UTF-16 offset, relative to the shaped text's start, of the first character it
+    /// belongs to.
+    let cluster: Int32
+    /// The horizontal advance, in font units.
+    let advance: Int32
+    /// The horizontal offset, in font units.
+    let offsetX: Int32
+    /// The vertical offset, in font units.
+    let offsetY: Int32
+    /// Whether breaking the line before this glyph would change shaping
+    /// (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`).
+    let unsafeToBreak: Bool
   }
 
+  /// The glyphs, in one array: one allocation per shaped run.
+  let glyphs: [Glyph]
+
+  init(glyphs: [Glyph]) { self.glyphs = glyphs }
+
   /// The approximate heap bytes held, for the cache budget.
-  var byteCount: Int { glyphs.count * 21 + 64 }
+  var byteCount: Int { glyphs.count * MemoryLayout<Glyph>.stride + 64 }
 
   var count: Int { glyphs.count }
+
+  subscript(index: Int) -> Glyph { glyphs[index] }
 }
 
 /// A run and its shaped glyphs: the shaper's output.

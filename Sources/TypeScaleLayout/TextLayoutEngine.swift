@@ -296,9 +296,9 @@ public final class TextLayoutEngine: Sendable {
       let glyphs = piece.shaped.glyphs
       var previous = Int.min
       for index in piece.indices {
-        let offset = piece.isEllipsis ? -1 : base + Int(glyphs.clusters[index])
+        let offset = piece.isEllipsis ? -1 : base + Int(glyphs[index].cluster)
         guard piece.isEllipsis || offset < end else { continue }
-        total += Double(glyphs.advances[index]) * scale
+        total += Double(glyphs[index].advance) * scale
         // Clusters are monotonic within a run, so a new cluster differs from the previous one.
         if tracking != 0, offset != previous { total += tracking }
         previous = offset

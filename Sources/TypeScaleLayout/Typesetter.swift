@@ -52,13 +52,11 @@ struct Typesetter {
         let range = result.run.range
         let scale = pointSize / Double(result.unitsPerEm)
         let glyphs = result.glyphs
-        glyphs.clusters.withUnsafeBufferPointer { clusters in
-          glyphs.advances.withUnsafeBufferPointer { advances in
-            for index in 0..<clusters.count {
-              let offset = range.lowerBound + Int(clusters[index])
-              prefix[min(max(offset, range.lowerBound), range.upperBound - 1) + 1] +=
-                Double(advances[index]) * scale
-            }
+        glyphs.glyphs.withUnsafeBufferPointer { glyphs in
+          for glyph in glyphs {
+            let offset = range.lowerBound + Int(glyph.cluster)
+            prefix[min(max(offset, range.lowerBound), range.upperBound - 1) + 1] +=
+              Double(glyph.advance) * scale
           }
         }
       }
@@ -137,8 +135,8 @@ struct Typesetter {
         // Glyphs whose cluster starts at a cut: breaking there is unsafe if HarfBuzz says so.
         func unsafeAt(_ edge: Range<Int>) -> Bool {
           edge.contains { index in
-            let offset = base + Int(glyphs.clusters[index])
-            return glyphs.unsafeToBreak[index] && (offset == lower || offset == upper)
+            let offset = base + Int(glyphs[index].cluster)
+            return glyphs[index].unsafeToBreak && (offset == lower || offset == upper)
           }
         }
         let unsafe =
@@ -164,9 +162,9 @@ struct Typesetter {
   /// monotonic (ascending left to right, descending right to left), so the glyphs form one
   /// contiguous block found by binary search.
   static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> Range<Int> {
-    let clusters = shaped.glyphs.clusters
+    let glyphs = shaped.glyphs.glyphs
     let base = shaped.run.range.lowerBound
-    let count = clusters.count
+    let count = glyphs.count
     let ascending = !shaped.run.isRightToLeft
     // The first index whose cluster is on the far side of `bound`, in glyph order.
     func partition(_ bound: Int) -> Int {
@@ -174,7 +172,7 @@ struct Typesetter {
       var high = count
       while low < high {
         let middle = (low + high) / 2
-        let offset = base + Int(clusters[middle])
+        let offset = base + Int(glyphs[middle].cluster)
         if ascending ? offset < bound : offset >= bound {
           low = middle + 1
         } else {
@@ -204,7 +202,7 @@ struct Typesetter {
     pieces.reduce(0) { total, piece in
       let scale = pointSize / Double(piece.shaped.unitsPerEm)
       return total
-        + piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs.advances[$1]) * scale }
+        + piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs[$1].advance) * scale }
     }
   }
 

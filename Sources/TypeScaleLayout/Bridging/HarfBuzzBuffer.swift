@@ -50,27 +50,22 @@ final class HarfBuzzBuffer {
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
     let n = Int(count)
-    var glyphs = [UInt32](repeating: 0, count: n)
-    var clusters = [Int32](repeating: 0, count: n)
-    var advances = [Int32](repeating: 0, count: n)
-    var offsetsX = [Int32](repeating: 0, count: n)
-    var offsetsY = [Int32](repeating: 0, count: n)
-    var unsafe = [Bool](repeating: false, count: n)
-    if let infos, let positions {
+    guard let infos, let positions, n > 0 else { return ShapedGlyphs(glyphs: []) }
+    let base = Int32(range.lowerBound)
+    let glyphs = [ShapedGlyphs.Glyph](unsafeUninitializedCapacity: n) { storage, initialized in
       for index in 0..<n {
-        glyphs[index] = infos[index].codepoint
-        clusters[index] = Int32(infos[index].cluster) - Int32(range.lowerBound)
-        advances[index] = positions[index].x_advance
-        offsetsX[index] = positions[index].x_offset
-        offsetsY[index] = positions[index].y_offset
-        unsafe[index] =
-          hb_glyph_info_get_glyph_flags(infos + index).rawValue
-          & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+        storage.initializeElement(
+          at: index,
+          to: ShapedGlyphs.Glyph(
+            id: infos[index].codepoint, cluster: Int32(infos[index].cluster) - base,
+            advance: positions[index].x_advance, offsetX: positions[index].x_offset,
+            offsetY: positions[index].y_offset,
+            unsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
+              & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
       }
+      initialized = n
     }
-    return ShapedGlyphs(
-      glyphs: glyphs, clusters: clusters, advances: advances, offsetsX: offsetsX,
-      offsetsY: offsetsY, unsafeToBreak: unsafe)
+    return ShapedGlyphs(glyphs: glyphs)
   }
 }
 

@@ -27,19 +27,41 @@ final class LineBreakIterator {
 
   deinit { CUnicode_lineBreakerDestroy(handle) }
 
+  /// Scratch for ICU's answers, kept between calls: a context lays out many paragraphs.
+  private var offsets: [Int32] = []
+  private var mandatory: [UInt8] = []
+
   /// Every break opportunity after offset 0 (UAX #14), with whether it is mandatory.
   func breaks(in text: UnsafeBufferPointer<UInt16>) throws(LayoutError) -> [(Int, Bool)] {
     let capacity = text.count + 1
-    var offsets = [Int32](repeating: 0, count: capacity)
-    var mandatory = [UInt8](repeating: 0, count: capacity)
+    if offsets.count < capacity {
+      offsets = [Int32](repeating: 0, count: max(capacity, 2 * offsets.count))
+      mandatory = [UInt8](repeating: 0, count: offsets.count)
+    }
     var status: Int32 = 0
-    let count = CUnicode_lineBreaks(
-      handle, text.baseAddress, Int32(text.count), &offsets, &mandatory, Int32(capacity), &status)
+    let count = offsets.withUnsafeMutableBufferPointer { offsets in
+      mandatory.withUnsafeMutableBufferPointer { mandatory in
+        CUnicode_lineBreaks(
+          handle, text.baseAddress, Int32(text.count), offsets.baseAddress,
+          mandatory.baseAddress, Int32(capacity), &status)
+      }
+    }
     guard !CUnicode_isFailure(status), count >= 0 else {
       throw LayoutError(
         .engineFailure, "ICU line breaking failed: " + String(cString: CUnicode_errorName(status)))
     }
-    return (0..<Int(min(count, Int32(capacity)))).map { (Int(offsets[$0]), mandatory[$0] != 0) }
+    let found = Int(min(count, Int32(capacity)))
+    return offsets.withUnsafeBufferPointer { offsets in
+      mandatory.withUnsafeBufferPointer { mandatory in
+        [(Int, Bool)](unsafeUninitializedCapacity: found) { storage, initialized in
+          for index in 0..<found {
+            storage.initializeElement(
+              at: index, to: (Int(offsets[index]), mandatory[index] != 0))
+          }
+          initialized = found
+        }
+      }
+    }
   }
 }
 

@@ -74,10 +74,18 @@ struct Itemizer {
         return true
       }
 
+      // The run being extended; appended when a cluster differs in level, script or face.
+      var runStart = 0
+      var runLevel: UInt8 = 0
+      var runScript: Int32 = 0
+      var runFace = primary
+      var runIsPrimary = true
+      var hasRun = false
+
       /// Gives the cluster `start..<end` (its first scalar `first`, `scalarCount` in all) a face,
-      /// and extends the runs with it.
+      /// and extends the current run with it or starts a new one.
       func close(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
-        var face = primary
+        var fallback: FontFace? = nil
         if scalarCount == 1, primaryCovers(first) {
           // The common case: one scalar the primary face draws.
         } else {
@@ -96,7 +104,7 @@ struct Itemizer {
             var cluster = ""
             cluster.unicodeScalars.append(contentsOf: scalars)
             if let found = cascade.face(forCluster: cluster) {
-              face = found
+              if found != primary { fallback = found }
               for scalar in scalars
               where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
                 missing.append(scalar)
@@ -108,10 +116,23 @@ struct Itemizer {
         }
         let level = levels[start]
         let script = scripts[start]
-        if let last = runs.last, last.level == level, last.script == script, last.face == face {
-          runs[runs.count - 1].range = last.range.lowerBound..<end
+        let sameFace: Bool
+        if let fallback {
+          sameFace = !runIsPrimary && runFace == fallback
         } else {
-          runs.append(TextRun(range: start..<end, level: level, script: script, face: face))
+          sameFace = runIsPrimary
+        }
+        if !hasRun || level != runLevel || script != runScript || !sameFace {
+          if hasRun {
+            runs.append(
+              TextRun(range: runStart..<start, level: runLevel, script: runScript, face: runFace))
+          }
+          hasRun = true
+          runStart = start
+          runLevel = level
+          runScript = script
+          runFace = fallback ?? primary
+          runIsPrimary = fallback == nil
         }
         boundaries.append(end)
       }
@@ -157,6 +178,8 @@ struct Itemizer {
         offset += width
       }
       close(clusterStart, count, first: first, scalarCount: scalarCount)
+      runs.append(
+        TextRun(range: runStart..<count, level: runLevel, script: runScript, face: runFace))
       return Result(
         runs: runs, paragraphLevel: resolvedLevel, clusterBoundaries: boundaries,
         missing: missing)
@@ -164,8 +187,9 @@ struct Itemizer {
   }
 
   /// Whether a scalar has no grapheme-breaking property (UAX #29 Grapheme_Cluster_Break Other,
-  /// not Extended_Pictographic, no Indic_Conjunct_Break): Latin-1 except CR and LF and © ®, the
-  /// Greek and Cyrillic letters, Hebrew letters, kana, CJK ideographs and Hangul syllables.
+  /// not Extended_Pictographic, no Indic_Conjunct_Break Linker or Extend): Latin-1 except
+  /// controls, © and ®; the Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters; kana,
+  /// CJK ideographs and Hangul syllables.
   ///
   /// Hangul syllables are LV or LVT, but a syllable followed by a syllable or by anything else
   /// plain is a boundary all the same (GB6–GB8 join only jamo, which are not plain).
@@ -175,6 +199,11 @@ struct Itemizer {
     case 0x20...0x7E, 0xA0...0xA8, 0xAA...0xAC, 0xAF...0x2FF: true
     case 0x370...0x482, 0x48A...0x52F: true  // Greek and Coptic, Cyrillic (no marks)
     case 0x5D0...0x5EA: true  // Hebrew letters
+    case 0x620...0x64A, 0x660...0x66F, 0x671...0x6D3: true  // Arabic letters and digits
+    // Devanagari letters and digits: consonants are Indic_Conjunct_Break Consonant, but two
+    // consonants without a linker between them break all the same (GB9c needs the linker).
+    case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: true
+    case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: true  // Thai letters, digits
     case 0x3041...0x3096, 0x30A1...0x30FA: true  // hiragana, katakana
     case 0x4E00...0x9FFF, 0xAC00...0xD7A3: true  // CJK ideographs, Hangul syllables
     default: false

@@ -20,10 +20,12 @@
 /// release, so a report means a real race.
 ///
 /// An uncontended lock and unlock costs about as much as `Mutex`'s (one atomic each way in glibc).
+/// `withLock` is inlinable, so callers in other modules get it specialized to their value type
+/// rather than going through generic metadata on every call.
 /// Not reentrant: calling `withLock` from inside its own body deadlocks.
 public final class Locked<Value>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
 
   /// Creates the lock holding `initialValue`.
   ///
@@ -46,6 +48,7 @@ public final class Locked<Value>: @unchecked Sendable {
   /// - Parameter body: Reads or changes the value; must not call `withLock` on the same lock.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, after unlocking.
+  @inlinable
   public func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {

@@ -49,9 +49,10 @@ import TypeScaleFonts
       "a", "Z", " ", "é", "\u{301}", "\u{200D}", "\u{FE0F}", "©", "®", "👍", "🏽", "🇰", "🇷",
       "한", "ᄀ", "\u{1161}", "\u{11A8}", "क", "\u{94D}", "ष", "ि", "ก", "\u{E49}", "\u{E33}",
       "\u{AD}", "ж", "\u{483}", "か", "\u{3099}", "字", "\u{600}", "ب", "\u{2028}",
+      "\u{64E}", "\u{670}", "٣", "अ", "\u{93C}", "\u{902}", "า", "เ", "\u{E31}", "ฯ",
     ]
     var generator = SeededGenerator(seed: 0x5EED)
-    for _ in 0..<400 {
+    for _ in 0..<2000 {
       var text = ""
       for _ in 0..<Int.random(in: 1...12, using: &generator) {
         text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")

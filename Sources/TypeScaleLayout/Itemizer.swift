@@ -53,89 +53,8 @@ struct Itemizer {
       }
     }
     return units.withUnsafeBufferPointer { units in
-      let scripts = Self.scripts(units)
-      let primary = cascade.faces[0]
-      var runs: [TextRun] = []
-      var boundaries: [Int] = []
-      boundaries.reserveCapacity(count + 1)
-      boundaries.append(0)
-      var missing: [Unicode.Scalar] = []
-
-      // The primary face's covered range that held the last scalar looked up: text stays in one
-      // range (ASCII, the Hangul syllables) for long stretches.
-      var coveredLow: UInt32 = 1
-      var coveredHigh: UInt32 = 0
-      func primaryCovers(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value >= coveredLow, scalar.value <= coveredHigh { return true }
-        guard let range = primary.coverage.coveredRange(containing: scalar.value) else {
-          return false
-        }
-        (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)
-        return true
-      }
-
-      // The run being extended; appended when a cluster differs in level, script or face.
-      var runStart = 0
-      var runLevel: UInt8 = 0
-      var runScript: Int32 = 0
-      var runFace = primary
-      var runIsPrimary = true
-      var hasRun = false
-
-      /// Gives the cluster `start..<end` (its first scalar `first`, `scalarCount` in all) a face,
-      /// and extends the current run with it or starts a new one.
-      func close(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
-        var fallback: FontFace? = nil
-        if scalarCount == 1, primaryCovers(first) {
-          // The common case: one scalar the primary face draws.
-        } else {
-          var scalars: [Unicode.Scalar] = []
-          var offset = start
-          while offset < end {
-            let (scalar, width) = Self.scalar(at: offset, in: units)
-            scalars.append(scalar)
-            offset += width
-          }
-          if scalarCount > 1,
-            scalars.allSatisfy({ primaryCovers($0) || FontCascade.isDefaultIgnorable($0) })
-          {
-            // A cluster the primary face draws whole.
-          } else {
-            var cluster = ""
-            cluster.unicodeScalars.append(contentsOf: scalars)
-            if let found = cascade.face(forCluster: cluster) {
-              if found != primary { fallback = found }
-              for scalar in scalars
-              where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
-                missing.append(scalar)
-              }
-            } else {
-              missing.append(contentsOf: scalars.filter { !FontCascade.isDefaultIgnorable($0) })
-            }
-          }
-        }
-        let level = levels[start]
-        let script = scripts[start]
-        let sameFace: Bool
-        if let fallback {
-          sameFace = !runIsPrimary && runFace == fallback
-        } else {
-          sameFace = runIsPrimary
-        }
-        if !hasRun || level != runLevel || script != runScript || !sameFace {
-          if hasRun {
-            runs.append(
-              TextRun(range: runStart..<start, level: runLevel, script: runScript, face: runFace))
-          }
-          hasRun = true
-          runStart = start
-          runLevel = level
-          runScript = script
-          runFace = fallback ?? primary
-          runIsPrimary = fallback == nil
-        }
-        boundaries.append(end)
-      }
+      var builder = RunBuilder(
+        units: units, levels: levels, scripts: Self.scripts(units), cascade: cascade)
 
       // Grapheme clusters with the standard library's own rules (those `Character` follows),
       // one scalar at a time over the UTF-16 units: no `String` indices, no `Character`s.
@@ -168,7 +87,7 @@ struct Itemizer {
           isBoundary = recognizer.hasBreak(before: scalar)
         }
         if isBoundary {
-          close(clusterStart, offset, first: first, scalarCount: scalarCount)
+          builder.add(clusterStart, offset, first: first, scalarCount: scalarCount)
           clusterStart = offset
           scalarCount = 0
         }
@@ -177,11 +96,127 @@ struct Itemizer {
         previous = scalar
         offset += width
       }
-      close(clusterStart, count, first: first, scalarCount: scalarCount)
+      builder.add(clusterStart, count, first: first, scalarCount: scalarCount)
+      return builder.finish(paragraphLevel: resolvedLevel)
+    }
+  }
+
+  /// Gathers clusters into runs of one level, script and face.
+  private struct RunBuilder {
+    let units: UnsafeBufferPointer<UInt16>
+    let levels: [UInt8]
+    let scripts: [Int32]
+    let cascade: FontCascade
+    let primary: FontFace
+    var runs: [TextRun] = []
+    var boundaries: [Int]
+    var missing: [Unicode.Scalar] = []
+    // The primary face's covered range that held the last scalar looked up: text stays in one
+    // range (ASCII, the Hangul syllables) for long stretches.
+    var coveredLow: UInt32 = 1
+    var coveredHigh: UInt32 = 0
+    // The run being extended; appended when a cluster differs in level, script or face.
+    var runStart = 0
+    var runLevel: UInt8 = 0
+    var runScript: Int32 = 0
+    var runFace: FontFace
+    var runIsPrimary = true
+    var hasRun = false
+
+    init(
+      units: UnsafeBufferPointer<UInt16>, levels: [UInt8], scripts: [Int32],
+      cascade: FontCascade
+    ) {
+      self.units = units
+      self.levels = levels
+      self.scripts = scripts
+      self.cascade = cascade
+      primary = cascade.faces[0]
+      runFace = primary
+      boundaries = []
+      boundaries.reserveCapacity(units.count + 1)
+      boundaries.append(0)
+    }
+
+    mutating func primaryCovers(_ scalar: Unicode.Scalar) -> Bool {
+      if scalar.value >= coveredLow, scalar.value <= coveredHigh { return true }
+      guard let range = primary.coverage.coveredRange(containing: scalar.value) else {
+        return false
+      }
+      (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)
+      return true
+    }
+
+    /// Gives the cluster `start..<end` (its first scalar `first`, `scalarCount` in all) a face,
+    /// and extends the current run with it or starts a new one.
+    mutating func add(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
+      var fallback: FontFace? = nil
+      if scalarCount != 1 || !primaryCovers(first) {
+        fallback = face(start, end, scalarCount: scalarCount)
+      }
+      let level = levels[start]
+      let script = scripts[start]
+      let sameFace: Bool
+      if let fallback {
+        sameFace = !runIsPrimary && runFace == fallback
+      } else {
+        sameFace = runIsPrimary
+      }
+      if !hasRun || level != runLevel || script != runScript || !sameFace {
+        if hasRun {
+          runs.append(
+            TextRun(range: runStart..<start, level: runLevel, script: runScript, face: runFace))
+        }
+        hasRun = true
+        runStart = start
+        runLevel = level
+        runScript = script
+        runFace = fallback ?? primary
+        runIsPrimary = fallback == nil
+      }
+      boundaries.append(end)
+    }
+
+    /// The face for a cluster that is not one scalar of the primary face's: `nil` for the
+    /// primary face, else the cascade's choice; records what no face covers.
+    private mutating func face(_ start: Int, _ end: Int, scalarCount: Int) -> FontFace? {
+      var scalars: [Unicode.Scalar] = []
+      var offset = start
+      while offset < end {
+        let (scalar, width) = Itemizer.scalar(at: offset, in: units)
+        scalars.append(scalar)
+        offset += width
+      }
+      if scalarCount > 1 {
+        var whole = true
+        for scalar in scalars where !FontCascade.isDefaultIgnorable(scalar) {
+          if !primaryCovers(scalar) {
+            whole = false
+            break
+          }
+        }
+        if whole { return nil }  // a cluster the primary face draws whole
+      }
+      var cluster = ""
+      cluster.unicodeScalars.append(contentsOf: scalars)
+      guard let found = cascade.face(forCluster: cluster) else {
+        missing.append(contentsOf: scalars.filter { !FontCascade.isDefaultIgnorable($0) })
+        return nil
+      }
+      for scalar in scalars
+      where !found.coverage.contains(scalar) && !FontCascade.isDefaultIgnorable(scalar) {
+        missing.append(scalar)
+      }
+      return found == primary ? nil : found
+    }
+
+    /// The result, with the last run appended.
+    mutating func finish(paragraphLevel: UInt8) -> Result {
       runs.append(
-        TextRun(range: runStart..<count, level: runLevel, script: runScript, face: runFace))
+        TextRun(
+          range: runStart..<units.count, level: runLevel, script: runScript, face: runFace))
       return Result(
-        runs: runs, paragraphLevel: resolvedLevel, clusterBoundaries: boundaries,
+        runs: runs, paragraphLevel: paragraphLevel, clusterBoundaries: boundaries,
         missing: missing)
     }
   }

@@ -47,6 +47,23 @@ struct LineBreaker {
     return breaks
   }
 
+  /// Whether a paragraph is one line whatever its break opportunities are.
+  ///
+  /// True when no character inside it forces a break (U+000B, U+000C, U+0085, U+2028; the
+  /// paragraph separators already split paragraphs) and no prefix of it is wider than the line:
+  /// then ``breakLines(prefix:units:boundaries:opportunities:width:)`` takes every opportunity in
+  /// turn and ends the line only at the paragraph's end, so the opportunities need not be found.
+  /// Most UI strings are one line; layout skips ICU's line breaking for them.
+  ///
+  /// - Complexity: O(n).
+  static func isSingleLine(prefix: [Double], units: [UInt16], width: Double?) -> Bool {
+    if let width {
+      let limit = width + 1e-6
+      guard !prefix.contains(where: { $0 > limit }) else { return false }
+    }
+    return !units.contains { $0 == 0x0B || $0 == 0x0C || $0 == 0x85 || $0 == 0x2028 }
+  }
+
   /// Breaks a paragraph into lines no wider than `width` (`nil`: only at mandatory breaks).
   ///
   /// - Parameters:

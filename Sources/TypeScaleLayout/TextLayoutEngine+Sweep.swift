@@ -52,7 +52,8 @@ extension TextLayoutEngine {
     try options.validate()
     let box = _borrowContext()
     defer { _returnContext(box) }
-    // Size-independent work once: paragraphs, bidi, scripts, fonts, break opportunities.
+    // Size-independent work once: paragraphs, bidi, scripts, fonts (and break opportunities, the
+    // first time a size needs them).
     var prepared = try _prepare(text, font: font, options: options, context: box.context)
     // Shaped once, in font units, for every size.
     try _preshape(&prepared, font: font, options: options, context: box.context)
@@ -80,7 +81,7 @@ extension TextLayoutEngine {
         throw .option(error.message)
       }
       let layout = try _layout(
-        prepared, font: try font.withSize(size.points), options: options, context: box.context)
+        &prepared, font: try font.withSize(size.points), options: options, context: box.context)
       results.append(CategoryLayout(category: category, size: size, layout: layout))
     }
     return results

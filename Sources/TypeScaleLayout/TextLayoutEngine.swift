@@ -90,8 +90,8 @@ public final class TextLayoutEngine: Sendable {
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
     try options.validate()
-    let prepared = try _prepare(text, font: font, options: options, context: context)
-    return try _layout(prepared, font: font, options: options, context: context)
+    var prepared = try _prepare(text, font: font, options: options, context: context)
+    return try _layout(&prepared, font: font, options: options, context: context)
   }
 
   /// A text's size-independent analysis.
@@ -143,27 +143,25 @@ public final class TextLayoutEngine: Sendable {
     var missing: [Unicode.Scalar] = []
     for paragraph in paragraphs {
       let itemized = try itemizer.itemize(paragraph, direction: options.baseDirection)
-      let opportunities = try LineBreaker.opportunities(
-        in: paragraph.units, boundaries: itemized.clusterBoundaries, options: options,
-        context: context)
-      prepared.append(
-        PreparedParagraph(paragraph: paragraph, itemized: itemized, opportunities: opportunities))
+      // Break opportunities wait until a size shows the paragraph needs them.
+      prepared.append(PreparedParagraph(paragraph: paragraph, itemized: itemized))
       for scalar in itemized.missing where !missing.contains(scalar) { missing.append(scalar) }
     }
     return _Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
   }
 
   /// Lays a prepared text out at `font`'s size: shape (through the cache), break, place.
+  ///
+  /// Break opportunities found on the way are kept in `preparedText` for the next size.
   func _layout(
-    _ preparedText: _Prepared, font: LayoutFont, options: LayoutOptions, context: LayoutContext
+    _ preparedText: inout _Prepared, font: LayoutFont, options: LayoutOptions,
+    context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
-    var preparedText = preparedText
     if options.minimumScaleFactor < 1 {
       // Shrinking may lay out at many sizes: shape once.
       try _preshape(&preparedText, font: font, options: options, context: context)
     }
     let text = preparedText.text
-    let prepared = preparedText.paragraphs
     let missing = preparedText.missing
     let cascade = preparedText.cascade
     let variations = font.variations.merging(options.variations) { _, option in option }
@@ -172,10 +170,12 @@ public final class TextLayoutEngine: Sendable {
 
     var scale = 1.0
     var attempt = try _attempt(
-      prepared, text: text, pointSize: font.pointSize, typesetter: typesetter, cascade: cascade)
+      &preparedText.paragraphs, text: text, pointSize: font.pointSize, typesetter: typesetter,
+      cascade: cascade)
     if attempt.truncation != nil, options.minimumScaleFactor < 1 {
       let smallest = try _attempt(
-        prepared, text: text, pointSize: font.pointSize * options.minimumScaleFactor,
+        &preparedText.paragraphs, text: text,
+        pointSize: font.pointSize * options.minimumScaleFactor,
         typesetter: typesetter, cascade: cascade)
       if smallest.truncation != nil {
         scale = options.minimumScaleFactor
@@ -187,7 +187,8 @@ public final class TextLayoutEngine: Sendable {
         while high - low > 0.001 {
           let middle = (low + high) / 2
           let trial = try _attempt(
-            prepared, text: text, pointSize: font.pointSize * middle, typesetter: typesetter,
+            &preparedText.paragraphs, text: text, pointSize: font.pointSize * middle,
+            typesetter: typesetter,
             cascade: cascade)
           if trial.truncation == nil {
             low = middle
@@ -236,18 +237,32 @@ public final class TextLayoutEngine: Sendable {
 
   /// Breaks every paragraph at one size and applies the line limit and truncation.
   private func _attempt(
-    _ prepared: [PreparedParagraph], text: String, pointSize: Double, typesetter: Typesetter,
-    cascade: FontCascade
+    _ prepared: inout [PreparedParagraph], text: String, pointSize: Double,
+    typesetter: Typesetter, cascade: FontCascade
   ) throws(LayoutError) -> _Attempt {
     let options = typesetter.options
     let limit = (options.lineLimit ?? 0) > 0 ? options.lineLimit ?? 0 : Int.max
     var lines: [Typesetter.PendingLine] = []
     let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
-    for (index, paragraph) in prepared.enumerated() {
-      let measured = try typesetter.measure(paragraph, pointSize: pointSize)
+    for index in prepared.indices {
+      let measured = try typesetter.measure(prepared[index], pointSize: pointSize)
+      let opportunities: [(Int, Bool)]
+      if let known = prepared[index].opportunities {
+        opportunities = known
+      } else if LineBreaker.isSingleLine(
+        prefix: measured.prefix, units: measured.units, width: options.width)
+      {
+        // One line whatever the opportunities: ICU's line breaking is not needed at this size.
+        opportunities = [(measured.units.count, true)]
+      } else {
+        opportunities = try LineBreaker.opportunities(
+          in: measured.units, boundaries: measured.boundaries, options: options,
+          context: typesetter.context)
+        prepared[index].opportunities = opportunities
+      }
       let spans = LineBreaker.breakLines(
         prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
-        opportunities: paragraph.opportunities, width: options.width)
+        opportunities: opportunities, width: options.width)
       for (number, span) in spans.enumerated() {
         let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
         if lines.count == limit - 1, !isLastOfText {

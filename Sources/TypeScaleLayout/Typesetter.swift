@@ -6,7 +6,9 @@ import TypeScaleFonts
 struct PreparedParagraph {
   let paragraph: Paragraph
   let itemized: Itemizer.Result
-  let opportunities: [(Int, Bool)]
+  /// Break opportunities, found the first time a size needs them: a paragraph that fits its
+  /// line never asks ICU.
+  var opportunities: [(Int, Bool)]? = nil
   /// The runs shaped in font units, when no face's shaping depends on the size: shaped once and
   /// measured at every size (a sweep, a shrink-to-fit search) without asking the cache again.
   var shaped: [ShapedRun]? = nil

@@ -113,8 +113,13 @@ struct Itemizer {
     var missing: [Unicode.Scalar] = []
     // The primary face's covered range that held the last scalar looked up: text stays in one
     // range (ASCII, the Hangul syllables) for long stretches.
+    // The two most recent ranges: text alternates between two (Hangul syllables and ASCII
+    // spaces and punctuation) as often as it stays in one.
     var coveredLow: UInt32 = 1
     var coveredHigh: UInt32 = 0
+    var otherLow: UInt32 = 1
+    var otherHigh: UInt32 = 0
+    let primaryCoverage: CharacterCoverage
     // The run being extended; appended when a cluster differs in level, script or face.
     var runStart = 0
     var runLevel: UInt8 = 0
@@ -132,6 +137,7 @@ struct Itemizer {
       self.scripts = scripts
       self.cascade = cascade
       primary = cascade.faces[0]
+      primaryCoverage = primary.coverage
       runFace = primary
       boundaries = []
       boundaries.reserveCapacity(units.count + 1)
@@ -139,10 +145,15 @@ struct Itemizer {
     }
 
     mutating func primaryCovers(_ scalar: Unicode.Scalar) -> Bool {
-      if scalar.value >= coveredLow, scalar.value <= coveredHigh { return true }
-      guard let range = primary.coverage.coveredRange(containing: scalar.value) else {
-        return false
+      let value = scalar.value
+      if value >= coveredLow, value <= coveredHigh { return true }
+      if value >= otherLow, value <= otherHigh {
+        swap(&coveredLow, &otherLow)
+        swap(&coveredHigh, &otherHigh)
+        return true
       }
+      guard let range = primaryCoverage.coveredRange(containing: value) else { return false }
+      (otherLow, otherHigh) = (coveredLow, coveredHigh)
       (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)
       return true
     }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleFonts
+
 /// Per-thread scratch state for layout: a HarfBuzz buffer and ICU line-break iterators.
 ///
 /// A context is mutable and not `Sendable`: use one per thread or task, and reuse it — creating
@@ -17,9 +19,37 @@
 public final class LayoutContext {
   let buffer = HarfBuzzBuffer()
   private var breakers: [String: LineBreakIterator] = [:]
+  /// The HarfBuzz fonts used last, most recent first; size-independent fonts only.
+  ///
+  /// A layout asks for the same one or two for every run, and this answers without the engine's
+  /// lock.
+  private var recentFonts:
+    [(cache: HarfBuzzFontCache, face: FontFace, coordinates: String, font: HarfBuzzFont)] = []
 
   /// Creates a context.
   public init() {}
+
+  /// A font this context used recently from `cache` for a face and coordinates, or `nil`.
+  func recentFont(
+    from cache: HarfBuzzFontCache, face: FontFace, coordinates: String
+  ) -> HarfBuzzFont? {
+    for index in recentFonts.indices {
+      let entry = recentFonts[index]
+      if entry.cache === cache, entry.face == face, entry.coordinates == coordinates {
+        if index > 0 { recentFonts.swapAt(0, index) }
+        return entry.font
+      }
+    }
+    return nil
+  }
+
+  /// Remembers a size-independent font for ``recentFont(from:face:coordinates:)``.
+  func remember(
+    _ font: HarfBuzzFont, from cache: HarfBuzzFontCache, face: FontFace, coordinates: String
+  ) {
+    if recentFonts.count == 4 { recentFonts.removeLast() }
+    recentFonts.insert((cache, face, coordinates, font), at: 0)
+  }
 
   /// The line-break iterator for a locale, created on first use.
   func lineBreaker(for locale: String) throws(LayoutError) -> LineBreakIterator {

@@ -16,7 +16,7 @@ struct Paragraph: Sendable {
   ///
   /// - Complexity: O(n): the text is transcoded to UTF-16 once, then scanned.
   static func split(_ text: String) -> [Paragraph] {
-    let all = Array(text.utf16)
+    let all = utf16Units(text)
     var paragraphs: [Paragraph] = []
     all.withUnsafeBufferPointer { units in
       let count = units.count
@@ -37,5 +37,56 @@ struct Paragraph: Sendable {
         Paragraph(units: start == 0 ? all : Array(units[start..<count]), start: start))
     }
     return paragraphs
+  }
+
+  /// A text's UTF-16 code units, decoded from its UTF-8 storage in one tight pass.
+  ///
+  /// `Array(text.utf16)` walks the UTF-16 view index by index, and the standard library's
+  /// generic `transcode` is slower still; a `String`'s UTF-8 is always valid, so decoding needs
+  /// no error handling.
+  static func utf16Units(_ text: String) -> [UInt16] {
+    var text = text
+    return text.withUTF8 { bytes in
+      // UTF-16 never needs more units than UTF-8 needs bytes.
+      [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+        let count = bytes.count
+        var index = 0
+        var written = 0
+        while index < count {
+          let lead = UInt32(bytes[index])
+          if lead < 0x80 {
+            units[written] = UInt16(lead)
+            index += 1
+            written += 1
+            continue
+          }
+          let scalar: UInt32
+          if lead < 0xE0 {
+            scalar = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+            index += 2
+          } else if lead < 0xF0 {
+            scalar =
+              (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+              | UInt32(bytes[index + 2] & 0x3F)
+            index += 3
+          } else {
+            scalar =
+              (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+              | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+            index += 4
+          }
+          if scalar < 0x10000 {
+            units[written] = UInt16(scalar)
+            written += 1
+          } else {
+            let offset = scalar - 0x10000
+            units[written] = UInt16(0xD800 + (offset >> 10))
+            units[written + 1] = UInt16(0xDC00 + (offset & 0x3FF))
+            written += 2
+          }
+        }
+        initialized = written
+      }
+    }
   }
 }

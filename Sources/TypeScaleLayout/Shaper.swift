@@ -24,12 +24,21 @@ struct Shaper {
     _ run: TextRun, range: Range<Int>, in text: [UInt16], pointSize: Double,
     isolatedBefore: Bool = false, isolatedAfter: Bool = false, context: LayoutContext
   ) throws(LayoutError) -> ShapedRun {
-    let (font, sizeDependent) = try fonts.font(
-      for: run.face, overrides: variations, pointSize: pointSize)
     let coordinates =
       run.face.isVariable
       ? HarfBuzzFontCache.coordinateKey(
         HarfBuzzFontCache.coordinates(for: run.face, overrides: variations)) : ""
+    let font: HarfBuzzFont
+    let sizeDependent: Bool
+    if let recent = context.recentFont(from: fonts, face: run.face, coordinates: coordinates) {
+      (font, sizeDependent) = (recent, false)
+    } else {
+      (font, sizeDependent) = try fonts.font(
+        for: run.face, overrides: variations, pointSize: pointSize)
+      if !sizeDependent {
+        context.remember(font, from: fonts, face: run.face, coordinates: coordinates)
+      }
+    }
     let start = isolatedBefore ? range.lowerBound : max(0, range.lowerBound - 5)
     let end = isolatedAfter ? range.upperBound : min(text.count, range.upperBound + 5)
     let key = ShapeCache.Key(

@@ -132,7 +132,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleLayoutTests",
-      dependencies: ["TypeScaleLayout", "TypeScaleTestSupport"]
+      dependencies: ["TypeScaleLayout", "TypeScaleTestSupport", "CUnicode"]
     ),
     .testTarget(
       name: "TypeScaleTests",

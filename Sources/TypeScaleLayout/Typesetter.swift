@@ -130,7 +130,10 @@ struct Typesetter {
       let cutBefore = lower > run.range.lowerBound
       let cutAfter = upper < run.range.upperBound
       var source = shaped
-      var block = Self.glyphBlock(shaped, lower: lower, upper: upper)
+      // A whole run is all its glyphs: no search.
+      var block =
+        cutBefore || cutAfter
+        ? Self.glyphBlock(shaped, lower: lower, upper: upper) : 0..<shaped.glyphs.count
       if cutBefore || cutAfter {
         let glyphs = shaped.glyphs
         let base = run.range.lowerBound

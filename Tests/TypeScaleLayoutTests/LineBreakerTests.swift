@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import CUnicode
 import Testing
 
 @testable import TypeScaleLayout
@@ -66,5 +67,11 @@ import Testing
   func isSingleLine_isFalseWithAForcedBreakInside(_ unit: UInt16) {
     #expect(
       !LineBreaker.isSingleLine(prefix: [0, 1, 2, 3], units: [0x61, unit, 0x62], width: nil))
+  }
+
+  /// The ASCII shortcut of `hangsAtLineEnd` must answer as ICU does.
+  @Test(arguments: Array(UInt32(0)...0x7F))
+  func hangsAtLineEnd_asciiShortcutMatchesICU(_ scalar: UInt32) {
+    #expect(UnicodeServices.hangsAtLineEnd(scalar) == CUnicode_isWhitespaceForLineEnd(scalar))
   }
 }

@@ -138,7 +138,10 @@ enum UnicodeServices {
   static func isKeepAll(_ scalar: UInt32) -> Bool { CUnicode_isKeepAllClass(scalar) }
 
   /// Whether a scalar hangs at the end of a line (spaces).
-  static func hangsAtLineEnd(_ scalar: UInt32) -> Bool { CUnicode_isWhitespaceForLineEnd(scalar) }
+  static func hangsAtLineEnd(_ scalar: UInt32) -> Bool {
+    // ASCII answered here: of it only the space and the tab hang.
+    scalar < 0x80 ? scalar == 0x20 || scalar == 0x09 : CUnicode_isWhitespaceForLineEnd(scalar)
+  }
 
   /// ICU's version, such as `72.1`.
   static var icuVersion: String { String(cString: CUnicode_icuVersion()) }

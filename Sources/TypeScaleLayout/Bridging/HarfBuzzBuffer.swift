@@ -10,6 +10,10 @@ import TypeScaleFonts
 /// Buffers are mutable and not `Sendable`: each ``LayoutContext`` owns one.
 final class HarfBuzzBuffer {
   private let buffer: OpaquePointer
+  /// The last language and script set, resolved: runs of one layout share them, and resolving
+  /// converts Swift strings to C on every call.
+  private var language: (tag: String, value: hb_language_t?) = ("", nil)
+  private var script: (tag: String, value: hb_script_t) = ("", HB_SCRIPT_UNKNOWN)
 
   init() {
     buffer = hb_buffer_create()
@@ -30,9 +34,15 @@ final class HarfBuzzBuffer {
       buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
       Int32(range.count))
     hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-    hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(HarfBuzzFont.tag(script)))
+    if self.script.tag != script {
+      self.script = (script, hb_script_from_iso15924_tag(HarfBuzzFont.tag(script)))
+    }
+    hb_buffer_set_script(buffer, self.script.value)
     if !language.isEmpty {
-      hb_buffer_set_language(buffer, hb_language_from_string(language, Int32(language.utf8.count)))
+      if self.language.tag != language || self.language.value == nil {
+        self.language = (language, hb_language_from_string(language, Int32(language.utf8.count)))
+      }
+      hb_buffer_set_language(buffer, self.language.value)
     }
     var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
     if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }

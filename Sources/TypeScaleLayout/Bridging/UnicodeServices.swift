@@ -102,10 +102,6 @@ enum UnicodeServices {
 
   static let scriptCommon = CUnicode_scriptCommon
   static let scriptInherited = CUnicode_scriptInherited
-  /// USCRIPT_LATIN (Latn); UScriptCode values are stable across ICU versions.
-  static let scriptLatin: Int32 = 25
-  /// USCRIPT_HANGUL (Hang).
-  static let scriptHangul: Int32 = 18
 
   /// The UAX #24 script of a scalar (`uscript_getScript`).
   static func script(_ scalar: UInt32) -> Int32 { CUnicode_script(scalar) }

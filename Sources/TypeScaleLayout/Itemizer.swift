@@ -141,6 +141,7 @@ struct Itemizer {
       runFace = primary
       boundaries = []
       boundaries.reserveCapacity(units.count + 1)
+      runs.reserveCapacity(4)
       boundaries.append(0)
     }
 
@@ -191,22 +192,26 @@ struct Itemizer {
     /// The face for a cluster that is not one scalar of the primary face's: `nil` for the
     /// primary face, else the cascade's choice; records what no face covers.
     private mutating func face(_ start: Int, _ end: Int, scalarCount: Int) -> FontFace? {
+      if scalarCount > 1 {
+        // A cluster the primary face draws whole (the common case for marks and conjuncts).
+        var whole = true
+        var offset = start
+        while offset < end {
+          let (scalar, width) = Itemizer.scalar(at: offset, in: units)
+          if !FontCascade.isDefaultIgnorable(scalar), !primaryCovers(scalar) {
+            whole = false
+            break
+          }
+          offset += width
+        }
+        if whole { return nil }
+      }
       var scalars: [Unicode.Scalar] = []
       var offset = start
       while offset < end {
         let (scalar, width) = Itemizer.scalar(at: offset, in: units)
         scalars.append(scalar)
         offset += width
-      }
-      if scalarCount > 1 {
-        var whole = true
-        for scalar in scalars where !FontCascade.isDefaultIgnorable(scalar) {
-          if !primaryCovers(scalar) {
-            whole = false
-            break
-          }
-        }
-        if whole { return nil }  // a cluster the primary face draws whole
       }
       var cluster = ""
       cluster.unicodeScalars.append(contentsOf: scalars)

@@ -82,6 +82,9 @@ struct LineBreaker {
     guard count > 0 else { return [Span(range: 0..<0, contentEnd: 0, mandatory: true)] }
     let limit = (width ?? .infinity) + 1e-6
     var spans: [Span] = []
+    // Room for the lines the paragraph's width suggests, so that appending rarely grows it.
+    let estimate = (prefix.last ?? 0) / (width ?? .infinity)
+    spans.reserveCapacity(estimate >= 0 && estimate < Double(count) ? Int(estimate) + 2 : 2)
     var start = 0
     var fitting: (offset: Int, mandatory: Bool)? = nil
     var index = 0

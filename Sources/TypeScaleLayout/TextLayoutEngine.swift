@@ -29,6 +29,8 @@ public final class TextLayoutEngine: Sendable {
   private let contexts = Locked<[_ContextBox]>([])
   /// Cascades by primary face and fallback faces (built once: matching runs per build).
   private let cascades = Locked<[[FontFace.ID]: FontCascade]>([:])
+  /// Cascades of fonts without fallback faces of their own, by primary face.
+  private let primaryCascades = Locked<[FontFace.ID: FontCascade]>([:])
 
   final class _ContextBox: @unchecked Sendable {
     // A context is used by one thread at a time: the pool hands each out to one caller.
@@ -126,6 +128,14 @@ public final class TextLayoutEngine: Sendable {
   }
 
   func _cascade(for font: LayoutFont) -> FontCascade {
+    if font.fallbackFaces.isEmpty {
+      // Most fonts name no fallbacks of their own: keyed by the face alone, no key array.
+      let key = font.face.id
+      if let cached = primaryCascades.withLock({ $0[key] }) { return cached }
+      let cascade = registry.cascade(for: font.face, preferring: [])
+      primaryCascades.withLock { if $0.count < 1024 { $0[key] = cascade } }
+      return cascade
+    }
     let key = [font.face.id] + font.fallbackFaces.map(\.id)
     if let cached = cascades.withLock({ $0[key] }) { return cached }
     let cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
@@ -243,6 +253,7 @@ public final class TextLayoutEngine: Sendable {
     let options = typesetter.options
     let limit = (options.lineLimit ?? 0) > 0 ? options.lineLimit ?? 0 : Int.max
     var lines: [Typesetter.PendingLine] = []
+    lines.reserveCapacity(4)
     let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
     for index in prepared.indices {
       let measured = try typesetter.measure(prepared[index], pointSize: pointSize)

@@ -110,6 +110,7 @@ struct Typesetter {
   /// - Complexity: O(log r + log g) to find the runs and glyphs, then O(glyphs on the line).
   func pieces(of measured: MeasuredParagraph, in range: Range<Int>) throws(LayoutError) -> [Piece] {
     var pieces: [Piece] = []
+    pieces.reserveCapacity(4)
     let runs = measured.shaped
     var first = 0
     var last = runs.count

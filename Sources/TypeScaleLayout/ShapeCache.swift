@@ -72,11 +72,12 @@ public final class ShapeCache: Sendable {
       hasher.combine(text.lowerBound)
       hasher.combine(text.upperBound)
       hasher.combine(face)
-      hasher.combine(coordinates)
-      hasher.combine(features)
+      // Usually empty: hashing an empty string still costs a call.
+      if !coordinates.isEmpty { hasher.combine(coordinates) }
+      if !features.isEmpty { hasher.combine(features) }
+      if !language.isEmpty { hasher.combine(language) }
       hasher.combine(script)
       hasher.combine(rightToLeft)
-      hasher.combine(language)
       hasher.combine(pointSize)
       hashCode = hasher.finalize()
     }
@@ -138,8 +139,10 @@ public final class ShapeCache: Sendable {
     let bytes = glyphs.byteCount + key.byteCount
     _state.withLock { state in
       state.clock += 1
-      if let old = state.entries[key] { state.statistics.bytes -= old.bytes }
-      state.entries[key] = _Entry(glyphs: glyphs, lastUse: state.clock, bytes: bytes)
+      let entry = _Entry(glyphs: glyphs, lastUse: state.clock, bytes: bytes)
+      if let old = state.entries.updateValue(entry, forKey: key) {
+        state.statistics.bytes -= old.bytes
+      }
       state.statistics.bytes += bytes
       if state.statistics.bytes > budget {
         let target = budget * 3 / 4

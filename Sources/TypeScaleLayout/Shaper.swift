@@ -55,7 +55,8 @@ struct Shaper {
     let glyphs = key.window.withUnsafeBufferPointer { buffer in
       context.buffer.shape(
         text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
-        script: run.scriptTag, language: options.language ?? "", features: options.features)
+        script: UnicodeServices.scriptTagValue(run.script), language: options.language ?? "",
+        features: options.features)
     }
     cache.insert(glyphs, for: key)
     return ShapedRun(

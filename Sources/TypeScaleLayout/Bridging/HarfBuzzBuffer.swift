@@ -13,7 +13,7 @@ final class HarfBuzzBuffer {
   /// The last language and script set, resolved: runs of one layout share them, and resolving
   /// converts Swift strings to C on every call.
   private var language: (tag: String, value: hb_language_t?) = ("", nil)
-  private var script: (tag: String, value: hb_script_t) = ("", HB_SCRIPT_UNKNOWN)
+  private var script: (tag: UInt32, value: hb_script_t) = (0, HB_SCRIPT_UNKNOWN)
 
   init() {
     buffer = hb_buffer_create()
@@ -27,7 +27,7 @@ final class HarfBuzzBuffer {
   /// `range.lowerBound`.
   func shape(
     text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: HarfBuzzFont, rightToLeft: Bool,
-    script: String, language: String, features: [FontFeature]
+    script: UInt32, language: String, features: [FontFeature]
   ) -> ShapedGlyphs {
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(
@@ -35,7 +35,7 @@ final class HarfBuzzBuffer {
       Int32(range.count))
     hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     if self.script.tag != script {
-      self.script = (script, hb_script_from_iso15924_tag(HarfBuzzFont.tag(script)))
+      self.script = (script, hb_script_from_iso15924_tag(script))
     }
     hb_buffer_set_script(buffer, self.script.value)
     if !language.isEmpty {

@@ -114,6 +114,19 @@ enum UnicodeServices {
   /// The ISO 15924 tags of the scripts ICU knows, by code, read once.
   private static let _tags: [String] = (0..<Int32(256)).map { _readScriptTag($0) }
 
+  /// The ISO 15924 tags as HarfBuzz tags (four bytes, big-endian), by code, read once.
+  private static let _tagValues: [UInt32] = _tags.map { tag in
+    tag.utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+  }
+
+  /// The ISO 15924 tag of a script code as a four-byte tag value, such as `'Hang'`: what
+  /// `hb_script_from_iso15924_tag` takes.
+  static func scriptTagValue(_ script: Int32) -> UInt32 {
+    script >= 0 && Int(script) < _tagValues.count
+      ? _tagValues[Int(script)]
+      : scriptTag(script).utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+  }
+
   /// The ISO 15924 tag of a script code, such as `Hang`.
   static func scriptTag(_ script: Int32) -> String {
     script >= 0 && Int(script) < _tags.count ? _tags[Int(script)] : _readScriptTag(script)

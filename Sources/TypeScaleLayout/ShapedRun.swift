@@ -25,7 +25,12 @@ struct TextRun: Hashable, Sendable {
 ///
 /// Glyphs are in HarfBuzz's output order — visual order, so right-to-left runs come reversed.
 /// Positions are in font units because shaping happens at a scale of one unit per font unit.
-final class ShapedGlyphs: Sendable {
+///
+/// The glyphs live in one allocation (a `ManagedBuffer` holding its count and the glyphs), not
+/// an object and an array.
+struct ShapedGlyphs: @unchecked Sendable {
+  // Sendable: the buffer is written once in `make`, before it is shared, and never again.
+
   /// One glyph, as HarfBuzz positioned it.
   struct Glyph: Sendable {
     /// The glyph ID.
@@ -44,17 +49,47 @@ final class ShapedGlyphs: Sendable {
     let unsafeToBreak: Bool
   }
 
-  /// The glyphs, in one array: one allocation per shaped run.
-  let glyphs: [Glyph]
+  /// The count, then the glyphs.
+  private final class Storage: ManagedBuffer<Int, Glyph> {
+    deinit {
+      _ = withUnsafeMutablePointers { count, glyphs in glyphs.deinitialize(count: count.pointee) }
+    }
+  }
 
-  init(glyphs: [Glyph]) { self.glyphs = glyphs }
+  private let storage: Storage
+
+  /// The number of glyphs.
+  let count: Int
+
+  /// Creates glyphs, `initialize` giving each of the `count` in turn.
+  init(count: Int, _ initialize: (Int) -> Glyph) {
+    let storage = unsafeDowncast(
+      Storage.create(minimumCapacity: count) { _ in count }, to: Storage.self)
+    storage.withUnsafeMutablePointerToElements { glyphs in
+      for index in 0..<count { (glyphs + index).initialize(to: initialize(index)) }
+    }
+    self.storage = storage
+    self.count = count
+  }
+
+  /// No glyphs.
+  static var empty: ShapedGlyphs { ShapedGlyphs(count: 0) { _ in preconditionFailure() } }
 
   /// The approximate heap bytes held, for the cache budget.
-  var byteCount: Int { glyphs.count * MemoryLayout<Glyph>.stride + 64 }
+  var byteCount: Int { count * MemoryLayout<Glyph>.stride + 64 }
 
-  var count: Int { glyphs.count }
+  /// A glyph.
+  subscript(index: Int) -> Glyph {
+    precondition(index >= 0 && index < count, "glyph \(index) of \(count)")
+    return storage.withUnsafeMutablePointerToElements { $0[index] }
+  }
 
-  subscript(index: Int) -> Glyph { glyphs[index] }
+  /// Runs `body` with the glyphs.
+  func withGlyphs<Result>(_ body: (UnsafeBufferPointer<Glyph>) -> Result) -> Result {
+    storage.withUnsafeMutablePointerToElements {
+      body(UnsafeBufferPointer(start: $0, count: count))
+    }
+  }
 }
 
 /// A run and its shaped glyphs: the shaper's output.

@@ -54,7 +54,7 @@ struct Typesetter {
         let range = result.run.range
         let scale = pointSize / Double(result.unitsPerEm)
         let glyphs = result.glyphs
-        glyphs.glyphs.withUnsafeBufferPointer { glyphs in
+        glyphs.withGlyphs { glyphs in
           for glyph in glyphs {
             let offset = range.lowerBound + Int(glyph.cluster)
             prefix[min(max(offset, range.lowerBound), range.upperBound - 1) + 1] +=
@@ -168,7 +168,7 @@ struct Typesetter {
   /// monotonic (ascending left to right, descending right to left), so the glyphs form one
   /// contiguous block found by binary search.
   static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> Range<Int> {
-    let glyphs = shaped.glyphs.glyphs
+    let glyphs = shaped.glyphs
     let base = shaped.run.range.lowerBound
     let count = glyphs.count
     let ascending = !shaped.run.isRightToLeft

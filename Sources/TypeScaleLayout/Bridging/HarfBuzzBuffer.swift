@@ -60,22 +60,16 @@ final class HarfBuzzBuffer {
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
     let n = Int(count)
-    guard let infos, let positions, n > 0 else { return ShapedGlyphs(glyphs: []) }
+    guard let infos, let positions, n > 0 else { return ShapedGlyphs.empty }
     let base = Int32(range.lowerBound)
-    let glyphs = [ShapedGlyphs.Glyph](unsafeUninitializedCapacity: n) { storage, initialized in
-      for index in 0..<n {
-        storage.initializeElement(
-          at: index,
-          to: ShapedGlyphs.Glyph(
-            id: infos[index].codepoint, cluster: Int32(infos[index].cluster) - base,
-            advance: positions[index].x_advance, offsetX: positions[index].x_offset,
-            offsetY: positions[index].y_offset,
-            unsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
-              & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
-      }
-      initialized = n
+    return ShapedGlyphs(count: n) { index in
+      ShapedGlyphs.Glyph(
+        id: infos[index].codepoint, cluster: Int32(infos[index].cluster) - base,
+        advance: positions[index].x_advance, offsetX: positions[index].x_offset,
+        offsetY: positions[index].y_offset,
+        unsafeToBreak: hb_glyph_info_get_glyph_flags(infos + index).rawValue
+          & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
     }
-    return ShapedGlyphs(glyphs: glyphs)
   }
 }
 

@@ -17,6 +17,28 @@ struct Shaper {
     options.features.isEmpty ? "" : options.features.map(\.description).joined(separator: ",")
   }
 
+  /// The HarfBuzz font for a face with this shaper's variations: the context's recent one, or
+  /// the engine's.
+  ///
+  /// - Returns: The font, whether its shaping depends on the size, and the coordinates key.
+  func harfBuzzFont(
+    for face: FontFace, pointSize: Double, context: LayoutContext
+  ) throws(LayoutError) -> (font: HarfBuzzFont, sizeDependent: Bool, coordinates: String) {
+    let coordinates =
+      face.isVariable
+      ? HarfBuzzFontCache.coordinateKey(
+        HarfBuzzFontCache.coordinates(for: face, overrides: variations)) : ""
+    if let recent = context.recentFont(from: fonts, face: face, coordinates: coordinates) {
+      return (recent, false, coordinates)
+    }
+    let (font, sizeDependent) = try fonts.font(
+      for: face, overrides: variations, pointSize: pointSize)
+    if !sizeDependent {
+      context.remember(font, from: fonts, face: face, coordinates: coordinates)
+    }
+    return (font, sizeDependent, coordinates)
+  }
+
   /// Shapes `range` of `text` with `run`'s face, direction, script and language, giving up to
   /// five UTF-16 units of context on each side — none on a side where a line breaks
   /// (`isolatedBefore`, `isolatedAfter`), as a line break ends shaping there.
@@ -24,21 +46,8 @@ struct Shaper {
     _ run: TextRun, range: Range<Int>, in text: [UInt16], pointSize: Double,
     isolatedBefore: Bool = false, isolatedAfter: Bool = false, context: LayoutContext
   ) throws(LayoutError) -> ShapedRun {
-    let coordinates =
-      run.face.isVariable
-      ? HarfBuzzFontCache.coordinateKey(
-        HarfBuzzFontCache.coordinates(for: run.face, overrides: variations)) : ""
-    let font: HarfBuzzFont
-    let sizeDependent: Bool
-    if let recent = context.recentFont(from: fonts, face: run.face, coordinates: coordinates) {
-      (font, sizeDependent) = (recent, false)
-    } else {
-      (font, sizeDependent) = try fonts.font(
-        for: run.face, overrides: variations, pointSize: pointSize)
-      if !sizeDependent {
-        context.remember(font, from: fonts, face: run.face, coordinates: coordinates)
-      }
-    }
+    let (font, sizeDependent, coordinates) = try harfBuzzFont(
+      for: run.face, pointSize: pointSize, context: context)
     let start = isolatedBefore ? range.lowerBound : max(0, range.lowerBound - 5)
     let end = isolatedAfter ? range.upperBound : min(text.count, range.upperBound + 5)
     let key = ShapeCache.Key(
@@ -55,8 +64,9 @@ struct Shaper {
     let glyphs = key.window.withUnsafeBufferPointer { buffer in
       context.buffer.shape(
         text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
-        script: UnicodeServices.scriptTagValue(run.script), language: options.language ?? "",
-        features: options.features)
+        script: run.script == UnicodeServices.scriptJapanese
+          ? HarfBuzzFont.tag("Hani") : UnicodeServices.scriptTagValue(run.script),
+        language: options.language ?? "", features: options.features)
     }
     cache.insert(glyphs, for: key)
     return ShapedRun(

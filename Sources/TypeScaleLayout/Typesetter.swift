@@ -80,15 +80,33 @@ struct Typesetter {
   func shape(_ prepared: PreparedParagraph, pointSize: Double) throws(LayoutError)
     -> (runs: [ShapedRun], sizeDependent: Bool)
   {
+    let runs = prepared.itemized.runs
     var shaped: [ShapedRun] = []
-    shaped.reserveCapacity(prepared.itemized.runs.count)
+    shaped.reserveCapacity(runs.count)
     var sizeDependent = false
-    for run in prepared.itemized.runs {
+    var index = 0
+    while index < runs.count {
+      var run = runs[index]
+      var next = index + 1
+      // Japanese alternates Han, Hiragana and Katakana every few characters; where the face
+      // shapes the three alike, the alternation is one run (ISO 15924 Jpan), shaped once.
+      if UnicodeServices.isHanOrKana(run.script) {
+        while next < runs.count, UnicodeServices.isHanOrKana(runs[next].script),
+          runs[next].face == run.face, runs[next].level == run.level,
+          try shaper.harfBuzzFont(for: run.face, pointSize: pointSize, context: context).font
+            .sharesHanKanaShaping
+        {
+          run.range = run.range.lowerBound..<runs[next].range.upperBound
+          run.script = UnicodeServices.scriptJapanese
+          next += 1
+        }
+      }
       let result = try shaper.shape(
         run, range: run.range, in: prepared.paragraph.units, pointSize: pointSize,
         context: context)
       sizeDependent = sizeDependent || result.sizeDependent
       shaped.append(result)
+      index = next
     }
     return (shaped, sizeDependent)
   }

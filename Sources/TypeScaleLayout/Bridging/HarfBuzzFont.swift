@@ -25,6 +25,13 @@ final class HarfBuzzFont: @unchecked Sendable {
   let unitsPerEm: Int32
   /// Whether shaping depends on the size: an `opsz` axis or a `trak` table.
   let isSizeDependent: Bool
+  /// Whether Han, Hiragana and Katakana shape alike in this font.
+  ///
+  /// True when its GSUB and GPOS give the `hani` and `kana` scripts the same language systems
+  /// with the same features (or have neither): HarfBuzz shapes all three with its default
+  /// shaper, so the OpenType script tag is the only difference, and then a Japanese run that
+  /// alternates between them can be shaped as one.
+  let sharesHanKanaShaping: Bool
 
   /// Creates a font from plain sfnt bytes (copied; HarfBuzz frees the copy).
   ///
@@ -70,6 +77,10 @@ final class HarfBuzzFont: @unchecked Sendable {
     let hasTracking = hb_blob_get_length(trak) > 0
     hb_blob_destroy(trak)
     isSizeDependent = hasOpticalSize || hasTracking
+    sharesHanKanaShaping = [HarfBuzzFont.tag("GSUB"), HarfBuzzFont.tag("GPOS")].allSatisfy {
+      HarfBuzzFont.languageSystems(face, table: $0, script: HarfBuzzFont.tag("hani"))
+        == HarfBuzzFont.languageSystems(face, table: $0, script: HarfBuzzFont.tag("kana"))
+    }
 
     var values = coordinates
     if let pointSize {
@@ -90,6 +101,39 @@ final class HarfBuzzFont: @unchecked Sendable {
   deinit {
     hb_font_destroy(font)
     hb_face_destroy(face)
+  }
+
+  /// A script's language systems in a layout table, as comparable values.
+  ///
+  /// For the default system and each language tag: the required feature and the feature
+  /// indices. `nil` when the table has no such script.
+  private static func languageSystems(
+    _ face: OpaquePointer, table: hb_tag_t, script: hb_tag_t
+  ) -> [[UInt32]]? {
+    var scriptIndex: UInt32 = 0
+    guard hb_ot_layout_table_find_script(face, table, script, &scriptIndex) != 0 else {
+      return nil
+    }
+    func features(_ language: UInt32) -> [UInt32] {
+      var required: UInt32 = 0
+      _ = hb_ot_layout_language_get_required_feature_index(
+        face, table, scriptIndex, language, &required)
+      var count = hb_ot_layout_language_get_feature_indexes(
+        face, table, scriptIndex, language, 0, nil, nil)
+      var indices = [UInt32](repeating: 0, count: Int(count))
+      _ = hb_ot_layout_language_get_feature_indexes(
+        face, table, scriptIndex, language, 0, &count, &indices)
+      return [required] + indices.prefix(Int(count))
+    }
+    var tagCount = hb_ot_layout_script_get_language_tags(
+      face, table, scriptIndex, 0, nil, nil)
+    var tags = [hb_tag_t](repeating: 0, count: Int(tagCount))
+    _ = hb_ot_layout_script_get_language_tags(face, table, scriptIndex, 0, &tagCount, &tags)
+    var systems = [features(HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX)]
+    for (index, tag) in tags.prefix(Int(tagCount)).enumerated() {
+      systems.append([tag] + features(UInt32(index)))
+    }
+    return systems
   }
 
   /// The glyph HarfBuzz maps a scalar to, or 0 (`.notdef`).

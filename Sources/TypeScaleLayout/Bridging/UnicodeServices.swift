@@ -100,6 +100,12 @@ enum UnicodeServices {
     return map.map(Int.init)
   }
 
+  /// USCRIPT_JAPANESE (Jpan: Han, Hiragana and Katakana), the script of a run that joins them.
+  static let scriptJapanese: Int32 = 105
+
+  /// Whether a script is Han (17), Hiragana (20) or Katakana (22).
+  static func isHanOrKana(_ script: Int32) -> Bool { script == 17 || script == 20 || script == 22 }
+
   static let scriptCommon = CUnicode_scriptCommon
   static let scriptInherited = CUnicode_scriptInherited
 

@@ -71,7 +71,7 @@ public struct RenderOptions: Hashable, Sendable {
 /// | ``truncation`` | the ellipsis run boxed, and a mark at the end of the truncated line |
 /// | ``fallback`` | glyphs tinted by the face that drew them, and a bar under each run |
 public enum Overlay: String, Hashable, Sendable, CaseIterable {
-  /// The wrapping width (``TypeScaleLayout/LayoutOptions/width``), when there is one.
+  /// The wrapping width (`LayoutOptions.width`), when there is one.
   case width
   /// Each line's box: from its x to x + width, from its top to top + height.
   case lines

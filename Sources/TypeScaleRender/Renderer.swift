@@ -22,7 +22,7 @@ import TypeScaleLock
 /// ```
 ///
 /// Glyphs sit exactly where the layout put them — each glyph's pen position from
-/// ``TypeScaleLayout/GlyphRun/xs`` and ``TypeScaleLayout/GlyphRun/ys`` times
+/// `GlyphRun.xs` and `GlyphRun.ys` times
 /// ``RenderOptions/scale`` — so the image shows what was measured, never a second layout.
 /// Glyphs are loaded unhinted (the layout's advances are unhinted) and positioned to a quarter
 /// pixel.

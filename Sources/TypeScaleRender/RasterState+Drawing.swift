@@ -51,8 +51,10 @@ extension RasterState {
       }
     }
 
-    for line in layout.lines {
-      for run in line.runs {
+    // Glyph positions are computed when `Line.runs` is read: read them once per line.
+    let runs = layout.lines.map(\.runs)
+    for lineRuns in runs {
+      for run in lineRuns {
         let ink = FacePalette.ink(
           for: run.face, primary: layout.font.face, foreground: options.foreground,
           tinted: overlays.contains(.fallback))
@@ -74,8 +76,8 @@ extension RasterState {
       }
     }
     if overlays.contains(.fallback) {
-      for line in layout.lines {
-        for run in line.runs where run.face != layout.font.face && !run.glyphs.isEmpty {
+      for (line, lineRuns) in zip(layout.lines, runs) {
+        for run in lineRuns where run.face != layout.font.face && !run.glyphs.isEmpty {
           let (left, right) = Self.extent(of: run)
           let bar = rect(left, line.top + line.height, right - left, 0)
           canvas.fill(
@@ -92,8 +94,8 @@ extension RasterState {
         x: x, from: top, to: bottom, OverlayColors.width, thickness: stroke, dash: 3 * stroke)
     }
     if overlays.contains(.truncation) {
-      for line in layout.lines where line.isTruncated {
-        for run in line.runs where run.isEllipsis && !run.glyphs.isEmpty {
+      for (line, lineRuns) in zip(layout.lines, runs) where line.isTruncated {
+        for run in lineRuns where run.isEllipsis && !run.glyphs.isEmpty {
           let (left, right) = Self.extent(of: run)
           canvas.stroke(
             rect(left, line.top, right - left, line.height), OverlayColors.truncation,

@@ -77,19 +77,7 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter value: A Unicode scalar value.
   /// - Returns: `true` when covered.
   /// - Complexity: O(log r) for r ranges.
-  public func contains(_ value: UInt32) -> Bool {
-    var low = 0
-    var high = _bounds.count / 2
-    while low < high {
-      let middle = (low + high) / 2
-      if _bounds[2 * middle + 1] < value {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < _bounds.count / 2 && _bounds[2 * low] <= value
-  }
+  public func contains(_ value: UInt32) -> Bool { _rangeIndex(of: value) != nil }
 
   /// The covered range that holds a scalar value, or `nil` when the face does not map it.
   ///
@@ -100,6 +88,12 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The inclusive range, or `nil`.
   /// - Complexity: O(log r) for r ranges.
   public func coveredRange(containing value: UInt32) -> ClosedRange<UInt32>? {
+    _rangeIndex(of: value).map { _bounds[2 * $0]..._bounds[2 * $0 + 1] }
+  }
+
+  /// The index of the range that holds `value`, by binary search over the range ends.
+  @inline(__always)
+  private func _rangeIndex(of value: UInt32) -> Int? {
     var low = 0
     var high = _bounds.count / 2
     while low < high {
@@ -110,8 +104,7 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
         high = middle
       }
     }
-    guard low < _bounds.count / 2, _bounds[2 * low] <= value else { return nil }
-    return _bounds[2 * low]..._bounds[2 * low + 1]
+    return low < _bounds.count / 2 && _bounds[2 * low] <= value ? low : nil
   }
 
   /// Whether every scalar of `text` is covered.

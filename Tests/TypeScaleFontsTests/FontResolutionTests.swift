@@ -214,6 +214,30 @@ private func fixtureFamily() throws -> FontRegistry {
     let coverage = CharacterCoverage(sortedScalars: [1, 2, 2, 3, 7, 9, 10])
     #expect(coverage.ranges == [1...3, 7...7, 9...10])
   }
+
+  @Test(arguments: [
+    (UInt32(0x1F), ClosedRange<UInt32>?.none),
+    (0x20, 0x20...0x7F),  // adjacent ranges merged
+    (0x41, 0x20...0x7F),
+    (0x7F, 0x20...0x7F),
+    (0x80, nil),
+    (0x3000, 0x3000...0x3000),
+    (0xABFF, nil),
+    (0xAC00, 0xAC00...0xD7A3),
+    (0xD7A3, 0xAC00...0xD7A3),
+    (0xD7A4, nil),
+    (0x10FFFF, nil),
+  ])
+  func coveredRange_isTheRangeThatHoldsTheValue(
+    _ value: UInt32, _ expected: ClosedRange<UInt32>?
+  ) {
+    let coverage = CharacterCoverage(ranges: [
+      0xAC00...0xD7A3, 0x20...0x7E, 0x7F...0x7F, 0x3000...0x3000,
+    ])
+    #expect(coverage.coveredRange(containing: value) == expected)
+    #expect(coverage.contains(value) == (expected != nil))
+    #expect(CharacterCoverage.empty.coveredRange(containing: value) == nil)
+  }
 }
 
 @Suite struct FontDataCacheTests {

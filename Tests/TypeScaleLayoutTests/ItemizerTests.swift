@@ -2,6 +2,7 @@
 
 import Testing
 import TypeScaleFonts
+import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
@@ -97,20 +98,5 @@ import TypeScaleFonts
   func script_shortcutsMatchICU(_ range: ClosedRange<UInt32>) {
     let differing = range.filter { Itemizer.script(of: $0) != UnicodeServices.script($0) }
     #expect(differing.isEmpty, "\(differing.prefix(5).map { String($0, radix: 16) })")
-  }
-}
-
-/// SplitMix64: reproducible random input for property tests.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

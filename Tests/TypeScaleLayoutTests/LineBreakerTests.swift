@@ -2,6 +2,7 @@
 
 import CUnicode
 import Testing
+import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 

@@ -88,8 +88,9 @@ public struct Line: Sendable {
   ///
   /// Glyph positions are computed from the line's shaped runs when this is read, not when the
   /// text is laid out: measuring (width, height, line count) never pays for them. Each read
-  /// builds the array again, so read it once per line and keep it. (Core Text's `CTLine` also
-  /// computes glyph runs on demand.)
+  /// builds the array again, so read it once per line and keep it. This differs from Core
+  /// Text, whose `CTLineGetGlyphRuns` returns runs built with the line; the values are the same.
+  /// (Pango similarly keeps per-glyph widths and computes absolute positions when iterated.)
   ///
   /// - Complexity: O(glyphs on the line) per read.
   public var runs: [GlyphRun] { glyphs.runs() }

@@ -66,6 +66,24 @@ import TypeScaleTestSupport
     }
   }
 
+  /// Every scalar the itemizer calls plain breaks from its neighbours, plain or not: before and
+  /// after a letter, and beside itself (an Extend, SpacingMark, ZWJ or Prepend would join).
+  @Test func plainScalars_alwaysBreakFromTheirNeighbours() {
+    var joined: [UInt32] = []
+    for value in UInt32(0)...0xFFFF where Itemizer.isPlain(value) {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for pair in [[scalar, "a"], ["a", scalar], [scalar, scalar]] as [[Unicode.Scalar]] {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: pair)
+        if text.count != 2 {
+          joined.append(value)
+          break
+        }
+      }
+    }
+    #expect(joined.isEmpty, "\(joined.prefix(5).map { String($0, radix: 16) })")
+  }
+
   @Test(arguments: [
     ("left to right only, 123", LayoutOptions.BaseDirection.natural),
     ("left to right only, 123", .rightToLeft),

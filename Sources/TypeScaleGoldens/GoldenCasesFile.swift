@@ -26,201 +26,504 @@ import TypeScaleMetrics
 /// - `widths`: a list of points; `null` in the list means unwrapped. `lines`: 0 for no limit.
 /// - `texts`: a list of `[id, text]` pairs (kept in order) or an object (sorted by id).
 ///
-/// Every problem is reported with its JSON path, and all of them at once.
+/// Every problem is reported with its JSON path, and all of them at once: a value of the wrong
+/// type names the type expected and the value found (`$.sets[2].lines: expected a whole number
+/// ≥ 0, found "2" (a string)`); nothing falls back to a default silently. Set names and text ids
+/// may not hold control characters (tabs, line breaks), which a golden file's tab-separated lines
+/// cannot hold.
+///
+/// ## Limits
+///
+/// A file's sets are counted before they are expanded: more than `maximumCaseCount` cases
+/// (``defaultMaximumCaseCount``, 100,000, unless the caller gives another; `typescale goldens
+/// record --max-cases N` on the command line) is refused with
+/// ``GoldenError/Code/tooManyCases``, naming the count and the limit, before any case is made or
+/// measured. A file may be at most ``maximumFileSize`` bytes.
 public enum GoldenCasesFile {
+  /// The most cases a cases file may expand to unless the caller allows more: 100,000.
+  ///
+  /// The project's own suite has 6,432 cases; 100,000 take about ten seconds to measure and a
+  /// few tens of megabytes to hold. Pass `maximumCaseCount:` to ``parse(_:name:maximumCaseCount:)``
+  /// or ``load(_:maximumCaseCount:)`` (or `--max-cases` to `typescale goldens record`) to allow
+  /// more. The count is of the whole suite, before a shard is chosen.
+  public static let defaultMaximumCaseCount = 100_000
+
+  /// The largest cases file read, in bytes: 16 MiB.
+  ///
+  /// Cases files describe work in a few
+  /// kilobytes; anything larger is refused before it is decoded.
+  public static let maximumFileSize = 16 << 20
+
   /// Parses a cases file's JSON.
   ///
   /// - Parameters:
   ///   - data: The file's bytes.
   ///   - name: The file name, for messages.
+  ///   - maximumCaseCount: The most cases the file may expand to; ``defaultMaximumCaseCount``
+  ///     by default.
   /// - Returns: The suite: fonts and expanded cases.
-  /// - Throws: ``GoldenError/Code/malformedCases`` listing every problem with its JSON path.
-  public static func parse(_ data: Data, name: String) throws(GoldenError) -> GoldenSuite {
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw GoldenError(.malformedCases, "\(name): not valid JSON: \(error.localizedDescription)")
-    }
-    var problems: [String] = []
-    guard let root = object as? [String: Any] else {
-      throw GoldenError(.malformedCases, "\(name): the top level must be an object")
-    }
-    if let format = root["format"] as? Int, format != 1 {
-      problems.append("$.format: \(format) is not supported; use 1")
-    }
-    var fonts: [GoldenFont] = []
-    if let table = root["fonts"] as? [String: Any] {
-      for (alias, value) in table.sorted(by: { $0.key < $1.key }) {
-        guard !alias.isEmpty,
-          alias.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        else {
-          problems.append("$.fonts.\(alias): an alias is letters, digits, - and _")
-          continue
-        }
-        if let text = value as? String {
-          fonts.append(
-            text == "embedded" ? .embedded(alias) : GoldenFont(alias: alias, paths: [text]))
-        } else if let list = value as? [String], !list.isEmpty {
-          fonts.append(GoldenFont(alias: alias, paths: list))
-        } else {
-          problems.append("$.fonts.\(alias): use \"embedded\", a path, or a list of paths")
-        }
-      }
-    }
-    if !fonts.contains(where: { $0.alias == "default" }) { fonts.append(.embedded()) }
-    let aliases = Set(fonts.map(\.alias))
-
-    var cases: [GoldenCase] = []
-    let sets = root["sets"] as? [[String: Any]] ?? []
-    if sets.isEmpty { problems.append("$.sets: give at least one set of texts") }
-    for (index, set) in sets.enumerated() {
-      let path = "$.sets[\(index)]"
-      let known: Set<String> = [
-        "name", "font", "fonts", "styles", "categories", "widths", "lines", "truncation",
-        "strategy", "language", "texts",
-      ]
-      for key in set.keys.sorted() where !known.contains(key) {
-        problems.append(
-          "\(path).\(key): unknown key; valid keys: \(known.sorted().joined(separator: ", "))")
-      }
-      let setName = set["name"] as? String ?? "set\(index + 1)"
-      let setFonts =
-        (set["fonts"] as? [String]) ?? (set["font"] as? String).map { [$0] } ?? ["default"]
-      for font in setFonts where !aliases.contains(font) {
-        problems.append(
-          "\(path).fonts: unknown font \"\(font)\"; fonts: \(aliases.sorted().joined(separator: ", "))"
-        )
-      }
-      var styles: [TextStyle] = []
-      for name in set["styles"] as? [String] ?? ["body"] {
-        do throws(MetricsError) {
-          let style = try TextStyle(parsing: name)
-          guard SizeTable.iOS.isScalable(style) else {
-            problems.append("\(path).styles: \(style) has no per-category sizes; use another style")
-            continue
-          }
-          styles.append(style)
-        } catch {
-          problems.append("\(path).styles: \(error.message)")
-        }
-      }
-      let categories: [ContentSizeCategory]
-      do throws(MetricsError) {
-        categories = try Self.categories(set["categories"] ?? "all")
-      } catch {
-        problems.append("\(path).categories: \(error.message)")
-        categories = []
-      }
-      var widths: [Double?] = [nil]
-      if let list = set["widths"] as? [Any] {
-        widths = []
-        for value in list {
-          if value is NSNull {
-            widths.append(nil)
-          } else if let number = (value as? NSNumber)?.doubleValue, number.isFinite, number >= 0 {
-            widths.append(number)
-          } else {
-            problems.append("\(path).widths: \(value) is not a width; use points ≥ 0 or null")
-          }
-        }
-      }
-      let lines = (set["lines"] as? NSNumber)?.intValue ?? 0
-      if lines < 0 { problems.append("\(path).lines: \(lines) is not valid; use 0 or more") }
-      let truncationName = set["truncation"] as? String ?? "tail"
-      let truncation = LayoutOptions.Truncation(rawValue: truncationName)
-      if truncation == nil {
-        problems.append(
-          "\(path).truncation: \"\(truncationName)\" is not one of tail, head, middle, clip")
-      }
-      let strategyName = set["strategy"] as? String ?? "standard"
-      let strategy: LayoutOptions.LineBreakStrategy? =
-        strategyName == "hangul-word-priority"
-        ? .hangulWordPriority
-        : strategyName == "standard" ? .standard : nil
-      if strategy == nil {
-        problems.append(
-          "\(path).strategy: \"\(strategyName)\" is not standard or hangul-word-priority")
-      }
-      let language = set["language"] as? String
-      var texts: [(String, String)] = []
-      if let pairs = set["texts"] as? [[String]] {
-        for (number, pair) in pairs.enumerated() {
-          guard pair.count == 2 else {
-            problems.append("\(path).texts[\(number)]: use [id, text]")
-            continue
-          }
-          texts.append((pair[0], pair[1]))
-        }
-      } else if let table = set["texts"] as? [String: String] {
-        texts = table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-      } else {
-        problems.append("\(path).texts: give [[id, text], …] or {id: text}")
-      }
-      for (id, text) in texts {
-        for font in setFonts {
-          for style in styles {
-            for category in categories {
-              for width in widths {
-                let widthName = width.map { _formatNumber($0) } ?? "unwrapped"
-                cases.append(
-                  GoldenCase(
-                    id: "\(setName)/\(id)/\(font)/\(style)/\(category.shortName)/\(widthName)",
-                    text: text, font: font, style: style, category: category, width: width,
-                    lineLimit: max(0, lines), truncation: truncation ?? .tail,
-                    strategy: strategy ?? .standard, language: language))
-              }
-            }
-          }
-        }
-      }
-    }
-    var seen: Set<String> = []
-    for test in cases where !seen.insert(test.id).inserted {
-      problems.append("case id \(test.id) appears twice; give texts in a set distinct ids")
-      break
-    }
-    guard problems.isEmpty else {
+  /// - Throws: ``GoldenError/Code/malformedCases`` listing every problem with its JSON path;
+  ///   ``GoldenError/Code/tooManyCases`` when the sets expand to more than `maximumCaseCount`
+  ///   cases (checked before any case is made).
+  public static func parse(
+    _ data: Data, name: String, maximumCaseCount: Int = defaultMaximumCaseCount
+  ) throws(GoldenError) -> GoldenSuite {
+    guard data.count <= maximumFileSize else {
       throw GoldenError(
         .malformedCases,
-        "\(name): \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
-          + problems.map { "  \($0)" }.joined(separator: "\n"))
+        "\(name): \(data.count) bytes is larger than a cases file may be (\(maximumFileSize) "
+          + "bytes); split it")
+    }
+    let root: _JSONValue
+    do {
+      root = try JSONDecoder().decode(_JSONValue.self, from: data)
+    } catch {
+      throw GoldenError(.malformedCases, "\(name): not valid JSON: \(Self.describe(error))")
+    }
+    guard case .object(let table) = root else {
+      throw GoldenError(
+        .malformedCases, "\(name): the top level must be an object, found \(root.found)")
+    }
+    var problems = _CasesProblems()
+    let (fonts, sets) = read(table, problems: &problems)
+    guard problems.list.isEmpty else { throw malformed(name, problems) }
+
+    // Count before expanding: a few kilobytes of JSON can describe billions of cases.
+    var total = 0
+    var overflow = false
+    for set in sets {
+      let (count, setOverflow) = set.caseCount
+      let (sum, sumOverflow) = total.addingReportingOverflow(count)
+      overflow = overflow || setOverflow || sumOverflow
+      total = sumOverflow ? Int.max : sum
+    }
+    if overflow || total > maximumCaseCount,
+      let largest = sets.max(by: { $0.caseCount.count < $1.caseCount.count })
+    {
+      func count(_ value: (count: Int, overflow: Bool)) -> String {
+        value.overflow ? "more than \(Int.max)" : String(value.count)
+      }
+      throw GoldenError(
+        .tooManyCases,
+        "\(name): the sets expand to \(count((total, overflow))) cases (\(largest.path) alone "
+          + "to \(count(largest.caseCount))), more than the limit of \(maximumCaseCount) cases "
+          + "per file; split the sets, or raise the limit (--max-cases N on the command line, "
+          + "maximumCaseCount: in code)")
+    }
+
+    var cases: [GoldenCase] = []
+    cases.reserveCapacity(total)
+    for set in sets { set.expand(into: &cases) }
+    var seen: Set<String> = []
+    for test in cases where !seen.insert(test.id).inserted {
+      problems.add(
+        "$.sets", "case id \(test.id) appears twice; give texts in a set distinct ids")
+      throw malformed(name, problems)
     }
     return GoldenSuite(fonts: fonts, cases: cases)
   }
 
   /// Reads and parses a cases file.
   ///
-  /// - Parameter url: The cases file.
+  /// - Parameters:
+  ///   - url: The cases file.
+  ///   - maximumCaseCount: The most cases the file may expand to; ``defaultMaximumCaseCount``
+  ///     by default.
   /// - Returns: The suite.
-  /// - Throws: ``GoldenError`` when the file cannot be read or is malformed.
-  public static func load(_ url: URL) throws(GoldenError) -> GoldenSuite {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw GoldenError(.io, "cannot read \(url.path): \(error.localizedDescription)")
-    }
-    return try parse(data, name: url.lastPathComponent)
+  /// - Throws: ``GoldenError`` when the file cannot be read, is not a regular file, is larger
+  ///   than ``maximumFileSize``, is malformed, or expands to too many cases.
+  public static func load(
+    _ url: URL, maximumCaseCount: Int = defaultMaximumCaseCount
+  ) throws(GoldenError) -> GoldenSuite {
+    let data = try GoldenVerification.readFile(
+      url, displayPath: url.path, kind: "cases file", maximumSize: maximumFileSize)
+    return try parse(data, name: url.lastPathComponent, maximumCaseCount: maximumCaseCount)
   }
 
-  static func categories(_ value: Any) throws(MetricsError) -> [ContentSizeCategory] {
-    if let text = value as? String {
-      if text == "all" { return ContentSizeCategory.allCases }
-      if let range = text.range(of: "...") {
-        let lower = try ContentSizeCategory(parsing: String(text[..<range.lowerBound]))
-        let upper = try ContentSizeCategory(parsing: String(text[range.upperBound...]))
-        return DynamicTypeRange(min(lower, upper)...max(lower, upper)).categories
+  // MARK: - Reading
+
+  private static func malformed(_ name: String, _ problems: _CasesProblems) -> GoldenError {
+    let count = problems.list.count
+    return GoldenError(
+      .malformedCases,
+      "\(name): \(count) problem\(count == 1 ? "" : "s"):\n"
+        + problems.list.map { "  \($0)" }.joined(separator: "\n"))
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    guard case .dataCorrupted(let context) = error as? DecodingError else {
+      return error.localizedDescription
+    }
+    var text = context.debugDescription
+    if let underlying = context.underlyingError {
+      let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      text += ": " + (detail ?? "\(underlying)")
+    }
+    return text
+  }
+
+  /// Reads the top level: fonts and sets, each checked; problems are collected.
+  private static func read(
+    _ root: [String: _JSONValue], problems: inout _CasesProblems
+  ) -> ([GoldenFont], [_CasesSet]) {
+    let known = ["format", "fonts", "sets"]
+    for key in root.keys.sorted() where !known.contains(key) {
+      problems.add("$.\(key)", "unknown key; valid keys: \(known.joined(separator: ", "))")
+    }
+    switch root["format"] {
+    case nil, .integer(1)?: break
+    case .integer(let format)?: problems.add("$.format", "\(format) is not supported; use 1")
+    case let value?: problems.expected("$.format", "the number 1", found: value)
+    }
+    var fonts: [GoldenFont] = []
+    switch root["fonts"] {
+    case nil: break
+    case .object(let table)?:
+      for (alias, value) in table.sorted(by: { $0.key < $1.key }) {
+        if let font = readFont(alias, value, problems: &problems) { fonts.append(font) }
       }
-      return [try ContentSizeCategory(parsing: text)]
+    case let value?:
+      problems.expected("$.fonts", "an object of alias → \"embedded\", path or paths", found: value)
     }
-    if let list = value as? [String] {
-      var categories: [ContentSizeCategory] = []
-      for name in list { categories.append(try ContentSizeCategory(parsing: name)) }
-      return categories
+    if !fonts.contains(where: { $0.alias == "default" }) { fonts.append(.embedded()) }
+    let aliases = Set(fonts.map(\.alias))
+
+    var sets: [_CasesSet] = []
+    switch root["sets"] {
+    case .array(let list)? where !list.isEmpty:
+      for (index, value) in list.enumerated() {
+        let path = "$.sets[\(index)]"
+        guard case .object(let table) = value else {
+          problems.expected(path, "an object (a set of texts)", found: value)
+          continue
+        }
+        if let set = readSet(table, index: index, aliases: aliases, problems: &problems) {
+          sets.append(set)
+        }
+      }
+    case .array?, nil: problems.add("$.sets", "give at least one set of texts")
+    case let value?: problems.expected("$.sets", "an array of sets", found: value)
     }
-    throw MetricsError(
-      .unknownCategory, "use \"all\", a range such as \"L...AX5\", or a list of names")
+    return (fonts, sets)
+  }
+
+  private static func readFont(
+    _ alias: String, _ value: _JSONValue, problems: inout _CasesProblems
+  ) -> GoldenFont? {
+    let path = "$.fonts.\(alias)"
+    guard !alias.isEmpty,
+      alias.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    else {
+      problems.add(path, "an alias is letters, digits, - and _")
+      return nil
+    }
+    let expected = "\"embedded\", a path, or a non-empty array of paths"
+    switch value {
+    case .string("embedded"): return .embedded(alias)
+    case .string(let file):
+      guard problems.checkPrintable(path, file, what: "the path") else { return nil }
+      return GoldenFont(alias: alias, paths: [file])
+    case .array(let list) where !list.isEmpty:
+      var paths: [String] = []
+      for (index, item) in list.enumerated() {
+        guard let file = item.string else {
+          problems.expected("\(path)[\(index)]", "a path (a string)", found: item)
+          continue
+        }
+        if problems.checkPrintable("\(path)[\(index)]", file, what: "the path") {
+          paths.append(file)
+        }
+      }
+      return paths.count == list.count ? GoldenFont(alias: alias, paths: paths) : nil
+    default:
+      problems.expected(path, expected, found: value)
+      return nil
+    }
+  }
+
+  /// Reads an array of strings, reporting the array or each element of the wrong type.
+  private static func strings(
+    _ value: _JSONValue, _ path: String, expected: String, problems: inout _CasesProblems
+  ) -> [String]? {
+    guard case .array(let list) = value, !list.isEmpty else {
+      problems.expected(path, "a non-empty array of \(expected)", found: value)
+      return nil
+    }
+    var result: [String] = []
+    for (index, item) in list.enumerated() {
+      if let text = item.string {
+        result.append(text)
+      } else {
+        problems.expected("\(path)[\(index)]", "\(expected.dropLast()) (a string)", found: item)
+      }
+    }
+    return result.count == list.count ? result : nil
+  }
+
+  private static func readSet(
+    _ set: [String: _JSONValue], index: Int, aliases: Set<String>,
+    problems: inout _CasesProblems
+  ) -> _CasesSet? {
+    let path = "$.sets[\(index)]"
+    let before = problems.list.count
+    let known: Set<String> = [
+      "name", "font", "fonts", "styles", "categories", "widths", "lines", "truncation",
+      "strategy", "language", "texts",
+    ]
+    for key in set.keys.sorted() where !known.contains(key) {
+      problems.add(
+        "\(path).\(key)", "unknown key; valid keys: \(known.sorted().joined(separator: ", "))")
+    }
+    var name = "set\(index + 1)"
+    if let value = set["name"] {
+      if let text = value.string, !text.isEmpty {
+        if problems.checkPrintable("\(path).name", text, what: "the name") { name = text }
+      } else {
+        problems.expected("\(path).name", "a non-empty string", found: value)
+      }
+    }
+
+    var fonts = ["default"]
+    if let value = set["fonts"] {
+      fonts = strings(value, "\(path).fonts", expected: "font aliases", problems: &problems) ?? []
+    } else if let value = set["font"] {
+      if let alias = value.string {
+        fonts = [alias]
+      } else {
+        problems.expected("\(path).font", "a font alias (a string)", found: value)
+      }
+    }
+    for font in fonts where !aliases.contains(font) {
+      problems.add(
+        "\(path).fonts",
+        "unknown font \"\(font)\"; fonts: \(aliases.sorted().joined(separator: ", "))")
+    }
+
+    var styles: [TextStyle] = [.body]
+    if let value = set["styles"] {
+      styles = []
+      let names = strings(value, "\(path).styles", expected: "text styles", problems: &problems)
+      for name in names ?? [] {
+        do throws(MetricsError) {
+          let style = try TextStyle(parsing: name)
+          guard SizeTable.iOS.isScalable(style) else {
+            problems.add(
+              "\(path).styles", "\(style) has no per-category sizes; use another style")
+            continue
+          }
+          styles.append(style)
+        } catch {
+          problems.add("\(path).styles", error.message)
+        }
+      }
+    }
+
+    let categories = readCategories(set["categories"], "\(path).categories", problems: &problems)
+
+    var widths: [Double?] = [nil]
+    if let value = set["widths"] {
+      widths = []
+      if case .array(let list) = value, !list.isEmpty {
+        for (number, item) in list.enumerated() {
+          if case .null = item {
+            widths.append(nil)
+          } else if let width = item.double {
+            if width >= 0 {
+              widths.append(width)
+            } else {
+              problems.add(
+                "\(path).widths", "\(_formatNumber(width)) is not a width; use points ≥ 0 or null")
+            }
+          } else {
+            problems.expected(
+              "\(path).widths[\(number)]", "a width (a number of points ≥ 0) or null", found: item)
+          }
+        }
+      } else {
+        problems.expected(
+          "\(path).widths", "a non-empty array of widths (points ≥ 0, or null for unwrapped)",
+          found: value)
+      }
+    }
+
+    var lines = 0
+    switch set["lines"] {
+    case nil: break
+    case .integer(let value)? where value >= 0: lines = value
+    case .number(let value)? where value >= 0 && value.rounded() == value:
+      problems.expected(
+        "\(path).lines", "a whole number from 0 to \(Int.max)", found: .number(value))
+    case .unrepresentable?:
+      problems.expected(
+        "\(path).lines", "a whole number from 0 to \(Int.max)", found: .unrepresentable)
+    case let value?:
+      problems.expected("\(path).lines", "a whole number ≥ 0 (0 for no limit)", found: value)
+    }
+
+    var truncation = LayoutOptions.Truncation.tail
+    if let value = set["truncation"] {
+      if let text = value.string, let parsed = LayoutOptions.Truncation(rawValue: text) {
+        truncation = parsed
+      } else if let text = value.string {
+        problems.add("\(path).truncation", "\"\(text)\" is not one of tail, head, middle, clip")
+      } else {
+        problems.expected(
+          "\(path).truncation", "one of tail, head, middle, clip (a string)", found: value)
+      }
+    }
+
+    var strategy = LayoutOptions.LineBreakStrategy.standard
+    switch set["strategy"] {
+    case nil, .string("standard")?: break
+    case .string("hangul-word-priority")?: strategy = .hangulWordPriority
+    case .string(let text)?:
+      problems.add("\(path).strategy", "\"\(text)\" is not standard or hangul-word-priority")
+    case let value?:
+      problems.expected(
+        "\(path).strategy", "standard or hangul-word-priority (a string)", found: value)
+    }
+
+    var language: String?
+    if let value = set["language"] {
+      if let text = value.string, !text.isEmpty, text != "-",
+        text.unicodeScalars.allSatisfy({
+          $0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-"
+              || $0 == "_")
+        })
+      {
+        language = text
+      } else {
+        problems.expected(
+          "\(path).language", "a BCP 47 language such as \"ko\" or \"zh-Hant\"", found: value)
+      }
+    }
+
+    var texts: [(id: String, text: String)] = []
+    switch set["texts"] {
+    case .array(let list)? where !list.isEmpty:
+      for (number, item) in list.enumerated() {
+        let place = "\(path).texts[\(number)]"
+        guard case .array(let pair) = item, pair.count == 2 else {
+          problems.expected(place, "[id, text] (an array of two strings)", found: item)
+          continue
+        }
+        guard let id = pair[0].string, let text = pair[1].string else {
+          for (part, value) in pair.enumerated() where value.string == nil {
+            problems.expected(
+              "\(place)[\(part)]", part == 0 ? "an id (a string)" : "a text (a string)",
+              found: value)
+          }
+          continue
+        }
+        if problems.checkPrintable("\(place)[0]", id, what: "the id") { texts.append((id, text)) }
+      }
+    case .object(let table)? where !table.isEmpty:
+      for (id, value) in table.sorted(by: { $0.key < $1.key }) {
+        let place = "\(path).texts.\(GoldenText.escape(id))"
+        guard let text = value.string else {
+          problems.expected(place, "a text (a string)", found: value)
+          continue
+        }
+        if problems.checkPrintable(place, id, what: "the id") { texts.append((id, text)) }
+      }
+    case let value?:
+      problems.expected(
+        "\(path).texts", "a non-empty [[id, text], …] or {id: text, …}", found: value)
+    case nil:
+      problems.add("\(path).texts", "give [[id, text], …] or {id: text}")
+    }
+
+    guard problems.list.count == before else { return nil }
+    return _CasesSet(
+      path: path, name: name, texts: texts, fonts: fonts, styles: styles,
+      categories: categories, widths: widths, lines: lines, truncation: truncation,
+      strategy: strategy, language: language)
+  }
+
+  private static func readCategories(
+    _ value: _JSONValue?, _ path: String, problems: inout _CasesProblems
+  ) -> [ContentSizeCategory] {
+    let expected = "\"all\", a range such as \"L...AX5\", or a non-empty array of category names"
+    do throws(MetricsError) {
+      switch value {
+      case nil: return ContentSizeCategory.allCases
+      case .string(let text)?: return try categories(text)
+      case .array(let list)? where !list.isEmpty:
+        var result: [ContentSizeCategory] = []
+        for (index, item) in list.enumerated() {
+          guard let name = item.string else {
+            problems.expected("\(path)[\(index)]", "a category name (a string)", found: item)
+            continue
+          }
+          result.append(try ContentSizeCategory(parsing: name))
+        }
+        return result
+      case let value?:
+        problems.expected(path, expected, found: value)
+        return []
+      }
+    } catch {
+      problems.add(path, error.message)
+      return []
+    }
+  }
+
+  static func categories(_ text: String) throws(MetricsError) -> [ContentSizeCategory] {
+    if text == "all" { return ContentSizeCategory.allCases }
+    if let range = text.range(of: "...") {
+      let lower = try ContentSizeCategory(parsing: String(text[..<range.lowerBound]))
+      let upper = try ContentSizeCategory(parsing: String(text[range.upperBound...]))
+      return DynamicTypeRange(min(lower, upper)...max(lower, upper)).categories
+    }
+    return [try ContentSizeCategory(parsing: text)]
+  }
+}
+
+/// One set of a cases file, checked and not yet expanded.
+private struct _CasesSet {
+  let path: String
+  let name: String
+  let texts: [(id: String, text: String)]
+  let fonts: [String]
+  let styles: [TextStyle]
+  let categories: [ContentSizeCategory]
+  let widths: [Double?]
+  let lines: Int
+  let truncation: LayoutOptions.Truncation
+  let strategy: LayoutOptions.LineBreakStrategy
+  let language: String?
+
+  /// texts × fonts × styles × categories × widths, and whether that overflowed `Int`.
+  var caseCount: (count: Int, overflow: Bool) {
+    var count = 1
+    for factor in [texts.count, fonts.count, styles.count, categories.count, widths.count] {
+      let (product, overflow) = count.multipliedReportingOverflow(by: factor)
+      if overflow { return (Int.max, true) }
+      count = product
+    }
+    return (count, false)
+  }
+
+  /// Appends the set's cases, texts outermost and widths innermost.
+  func expand(into cases: inout [GoldenCase]) {
+    for (id, text) in texts {
+      for font in fonts {
+        for style in styles {
+          for category in categories {
+            for width in widths {
+              let widthName = width.map { _formatNumber($0) } ?? "unwrapped"
+              cases.append(
+                GoldenCase(
+                  id: "\(name)/\(id)/\(font)/\(style)/\(category.shortName)/\(widthName)",
+                  text: text, font: font, style: style, category: category, width: width,
+                  lineLimit: lines, truncation: truncation, strategy: strategy,
+                  language: language))
+            }
+          }
+        }
+      }
+    }
   }
 }
 

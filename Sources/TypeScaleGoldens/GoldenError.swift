@@ -19,6 +19,10 @@ public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let malformedGolden = Code("malformedGolden")
     /// A cases file is malformed or names something unknown.
     public static let malformedCases = Code("malformedCases")
+    /// A cases file expands to more cases than the limit allows
+    /// (``GoldenCasesFile/defaultMaximumCaseCount`` unless the caller gives another); nothing
+    /// was measured or written.
+    public static let tooManyCases = Code("tooManyCases")
     /// A file could not be read or written.
     public static let io = Code("io")
     /// A font could not be registered, or a case could not be laid out.

@@ -56,10 +56,13 @@ public struct GoldenFile: Hashable, Sendable {
     self.records = records
   }
 
+  /// The `# columns:` line that ends the header.
+  static let columnsLine = "# columns: " + columns.joined(separator: " ")
+
   /// The file's text.
   public func render() -> String {
     var lines = header.render()
-    lines.append("# columns: " + Self.columns.joined(separator: " "))
+    lines.append(Self.columnsLine)
     lines += records.map { $0.render() }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -71,19 +74,28 @@ public struct GoldenFile: Hashable, Sendable {
 
   /// Parses a golden file.
   ///
+  /// Lines may end in CRLF as well as LF: `git` with `core.autocrlf` checks text files out that
+  /// way, and a carriage return never appears raw in a golden file otherwise (text escapes it,
+  /// ids may not hold it), so dropping it cannot change a record. Files are always written with
+  /// LF.
+  ///
   /// - Parameters:
   ///   - text: The file's text.
   ///   - name: The file name, for messages.
   /// - Returns: The golden file.
   /// - Throws: ``GoldenError/Code/malformedGolden`` naming the line: a missing or bad header,
-  ///   a wrong column count, a bad number or name.
+  ///   a wrong column count, a bad number or name, a raw control character.
   public static func parse(_ text: String, name: String) throws(GoldenError) -> GoldenFile {
     var headerLines: [(Int, String)] = []
     var records: [GoldenRecord] = []
     var sawColumns = false
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    // Split on the byte: "\r\n" is one Character, so a Character split would not see it.
+    for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+      .enumerated()
     {
       let number = index + 1
+      var line = Substring(bytes)
+      if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
       if line.isEmpty { continue }
       if line.hasPrefix("#") {
         guard records.isEmpty else {
@@ -258,8 +270,16 @@ public struct GoldenRecord: Hashable, Sendable {
   static func parse(_ line: String, file: String, line number: Int) throws(GoldenError)
     -> GoldenRecord
   {
-    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     let place = "\(file):\(number)"
+    if let bad = line.unicodeScalars.first(where: {
+      $0 != "\t" && $0.properties.generalCategory == .control
+    }) {
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): a raw control character U+\(String(format: "%04X", bad.value)); golden "
+          + "files escape text and hold no control characters but tabs between columns")
+    }
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     guard fields.count == GoldenFile.columns.count else {
       throw GoldenError(
         .malformedGolden,

@@ -13,8 +13,10 @@ import TypeScaleMetrics
 ///
 /// ```swift
 /// let suite = try GoldenCasesFile.load(casesURL)
-/// let golden = try GoldenMeasurer().record(suite, baseDirectory: casesURL.deletingLastPathComponent())
-/// try golden.render().write(to: goldenURL, atomically: true, encoding: .utf8)
+/// let writer = try GoldenFileWriter(url: goldenURL)
+/// var sink = writer
+/// try GoldenMeasurer().record(suite, baseDirectory: casesURL.deletingLastPathComponent(), into: &sink)
+/// try writer.commit()
 /// ```
 public final class GoldenMeasurer {
   let registry: FontRegistry
@@ -32,7 +34,10 @@ public final class GoldenMeasurer {
     engine = TextLayoutEngine(registry: registry)
   }
 
-  /// Measures every case of a suite (or of one shard of it).
+  /// Measures every case of a suite (or of one shard of it) and returns the golden file.
+  ///
+  /// The records are held in memory, as a comparison needs them; to write a golden file, stream
+  /// with ``record(_:baseDirectory:shard:into:progress:)`` instead.
   ///
   /// - Parameters:
   ///   - suite: Fonts and cases.
@@ -45,7 +50,33 @@ public final class GoldenMeasurer {
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> GoldenFile {
-    let selected = shard.map { suite.shard($0) } ?? suite
+    var collector = _GoldenFileCollector()
+    try record(
+      suite, baseDirectory: baseDirectory, shard: shard, into: &collector, progress: progress)
+    return GoldenFile(header: collector.header ?? Self.emptyHeader, records: collector.records)
+  }
+
+  /// Measures every case of a suite (or of one shard of it), handing the header and then each
+  /// record to `sink` as soon as it is measured; no record is kept.
+  ///
+  /// Font files are registered and hashed first (the header names their digests), then the
+  /// cases are measured in suite order.
+  ///
+  /// - Parameters:
+  ///   - suite: Fonts and cases.
+  ///   - baseDirectory: The folder relative font paths start from (the cases or golden file's).
+  ///   - shard: Only this shard's cases, or `nil` for all.
+  ///   - sink: Receives the header, then each record; a ``GoldenFileWriter`` writes a file.
+  ///   - progress: Called after each record is handed over, with (done, total).
+  /// - Returns: The number of records written.
+  /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed, or what
+  ///   `sink` throws.
+  /// - Complexity: O(*n*) in the cases, in time; constant in memory.
+  @discardableResult
+  public func record(
+    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
+    into sink: inout some GoldenRecordSink, progress: ((Int, Int) -> Void)? = nil
+  ) throws(GoldenError) -> Int {
     var fonts: [String: (primary: FontFace, cascade: [FontFace])] = [:]
     var digests: [String: String] = [:]
     for face in registry.embeddedFaces {
@@ -78,20 +109,27 @@ public final class GoldenMeasurer {
       fonts[font.alias] = (faces[0], Array(faces.dropFirst()))
     }
 
-    var records: [GoldenRecord] = []
-    records.reserveCapacity(selected.cases.count)
-    for (index, test) in selected.cases.enumerated() {
+    try sink.writeHeader(
+      GoldenHeader(
+        versions: Self.versions, fonts: suite.fonts, fontDigests: digests, sizeTolerance: 0.01,
+        shard: shard?.description))
+    let total =
+      shard.map { shard in suite.cases.reduce(0) { $0 + (shard.contains($1.id) ? 1 : 0) } }
+      ?? suite.cases.count
+    var done = 0
+    for test in suite.cases where shard?.contains(test.id) ?? true {
       guard let font = fonts[test.font] else {
         throw GoldenError(.measurement, "case \(test.id): no font \"\(test.font)\" in the suite")
       }
-      records.append(try measure(test, primary: font.primary, cascade: font.cascade))
-      progress?(index + 1, selected.cases.count)
+      try sink.write(try measure(test, primary: font.primary, cascade: font.cascade))
+      done += 1
+      progress?(done, total)
     }
-    let header = GoldenHeader(
-      versions: Self.versions, fonts: suite.fonts, fontDigests: digests, sizeTolerance: 0.01,
-      shard: shard?.description)
-    return GoldenFile(header: header, records: records)
+    return done
   }
+
+  private static let emptyHeader = GoldenHeader(
+    versions: [:], fonts: [], fontDigests: [:], sizeTolerance: 0.01)
 
   /// Library versions as a golden header records them.
   public static var versions: [String: String] {
@@ -136,5 +174,19 @@ public final class GoldenMeasurer {
     } catch {
       throw GoldenError(.measurement, error.message)
     }
+  }
+}
+
+/// Collects a recording into a ``GoldenFile``, for comparisons that need every record.
+private struct _GoldenFileCollector: GoldenRecordSink {
+  var header: GoldenHeader?
+  var records: [GoldenRecord] = []
+
+  mutating func writeHeader(_ header: GoldenHeader) throws(GoldenError) {
+    self.header = header
+  }
+
+  mutating func write(_ record: GoldenRecord) throws(GoldenError) {
+    records.append(record)
   }
 }

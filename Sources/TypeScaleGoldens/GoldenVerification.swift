@@ -2,6 +2,14 @@
 
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Record or verify golden files: the work behind `expectGoldens` and `typescale goldens`.
 ///
 /// ``verify(casesFile:golden:record:)`` returns a failure message, or `nil` when everything
@@ -67,6 +75,7 @@ public enum GoldenVerification {
     let expected: GoldenFile
     do throws(GoldenError) {
       expected = try read(goldenURL)
+      try checkHasRecords(expected, name: path)
     } catch {
       return error.message
     }
@@ -94,27 +103,109 @@ public enum GoldenVerification {
   /// - Returns: The golden file.
   /// - Throws: ``GoldenError`` when it cannot be read or is malformed (with the line number).
   public static func read(_ url: URL) throws(GoldenError) -> GoldenFile {
-    let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw GoldenError(.io, "cannot read \(url.path): \(error.localizedDescription)")
+    let data = try readFile(url, displayPath: url.path, kind: "golden file")
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw GoldenError(.malformedGolden, "\(url.path): not UTF-8 text")
     }
     return try GoldenFile.parse(text, name: url.path)
   }
 
-  /// Writes a golden file atomically (temporary file, then rename).
+  /// Refuses a golden file that holds only a header.
+  ///
+  /// Such a file would verify as "0 cases match", which hides a truncated or hand-made file. A
+  /// file recorded for one shard may be empty (a small
+  /// suite split many ways), so one with a `# shard:` line passes.
+  ///
+  /// - Parameters:
+  ///   - file: A parsed golden file.
+  ///   - name: Its path, for the message.
+  /// - Throws: ``GoldenError/Code/malformedGolden`` when it has no records and no shard.
+  public static func checkHasRecords(_ file: GoldenFile, name: String) throws(GoldenError) {
+    guard file.records.isEmpty, file.header.shard == nil else { return }
+    throw GoldenError(
+      .malformedGolden,
+      "\(name): no cases after the header, so nothing would be verified; record it again from "
+        + "its cases file (typescale goldens record)")
+  }
+
+  /// Reads a cases or golden file that must be a regular file, and at most `maximumSize` bytes.
+  ///
+  /// A FIFO, a device such as `/dev/zero` or a socket is refused before anything is read (the
+  /// file is opened without blocking and checked with `fstat`), so an endless input cannot hang
+  /// or fill memory.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - displayPath: The path as the user gave it, for messages.
+  ///   - kind: What the file is, for messages: `cases file`, `golden file`.
+  ///   - maximumSize: The most bytes read, or `nil` for no limit.
+  /// - Returns: The file's bytes.
+  /// - Throws: ``GoldenError/Code/io`` naming the path when the file is missing, a folder, not
+  ///   a regular file, larger than `maximumSize` or unreadable.
+  public static func readFile(
+    _ url: URL, displayPath: String, kind: String, maximumSize: Int? = nil
+  ) throws(GoldenError) -> Data {
+    let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      switch code {
+      case ENOENT, ENOTDIR: throw GoldenError(.io, "no \(kind) at \(displayPath)")
+      default:
+        throw GoldenError(
+          .io, "cannot read \(displayPath): \(String(cString: strerror(code)))")
+      }
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw GoldenError(.io, "cannot read \(displayPath): \(String(cString: strerror(errno)))")
+    }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else {
+      let what =
+        switch type {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+      throw GoldenError(.io, "\(displayPath) is \(what), not a \(kind)")
+    }
+    if let maximumSize, Int(info.st_size) > maximumSize {
+      throw GoldenError(
+        .io,
+        "\(displayPath) is \(info.st_size) bytes, larger than a \(kind) may be "
+          + "(\(maximumSize) bytes); split it")
+    }
+    do {
+      // Read at most one byte past the limit, in case the file grew after `fstat`.
+      let data = try handle.read(upToCount: Int(info.st_size) + 1) ?? Data()
+      guard data.count <= Int(info.st_size) else {
+        throw GoldenError(.io, "\(displayPath) grew while it was read; read it again")
+      }
+      return data
+    } catch let error as GoldenError {
+      throw error
+    } catch {
+      throw GoldenError(.io, "cannot read \(displayPath): \(error.localizedDescription)")
+    }
+  }
+
+  /// Writes a golden file atomically: to a temporary file beside it (see ``GoldenFileWriter``),
+  /// then `fsync` and `rename`.
   ///
   /// - Returns: `nil`, or a message when writing failed.
   @discardableResult
   public static func write(_ file: GoldenFile, to url: URL) -> String? {
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.render().utf8).write(to: url, options: .atomic)
+    do throws(GoldenError) {
+      let writer = try GoldenFileWriter(url: url)
+      try writer.writeHeader(file.header)
+      for record in file.records { try writer.write(record) }
+      try writer.commit()
       return nil
     } catch {
-      return "cannot write \(url.path): \(error.localizedDescription)"
+      return error.message
     }
   }
 

@@ -75,32 +75,23 @@ extension GoldensCommand {
     return .validationFailure
   }
 
-  /// Reads a file that must exist, naming it as the user did in messages.
-  static func read(_ url: URL, displayPath: String, kind: String) throws(GoldenError) -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw GoldenError(.io, "no \(kind) at \(displayPath)")
-    }
-    guard !isDirectory.boolValue else {
-      throw GoldenError(.io, "\(displayPath) is a folder, not a \(kind)")
-    }
-    do {
-      return try Data(contentsOf: url)
-    } catch {
-      throw GoldenError(.io, "cannot read \(displayPath): \(error.localizedDescription)")
-    }
+  /// Reads a file that must exist and be a regular file (not a FIFO or a device), at most
+  /// `maximumSize` bytes, naming it as the user did in messages.
+  static func read(
+    _ url: URL, displayPath: String, kind: String, maximumSize: Int? = nil
+  ) throws(GoldenError) -> Data {
+    try GoldenVerification.readFile(
+      url, displayPath: displayPath, kind: kind, maximumSize: maximumSize)
   }
 
-  /// Measures a suite, drawing `\r[done/total] cases` on `errorOutput` every
-  /// ``progressInterval`` cases (and a final newline) when standard error is a terminal.
-  static func measure<ErrorStream: TextOutputStream>(
-    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
-    errorOutput: inout ErrorStream
-  ) throws(GoldenError) -> GoldenFile {
-    let measurer = try GoldenMeasurer()
-    guard errorOutputIsTerminal() else {
-      return try measurer.record(suite, baseDirectory: baseDirectory, shard: shard)
-    }
+  /// Runs `body` with a progress callback that draws `\r[done/total] cases` on `errorOutput`
+  /// every ``progressInterval`` cases (and a final newline) when standard error is a terminal,
+  /// and with no callback otherwise.
+  static func withProgress<ErrorStream: TextOutputStream, Result>(
+    errorOutput: inout ErrorStream,
+    _ body: (((Int, Int) -> Void)?) throws(GoldenError) -> Result
+  ) throws(GoldenError) -> Result {
+    guard errorOutputIsTerminal() else { return try body(nil) }
     // The measurer's callback escapes, so it cannot write to the `inout` stream: it writes to a
     // copy (a file descriptor stream writes at once), which is handed back at the end.
     let line = ProgressLine(errorOutput)
@@ -108,8 +99,18 @@ extension GoldensCommand {
       line.finish()
       errorOutput = line.stream
     }
-    return try measurer.record(suite, baseDirectory: baseDirectory, shard: shard) {
-      line.update(done: $0, total: $1)
+    return try body { line.update(done: $0, total: $1) }
+  }
+
+  /// Measures a suite into memory (for a comparison), with a progress line on a terminal.
+  static func measure<ErrorStream: TextOutputStream>(
+    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
+    errorOutput: inout ErrorStream
+  ) throws(GoldenError) -> GoldenFile {
+    let measurer = try GoldenMeasurer()
+    return try withProgress(errorOutput: &errorOutput) { progress throws(GoldenError) in
+      try measurer.record(
+        suite, baseDirectory: baseDirectory, shard: shard, progress: progress)
     }
   }
 

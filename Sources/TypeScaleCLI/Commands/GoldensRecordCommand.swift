@@ -19,21 +19,28 @@ public struct GoldensRecordCommand: Command {
     abstract: "Measure the cases of a cases file and write a golden file.",
     discussion: """
       Font paths in the cases file are relative to it; the golden file's "# font:" lines give \
-      them relative to the golden file, so it can be verified from wherever it is. The file is \
-      written atomically.
+      them relative to the golden file, so it can be verified from wherever it is. Records are \
+      written as they are measured, to a temporary file beside the golden file that replaces \
+      it only when complete; one left by a killed run is removed by the next.
+
+      A cases file may expand to at most 100000 cases (--max-cases), counted before anything \
+      is measured.
 
       Default output: the cases file's path with the extension golden, or \
       NAME.shard-K-of-N.golden with --shard.
 
       Exit status: 0 when the golden file was written, 2 when the cases file or a font cannot \
-      be read, the cases file has problems (each is listed with its JSON path), or the golden \
-      file cannot be written.
+      be read, the cases file has problems (each is listed with its JSON path) or expands to \
+      more cases than --max-cases allows, or the golden file cannot be written.
       """,
     options: [
       .option(
         "output", short: "o", valueName: "file",
         help: "The golden file to write (default: the cases file's path with .golden)."),
       GoldensCommand.shardOption,
+      .option(
+        "max-cases", valueName: "n",
+        help: "Refuse a cases file that expands to more than n cases (default: 100000)."),
       .flag(
         "json", help: "Print {\"golden\": path, \"cases\": count, \"shard\": \"K/N\" or null}."),
     ],
@@ -42,15 +49,21 @@ public struct GoldensRecordCommand: Command {
   let casesPath: String
   let outputPath: String
   let shard: GoldenShard?
+  let maximumCaseCount: Int
   let json: Bool
 
   /// Reads the options.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: ``CLIError`` for a bad `--shard`, or an output that is the cases file itself.
+  /// - Throws: ``CLIError`` for a bad `--shard` or `--max-cases`, or an output that is the
+  ///   cases file itself.
   public init(parsed: ParsedArguments) throws(CLIError) {
     casesPath = parsed.positional(0) ?? ""
     shard = try GoldensCommand.shard(parsed)
+    maximumCaseCount =
+      try parsed.value("max-cases", expected: "a whole number ≥ 1") { text in
+        Int(text).flatMap { $0 >= 1 ? $0 : nil }
+      } ?? GoldenCasesFile.defaultMaximumCaseCount
     json = parsed.flag("json")
     if let output = parsed.value("output") {
       outputPath = output
@@ -80,23 +93,32 @@ public struct GoldensRecordCommand: Command {
   ) throws(CLIError) -> ExitCode {
     let casesURL = URL(fileURLWithPath: casesPath)
     let goldenURL = URL(fileURLWithPath: outputPath)
-    let golden: GoldenFile
+    let count: Int
     do throws(GoldenError) {
-      let data = try GoldensCommand.read(casesURL, displayPath: casesPath, kind: "cases file")
-      var suite = try GoldenCasesFile.parse(data, name: casesPath)
+      let data = try GoldensCommand.read(
+        casesURL, displayPath: casesPath, kind: "cases file",
+        maximumSize: GoldenCasesFile.maximumFileSize)
+      var suite = try GoldenCasesFile.parse(
+        data, name: casesPath, maximumCaseCount: maximumCaseCount)
       suite.fonts = try Self.fonts(
         suite.fonts, from: casesURL.deletingLastPathComponent(),
         to: goldenURL.deletingLastPathComponent())
-      golden = try GoldensCommand.measure(
-        suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
-        errorOutput: &errorOutput)
+      let measurer = try GoldenMeasurer()
+      // Each record goes to the temporary file as it is measured; the golden file is replaced
+      // only when all are written. A kill leaves the temporary file for the next run to remove.
+      GoldenFileWriter.removeTemporaryFilesOnInterrupt()
+      let writer = try GoldenFileWriter(url: goldenURL)
+      var sink = writer
+      count = try GoldensCommand.withProgress(errorOutput: &errorOutput) {
+        progress throws(GoldenError) in
+        try measurer.record(
+          suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
+          into: &sink, progress: progress)
+      }
+      try writer.commit()
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
-    if let problem = GoldenVerification.write(golden, to: goldenURL) {
-      return GoldensCommand.report(GoldenError(.io, problem), to: &errorOutput)
-    }
-    let count = golden.records.count
     if json {
       let shardJSON = shard.map { jsonString($0.description) } ?? "null"
       print(

@@ -26,7 +26,8 @@ public struct GoldensVerifyCommand: Command {
       merge' combines the --json reports of all shards.
 
       Exit status: 0 when every case matches, 1 when any differs, 2 when the golden file is \
-      missing or malformed (the message gives the line) or a font cannot be read.
+      missing, malformed (the message gives the line) or holds no cases, or a font cannot be \
+      read. Lines may end in CRLF.
       """,
     options: [
       GoldensCommand.shardOption,
@@ -68,6 +69,7 @@ public struct GoldensVerifyCommand: Command {
         throw GoldenError(.malformedGolden, "\(goldenPath): not UTF-8 text")
       }
       var expected = try GoldenFile.parse(text, name: goldenPath)
+      try GoldenVerification.checkHasRecords(expected, name: goldenPath)
       if let shard, let recorded = expected.header.shard, recorded != shard.description {
         throw GoldenError(
           .malformedGolden,

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Receives a golden file as it is recorded: the header first, then each record as soon as it
+/// is measured.
+///
+/// ``GoldenMeasurer/record(_:baseDirectory:shard:into:progress:)`` hands every record to a sink
+/// the moment it is measured and keeps none, so memory stays flat however many cases a suite
+/// has. ``GoldenFileWriter`` is the sink that writes a file.
+public protocol GoldenRecordSink {
+  /// Receives the header, once, before any record.
+  ///
+  /// - Parameter header: The provenance: versions, fonts and their digests, tolerance.
+  /// - Throws: ``GoldenError`` to stop recording.
+  mutating func writeHeader(_ header: GoldenHeader) throws(GoldenError)
+
+  /// Receives one measured case.
+  ///
+  /// - Parameter record: The record, in suite order.
+  /// - Throws: ``GoldenError`` to stop recording.
+  mutating func write(_ record: GoldenRecord) throws(GoldenError)
+}
+
+/// Writes a golden file as it is recorded: line by line to a temporary file beside it, then
+/// `fsync` and `rename` over the golden file in ``commit()``.
+///
+/// Memory stays flat: lines are buffered up to ``bufferSize`` bytes, then written. Until
+/// ``commit()`` the golden file is untouched; a writer released without committing, or one whose
+/// ``commit()`` fails (a full disk), removes its temporary file.
+///
+/// ```swift
+/// let writer = try GoldenFileWriter(url: goldenURL)
+/// var sink = writer
+/// try GoldenMeasurer().record(suite, baseDirectory: folder, into: &sink)
+/// try writer.commit()
+/// ```
+///
+/// ## Temporary files
+///
+/// The temporary file is `.<golden name>.typescale-tmp-<pid>-<random>` in the golden file's
+/// folder, and the writer holds an exclusive `flock(2)` on it while it writes. A process killed
+/// before its rename (SIGKILL, a crash, a power cut) leaves that file behind; the next writer
+/// of the same golden file removes it once its process is gone (no process has that pid) and
+/// no one holds its lock. ``removeTemporaryFilesOnInterrupt()`` also removes the files of
+/// writers still open when SIGINT or SIGTERM arrives. What remains possible: a leftover file
+/// stays until the golden file is recorded again, and after a power cut the directory entry may
+/// be lost with the data not yet synced — the golden file itself is always either the old or the
+/// complete new one.
+public final class GoldenFileWriter: GoldenRecordSink {
+  /// The golden file written by ``commit()``.
+  public let url: URL
+  /// The temporary file the lines go to until ``commit()``.
+  public let temporaryURL: URL
+  /// Records written so far (buffered or on disk).
+  public private(set) var recordCount = 0
+  /// Bytes handed to the file so far, not counting the buffer.
+  public private(set) var bytesFlushed = 0
+
+  /// Lines are buffered up to this many bytes (64 KiB), then written.
+  public static let bufferSize = 64 << 10
+  /// What every temporary file's name holds after the golden file's name.
+  public static let temporaryFileMarker = ".typescale-tmp-"
+
+  private var descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var slot: Int?
+
+  /// Creates the temporary file beside `url` (and the folders up to it), after removing the
+  /// temporary files that killed writers of the same golden file left behind.
+  ///
+  /// - Parameter url: The golden file to write.
+  /// - Throws: ``GoldenError/Code/io`` when the folder or temporary file cannot be created.
+  public init(url: URL) throws(GoldenError) {
+    self.url = url
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw GoldenError(.io, "cannot write \(url.path): \(error.localizedDescription)")
+    }
+    Self.removeStaleTemporaryFiles(for: url)
+    let random = String(UInt32.random(in: .min ... .max), radix: 16)
+    temporaryURL = folder.appendingPathComponent(
+      ".\(url.lastPathComponent)\(Self.temporaryFileMarker)\(getpid())-\(random)")
+    descriptor = open(
+      temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      throw GoldenError(.io, "cannot write \(url.path): \(String(cString: strerror(errno)))")
+    }
+    // Held until the file is renamed or removed: a later writer leaves a locked file alone.
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
+    slot = _InterruptCleanup.register(temporaryURL.path)
+    buffer.reserveCapacity(Self.bufferSize)
+  }
+
+  deinit { discard() }
+
+  /// Writes the header lines and the `# columns:` line.
+  ///
+  /// - Parameter header: The provenance.
+  /// - Throws: ``GoldenError/Code/io`` when writing fails; the temporary file is removed.
+  public func writeHeader(_ header: GoldenHeader) throws(GoldenError) {
+    for line in header.render() { try append(line) }
+    try append(GoldenFile.columnsLine)
+  }
+
+  /// Writes one record's line.
+  ///
+  /// - Parameter record: The record.
+  /// - Throws: ``GoldenError/Code/io`` when writing fails; the temporary file is removed.
+  public func write(_ record: GoldenRecord) throws(GoldenError) {
+    try append(record.render())
+    recordCount += 1
+  }
+
+  /// Writes what is buffered, syncs the file to disk and renames it over the golden file.
+  ///
+  /// - Throws: ``GoldenError/Code/io`` when a write, `fsync` or `rename` fails (the message
+  ///   says why, such as "No space left on device"); the temporary file is removed and the
+  ///   golden file is left as it was.
+  public func commit() throws(GoldenError) {
+    guard descriptor >= 0 else {
+      throw GoldenError(.io, "cannot write \(url.path): the writer was already closed")
+    }
+    try flush()
+    guard fsync(descriptor) == 0 else { throw failure("fsync") }
+    guard rename(temporaryURL.path, url.path) == 0 else { throw failure("rename") }
+    _InterruptCleanup.unregister(slot)
+    slot = nil
+    close(descriptor)
+    descriptor = -1
+    // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    if folder >= 0 {
+      _ = fsync(folder)
+      close(folder)
+    }
+  }
+
+  /// Removes the temporary file without touching the golden file; nothing after it succeeds.
+  public func discard() {
+    guard descriptor >= 0 else { return }
+    _InterruptCleanup.unregister(slot)
+    slot = nil
+    unlink(temporaryURL.path)
+    close(descriptor)
+    descriptor = -1
+  }
+
+  private func append(_ line: String) throws(GoldenError) {
+    guard descriptor >= 0 else {
+      throw GoldenError(.io, "cannot write \(url.path): the writer was already closed")
+    }
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(0x0A)
+    if buffer.count >= Self.bufferSize { try flush() }
+  }
+
+  private func flush() throws(GoldenError) {
+    var failed = false
+    buffer.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count, let base = bytes.baseAddress {
+        let written = _write(descriptor, base + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else {
+          failed = true
+          return
+        }
+        offset += written
+      }
+    }
+    guard !failed else { throw failure("write") }
+    bytesFlushed += buffer.count
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Removes the temporary file and returns the error for a failed system call.
+  private func failure(_ call: String) -> GoldenError {
+    let code = errno
+    discard()
+    return GoldenError(
+      .io, "cannot write \(url.path): \(call) failed: \(String(cString: strerror(code)))")
+  }
+
+  // MARK: - Leftovers
+
+  /// Removes the temporary files that killed writers of `url` left behind.
+  ///
+  /// Only files named `.<name>.typescale-tmp-<pid>-…` in its folder whose process is gone and
+  /// whose lock no one holds are removed. Files of this process, of live processes, locked files, symbolic links and
+  /// anything else are left alone.
+  ///
+  /// - Parameter url: A golden file.
+  /// - Returns: The files removed.
+  @discardableResult
+  public static func removeStaleTemporaryFiles(for url: URL) -> [URL] {
+    let folder = url.deletingLastPathComponent()
+    let prefix = ".\(url.lastPathComponent)\(temporaryFileMarker)"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+      return []
+    }
+    var removed: [URL] = []
+    for name in names where name.hasPrefix(prefix) {
+      let parts = name.dropFirst(prefix.count).split(separator: "-")
+      guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, pid != getpid(),
+        UInt32(parts[1], radix: 16) != nil
+      else { continue }
+      // A live process (or one we may not signal) may still be writing.
+      if kill(pid, 0) == 0 || errno == EPERM { continue }
+      let file = folder.appendingPathComponent(name)
+      let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      if unlink(file.path) == 0 { removed.append(file) }
+    }
+    return removed
+  }
+
+  /// Removes the temporary files of the writers still open when the process receives SIGINT
+  /// or SIGTERM, then lets the signal end the process as it would have.
+  ///
+  /// The command-line tool calls this before recording. A handler is installed only for a
+  /// signal whose disposition is still the default, so an app's own handlers are kept; calling
+  /// it again does nothing. The handler only calls `unlink(2)`, `signal(2)` and `raise(3)`, which
+  /// are async-signal-safe; it reads paths from buffers allocated here, up to 16 writers at once
+  /// (the files of more are left for ``removeStaleTemporaryFiles(for:)``).
+  public static func removeTemporaryFilesOnInterrupt() {
+    _InterruptCleanup.install()
+  }
+}
+
+// MARK: - Cleanup on SIGINT and SIGTERM
+
+/// The temporary paths of open writers, for the signal handler.
+///
+/// They are kept in fixed C buffers a signal handler can read without locking or allocating. A
+/// slot's first byte is written last (after a fence) and cleared
+/// first, so the handler sees either no path or a whole one.
+private enum _InterruptCleanup {
+  static let slotCount = 16
+  static let slotSize = Int(PATH_MAX) + 1
+  nonisolated(unsafe) static let slots: UnsafeMutablePointer<CChar> = {
+    let slots = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+    slots.initialize(repeating: 0, count: slotCount * slotSize)
+    return slots
+  }()
+  static let claimed = Mutex<[Bool]>(Array(repeating: false, count: slotCount))
+  static let installed = Mutex(false)
+
+  static func install() {
+    _ = slots  // Allocated before any handler can read it.
+    installed.withLock { installed in
+      guard !installed else { return }
+      installed = true
+      for signalNumber in [SIGINT, SIGTERM] {
+        let previous = signal(signalNumber, _removeTemporaryFilesAndRaise)
+        if unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self) {
+          signal(signalNumber, previous)
+        }
+      }
+    }
+  }
+
+  static func register(_ path: String) -> Int? {
+    let bytes = Array(path.utf8)
+    guard !bytes.isEmpty, bytes.count < slotSize else { return nil }
+    guard
+      let index = claimed.withLock({ claimed -> Int? in
+        guard let free = claimed.firstIndex(of: false) else { return nil }
+        claimed[free] = true
+        return free
+      })
+    else { return nil }
+    let slot = slots + index * slotSize
+    for (offset, byte) in bytes.enumerated().dropFirst() { slot[offset] = CChar(bitPattern: byte) }
+    slot[bytes.count] = 0
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    slot[0] = CChar(bitPattern: bytes[0])
+    return index
+  }
+
+  static func unregister(_ index: Int?) {
+    guard let index else { return }
+    slots[index * slotSize] = 0
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    claimed.withLock { $0[index] = false }
+  }
+}
+
+/// The SIGINT/SIGTERM handler: unlinks every registered temporary file, restores the default
+/// action and raises the signal again (it is blocked until the handler returns).
+private func _removeTemporaryFilesAndRaise(_ signalNumber: Int32) {
+  for index in 0..<_InterruptCleanup.slotCount {
+    let slot = _InterruptCleanup.slots + index * _InterruptCleanup.slotSize
+    if slot[0] != 0 { unlink(slot) }
+  }
+  signal(signalNumber, SIG_DFL)
+  raise(signalNumber)
+}
+
+/// `write(2)`, under a name the writer's own `write(_:)` does not hide.
+private func _write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

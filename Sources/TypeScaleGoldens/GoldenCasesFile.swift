@@ -78,7 +78,8 @@ public enum GoldenCasesFile {
     do {
       root = try JSONDecoder().decode(_JSONValue.self, from: data)
     } catch {
-      throw GoldenError(.malformedCases, "\(name): not valid JSON: \(Self.describe(error))")
+      throw GoldenError(
+        .malformedCases, "\(name): not valid JSON: \(Self.describe(error, data: data))")
     }
     guard case .object(let table) = root else {
       throw GoldenError(
@@ -89,27 +90,7 @@ public enum GoldenCasesFile {
     guard problems.list.isEmpty else { throw malformed(name, problems) }
 
     // Count before expanding: a few kilobytes of JSON can describe billions of cases.
-    var total = 0
-    var overflow = false
-    for set in sets {
-      let (count, setOverflow) = set.caseCount
-      let (sum, sumOverflow) = total.addingReportingOverflow(count)
-      overflow = overflow || setOverflow || sumOverflow
-      total = sumOverflow ? Int.max : sum
-    }
-    if overflow || total > maximumCaseCount,
-      let largest = sets.max(by: { $0.caseCount.count < $1.caseCount.count })
-    {
-      func count(_ value: (count: Int, overflow: Bool)) -> String {
-        value.overflow ? "more than \(Int.max)" : String(value.count)
-      }
-      throw GoldenError(
-        .tooManyCases,
-        "\(name): the sets expand to \(count((total, overflow))) cases (\(largest.path) alone "
-          + "to \(count(largest.caseCount))), more than the limit of \(maximumCaseCount) cases "
-          + "per file; split the sets, or raise the limit (--max-cases N on the command line, "
-          + "maximumCaseCount: in code)")
-    }
+    let total = try checkCount(sets, name: name, maximumCaseCount: maximumCaseCount)
 
     var cases: [GoldenCase] = []
     cases.reserveCapacity(total)
@@ -140,6 +121,38 @@ public enum GoldenCasesFile {
     return try parse(data, name: url.lastPathComponent, maximumCaseCount: maximumCaseCount)
   }
 
+  /// Counts the cases `sets` expand to, with overflow-checked arithmetic, and refuses more than
+  /// `maximumCaseCount`.
+  ///
+  /// - Returns: The count.
+  /// - Throws: ``GoldenError/Code/tooManyCases`` naming the count, the largest set and the limit.
+  static func checkCount(
+    _ sets: [_CasesSet], name: String, maximumCaseCount: Int
+  ) throws(GoldenError) -> Int {
+    var total = 0
+    var overflow = false
+    for set in sets {
+      let (count, setOverflow) = set.caseCount
+      let (sum, sumOverflow) = total.addingReportingOverflow(count)
+      overflow = overflow || setOverflow || sumOverflow
+      total = sumOverflow ? Int.max : sum
+    }
+    if overflow || total > maximumCaseCount,
+      let largest = sets.max(by: { $0.caseCount.count < $1.caseCount.count })
+    {
+      func count(_ value: (count: Int, overflow: Bool)) -> String {
+        value.overflow ? "more than \(Int.max)" : String(value.count)
+      }
+      throw GoldenError(
+        .tooManyCases,
+        "\(name): the sets expand to \(count((total, overflow))) cases (\(largest.path) alone "
+          + "to \(count(largest.caseCount))), more than the limit of \(maximumCaseCount) cases "
+          + "per file; split the sets, or raise the limit (--max-cases N on the command line, "
+          + "maximumCaseCount: in code)")
+    }
+    return total
+  }
+
   // MARK: - Reading
 
   private static func malformed(_ name: String, _ problems: _CasesProblems) -> GoldenError {
@@ -150,16 +163,19 @@ public enum GoldenCasesFile {
         + problems.list.map { "  \($0)" }.joined(separator: "\n"))
   }
 
-  private static func describe(_ error: any Error) -> String {
+  /// Why `data` is not JSON: `JSONSerialization` names the place ("around line 3, column 12"),
+  /// which `JSONDecoder` on Linux does not, so it is asked once the decoder has failed.
+  private static func describe(_ error: any Error, data: Data) -> String {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      let info = (error as NSError).userInfo
+      return info[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    }
     guard case .dataCorrupted(let context) = error as? DecodingError else {
       return error.localizedDescription
     }
-    var text = context.debugDescription
-    if let underlying = context.underlyingError {
-      let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      text += ": " + (detail ?? "\(underlying)")
-    }
-    return text
+    return context.debugDescription
   }
 
   /// Reads the top level: fonts and sets, each checked; problems are collected.
@@ -243,7 +259,8 @@ public enum GoldenCasesFile {
 
   /// Reads an array of strings, reporting the array or each element of the wrong type.
   private static func strings(
-    _ value: _JSONValue, _ path: String, expected: String, problems: inout _CasesProblems
+    _ value: _JSONValue, _ path: String, expected: String, element: String,
+    problems: inout _CasesProblems
   ) -> [String]? {
     guard case .array(let list) = value, !list.isEmpty else {
       problems.expected(path, "a non-empty array of \(expected)", found: value)
@@ -254,7 +271,7 @@ public enum GoldenCasesFile {
       if let text = item.string {
         result.append(text)
       } else {
-        problems.expected("\(path)[\(index)]", "\(expected.dropLast()) (a string)", found: item)
+        problems.expected("\(path)[\(index)]", "\(element) (a string)", found: item)
       }
     }
     return result.count == list.count ? result : nil
@@ -285,7 +302,10 @@ public enum GoldenCasesFile {
 
     var fonts = ["default"]
     if let value = set["fonts"] {
-      fonts = strings(value, "\(path).fonts", expected: "font aliases", problems: &problems) ?? []
+      fonts =
+        strings(
+          value, "\(path).fonts", expected: "font aliases", element: "a font alias",
+          problems: &problems) ?? []
     } else if let value = set["font"] {
       if let alias = value.string {
         fonts = [alias]
@@ -302,7 +322,9 @@ public enum GoldenCasesFile {
     var styles: [TextStyle] = [.body]
     if let value = set["styles"] {
       styles = []
-      let names = strings(value, "\(path).styles", expected: "text styles", problems: &problems)
+      let names = strings(
+        value, "\(path).styles", expected: "text styles", element: "a text style",
+        problems: &problems)
       for name in names ?? [] {
         do throws(MetricsError) {
           let style = try TextStyle(parsing: name)
@@ -481,7 +503,7 @@ public enum GoldenCasesFile {
 }
 
 /// One set of a cases file, checked and not yet expanded.
-private struct _CasesSet {
+struct _CasesSet {
   let path: String
   let name: String
   let texts: [(id: String, text: String)]

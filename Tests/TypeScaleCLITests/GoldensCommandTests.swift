@@ -7,6 +7,12 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleCLI
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs `typescale goldens` in-process, with standard error a terminal or not, and returns its
 /// exit status, standard output and standard error.
 private func goldens(
@@ -371,6 +377,206 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let record = goldens(["record", workspace.path("ui.cases")])
     #expect(record.status == 2)
     #expect(record.error.hasPrefix("error: font fixture: "))
+  }
+
+  // MARK: - Limits, types and leftovers
+
+  @Test func record_aBillionCases_isRefusedAtOnceAndWritesNothing() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    // 1,000 texts × 12 categories × 11 styles × 7,576 widths ≈ 10⁹ cases, in about 50 KB.
+    let styles =
+      #"["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "#
+      + #""subheadline", "footnote", "caption1", "caption2"]"#
+    let texts = (0..<1_000).map { "[\"t\($0)\", \"x\"]" }.joined(separator: ",")
+    let widths = (0..<7_576).map(String.init).joined(separator: ",")
+    try workspace.write(
+      #"{"sets": [{"name": "huge", "styles": \#(styles), "widths": [\#(widths)], "#
+        + #""texts": [\#(texts)]}]}"#, to: "huge.cases")
+    let before = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let record = goldens(["record", workspace.path("huge.cases")])
+    let elapsed = clock.now - start
+    #expect(record.status == 2)
+    #expect(
+      record.error
+        == "error: \(workspace.path("huge.cases")): the sets expand to 1000032000 cases "
+        + "($.sets[0] alone to 1000032000), more than the limit of 100000 cases per file; split "
+        + "the sets, or raise the limit (--max-cases N on the command line, maximumCaseCount: in "
+        + "code)\n")
+    #expect(elapsed < .seconds(2), "took \(elapsed)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path).sorted()
+        == before.sorted())
+  }
+
+  @Test func record_maxCases_setsTheLimit() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let low = goldens(["record", workspace.path("ui.cases"), "--max-cases", "31"])
+    #expect(low.status == 2)
+    #expect(
+      low.error.contains("expand to 32 cases ($.sets[0] alone to 32), more than the limit of 31"))
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("ui.golden")))
+    let exact = goldens(["record", workspace.path("ui.cases"), "--max-cases", "32"])
+    #expect(exact.status == 0, "\(exact.error)")
+    for bad in ["0", "-3", "many", "1e9"] {
+      let run = goldens(["record", workspace.path("ui.cases"), "--max-cases", bad])
+      #expect(run.status == 2)
+      #expect(
+        run.error.contains("invalid value '\(bad)' for '--max-cases'; expected a whole number ≥ 1"),
+        "\(run.error)")
+    }
+  }
+
+  @Test func record_wrongTypes_nameTheirJSONPaths() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    try workspace.write(
+      #"{"sets": [{"styles": "title1", "lines": "2", "widths": "343", "texts": [["a\tb", "A"]]}]}"#,
+      to: "typed.cases")
+    let record = goldens(["record", workspace.path("typed.cases")])
+    #expect(record.status == 2)
+    #expect(
+      record.error == """
+        error: \(workspace.path("typed.cases")): 4 problems:
+          $.sets[0].styles: expected a non-empty array of text styles, found "title1" (a string)
+          $.sets[0].widths: expected a non-empty array of widths (points ≥ 0, or null for unwrapped), found "343" (a string)
+          $.sets[0].lines: expected a whole number ≥ 0 (0 for no limit), found "2" (a string)
+          $.sets[0].texts[0][0]: the id "a\\tb" contains the control character U+0009; a golden file holds it raw in a tab-separated line, so use letters, digits and punctuation
+
+        """)
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("typed.golden")))
+  }
+
+  @Test func verify_headerOnly_exitsWith2_butAnEmptyShardPasses() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let header = try workspace.read("ui.golden").split(separator: "\n").filter { $0.hasPrefix("#") }
+    try workspace.write(header.joined(separator: "\n") + "\n", to: "empty.golden")
+    let verify = goldens(["verify", workspace.path("empty.golden")])
+    #expect(verify.status == 2)
+    #expect(verify.output.isEmpty)
+    #expect(
+      verify.error
+        == "error: \(workspace.path("empty.golden")): no cases after the header, so nothing "
+        + "would be verified; record it again from its cases file (typescale goldens record)\n")
+
+    // A shard of a small suite may hold no case; its file says which shard it is.
+    let shard = header.map { $0.hasPrefix("# generator:") ? "\($0)\n# shard: 7/9" : String($0) }
+    try workspace.write(shard.joined(separator: "\n") + "\n", to: "shard.golden")
+    let empty = goldens(["verify", workspace.path("shard.golden")])
+    #expect(empty.status == 0, "\(empty.error)")
+    #expect(empty.output == "0 cases match \(workspace.path("shard.golden"))\n")
+  }
+
+  @Test func verify_crlfGolden_matches() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let text = try workspace.read("ui.golden")
+    try workspace.write(text.replacingOccurrences(of: "\n", with: "\r\n"), to: "ui.golden")
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 0, "\(verify.error)")
+    #expect(verify.output == "\(Workspace.caseCount) cases match \(workspace.path("ui.golden"))\n")
+  }
+
+  @Test func record_aFIFO_isRefusedWithoutWaiting() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(mkfifo(workspace.path("pipe.cases"), 0o600) == 0)
+    let record = goldens(["record", workspace.path("pipe.cases")])
+    #expect(record.status == 2)
+    #expect(
+      record.error
+        == "error: \(workspace.path("pipe.cases")) is a FIFO (named pipe), not a cases file\n")
+    let device = goldens(["verify", "/dev/zero"])
+    #expect(device.error == "error: /dev/zero is a device, not a golden file\n")
+  }
+
+  /// Starts `typescale goldens record` on a suite of 66,000 cases and returns once records are
+  /// on disk in its temporary file, with the file.
+  private func startLongRecord(_ workspace: Workspace) throws -> (Process, URL) {
+    let styles =
+      #"["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "#
+      + #""subheadline", "footnote", "caption1", "caption2"]"#
+    let widths = (1...100).map { String($0 * 4) }.joined(separator: ",")
+    let texts = (0..<5).map { "[\"t\($0)\", \"Notification settings \($0)\"]" }
+      .joined(separator: ",")
+    try workspace.write(
+      #"{"sets": [{"name": "long", "styles": \#(styles), "widths": [\#(widths)], "#
+        + #""texts": [\#(texts)]}]}"#, to: "long.cases")
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("typescale")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary.path),
+      "no typescale at \(binary.path); build it with swift build --build-tests")
+    // A test runs on a thread that blocks signals, and a child inherits the mask: unblock
+    // SIGTERM before the tool starts, as a shell would have it.
+    let unblock = """
+      import os, signal, sys
+      signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM])
+      os.execv(sys.argv[1], sys.argv[1:])
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      "-c", unblock, binary.path, "goldens", "record", workspace.path("long.cases"),
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
+      let names = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
+      if let name = names.first(where: { $0.hasPrefix(".long.golden.typescale-tmp-") }) {
+        let url = workspace.folder.appendingPathComponent(name)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+        if (size ?? 0) > 0 { return (process, url) }
+      }
+      guard process.isRunning else { break }
+      usleep(10_000)
+    }
+    process.terminate()
+    throw CocoaError(.fileWriteUnknown)
+  }
+
+  @Test func record_terminated_removesItsTemporaryFile() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let (process, temporary) = try startLongRecord(workspace)
+    let clock = ContinuousClock()
+    let start = clock.now
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(clock.now - start < .seconds(5))
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGTERM)
+    #expect(!FileManager.default.fileExists(atPath: temporary.path))
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("long.golden")))
+  }
+
+  @Test func record_killedBeforeTheRename_leavesAFileTheNextRecordRemoves() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let (process, temporary) = try startLongRecord(workspace)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    // SIGKILL cannot be caught: the file stays…
+    #expect(FileManager.default.fileExists(atPath: temporary.path))
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("long.golden")))
+    // …until the next record of the same golden file.
+    let record = goldens([
+      "record", workspace.path("ui.cases"), "-o", workspace.path("long.golden"),
+    ])
+    #expect(record.status == 0, "\(record.error)")
+    #expect(!FileManager.default.fileExists(atPath: temporary.path))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
+      .filter { $0.contains(".typescale-tmp-") }
+    #expect(leftovers.isEmpty)
   }
 
   // MARK: - Progress

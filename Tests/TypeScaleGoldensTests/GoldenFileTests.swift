@@ -233,4 +233,54 @@ private struct Workspace {
     #expect(merged.shards == ["1/3", "2/3", "3/3"])
     #expect(throws: GoldenError.self) { try GoldenShard(parsing: "4/3") }
   }
+
+  // MARK: - Line endings and empty files
+
+  @Test func parse_crlfLineEndingsReadAsLF() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let suite = try GoldenCasesFile.load(workspace.cases)
+    let text = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(crlf.utf8.count == text.utf8.count + text.split(separator: "\n").count)
+    let parsed = try GoldenFile.parse(crlf, name: "ui.golden")
+    #expect(parsed == (try GoldenFile.parse(text, name: "ui.golden")))
+    #expect(parsed.render() == text)
+
+    // Verified on disk, a CRLF file matches and is left as it is.
+    try Data(crlf.utf8).write(to: workspace.golden)
+    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .never) == nil)
+    #expect(try Data(contentsOf: workspace.golden) == Data(crlf.utf8))
+  }
+
+  @Test func parse_aRawCarriageReturnInsideALineNamesTheLine() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let suite = try GoldenCasesFile.load(workspace.cases)
+    var lines = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+      .components(separatedBy: "\n")
+    let index = try #require(lines.firstIndex { !$0.hasPrefix("#") })
+    lines[index] = lines[index].replacingOccurrences(of: "buttons/", with: "but\rtons/")
+    let error = #expect(throws: GoldenError.self) {
+      try GoldenFile.parse(lines.joined(separator: "\n"), name: "ui.golden")
+    }
+    #expect(
+      error?.message
+        == "ui.golden:\(index + 1): a raw control character U+000D; golden files escape text "
+        + "and hold no control characters but tabs between columns")
+  }
+
+  @Test func verify_aGoldenFileWithOnlyAHeaderIsAnError() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    let lines = try String(contentsOf: workspace.golden, encoding: .utf8)
+      .split(separator: "\n").filter { $0.hasPrefix("#") }
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: workspace.golden)
+    let message = GoldenVerification.verify(casesFile: workspace.cases, record: .never)
+    #expect(
+      message
+        == "\(workspace.golden.path): no cases after the header, so nothing would be verified; "
+        + "record it again from its cases file (typescale goldens record)")
+  }
 }

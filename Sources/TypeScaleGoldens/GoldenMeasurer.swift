@@ -13,10 +13,8 @@ import TypeScaleMetrics
 ///
 /// ```swift
 /// let suite = try GoldenCasesFile.load(casesURL)
-/// let writer = try GoldenFileWriter(url: goldenURL)
-/// var sink = writer
-/// try GoldenMeasurer().record(suite, baseDirectory: casesURL.deletingLastPathComponent(), into: &sink)
-/// try writer.commit()
+/// try GoldenMeasurer().record(
+///   suite, baseDirectory: goldenURL.deletingLastPathComponent(), writingTo: goldenURL)
 /// ```
 public final class GoldenMeasurer {
   let registry: FontRegistry
@@ -126,6 +124,34 @@ public final class GoldenMeasurer {
       progress?(done, total)
     }
     return done
+  }
+
+  /// Measures every case of a suite (or of one shard of it) straight into a golden file.
+  ///
+  /// Each record is written as it is measured (see ``GoldenFileWriter``); the file replaces
+  /// `url` only once every case is written and synced. On any error the golden file is left as
+  /// it was and the temporary file is removed.
+  ///
+  /// - Parameters:
+  ///   - suite: Fonts and cases.
+  ///   - baseDirectory: The folder relative font paths start from (the golden file's).
+  ///   - shard: Only this shard's cases, or `nil` for all.
+  ///   - url: The golden file to write.
+  ///   - progress: Called after each record is written, with (done, total).
+  /// - Returns: The number of records written.
+  /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed, or
+  ///   ``GoldenError/Code/io`` when the file cannot be written.
+  @discardableResult
+  public func record(
+    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil, writingTo url: URL,
+    progress: ((Int, Int) -> Void)? = nil
+  ) throws(GoldenError) -> Int {
+    let writer = try GoldenFileWriter(url: url)
+    var sink = writer
+    let count = try record(
+      suite, baseDirectory: baseDirectory, shard: shard, into: &sink, progress: progress)
+    try writer.commit()
+    return count
   }
 
   private static let emptyHeader = GoldenHeader(

@@ -12,7 +12,7 @@ import Foundation
 
 /// Record or verify golden files: the work behind `expectGoldens` and `typescale goldens`.
 ///
-/// ``verify(casesFile:golden:record:)`` returns a failure message, or `nil` when everything
+/// ``verify(casesFile:golden:record:maximumCaseCount:)`` returns a failure message, or `nil` when everything
 /// matches — the shape of swift-snapshot-testing's `verifySnapshot`, so test helpers of any kind
 /// can be built on it.
 public enum GoldenVerification {
@@ -26,15 +26,18 @@ public enum GoldenVerification {
   ///   - casesFile: The cases file (JSON).
   ///   - golden: The golden file; by default the cases file's path with the `golden` extension.
   ///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+  ///   - maximumCaseCount: The most cases the cases file may expand to;
+  ///     ``GoldenCasesFile/defaultMaximumCaseCount`` (100,000) by default.
   /// - Returns: `nil` when the golden file matches; otherwise a message naming the differing
-  ///   cases, the likely cause and the files.
+  ///   cases, the likely cause and the files (or why the cases or golden file cannot be used).
   public static func verify(
-    casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current
+    casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+    maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount
   ) -> String? {
     let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
     let actual: GoldenFile
     do throws(GoldenError) {
-      var suite = try GoldenCasesFile.load(casesFile)
+      var suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
       suite.fonts = suite.fonts.map {
         GoldenFont(
           alias: $0.alias,

@@ -37,17 +37,21 @@ import TypeScaleRender
 ///   - casesFile: The cases file (JSON): fonts and sets of texts, styles, categories, widths.
 ///   - golden: The golden file; by default beside the cases file, with the `golden` extension.
 ///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+///   - maximumCaseCount: The most cases the cases file may expand to (counted before anything
+///     is measured); `GoldenCasesFile.defaultMaximumCaseCount`, 100,000, by default.
 ///   - fileID: The calling file, for XCTest.
 ///   - filePath: The calling file's path, for XCTest.
 ///   - line: The calling line, for XCTest.
 ///   - column: The calling column, for Swift Testing.
 public func expectGoldens(
   casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+  maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) {
   guard
-    let message = GoldenVerification.verify(casesFile: casesFile, golden: golden, record: record)
+    let message = GoldenVerification.verify(
+      casesFile: casesFile, golden: golden, record: record, maximumCaseCount: maximumCaseCount)
   else { return }
   let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
   recordGoldenIssue(
@@ -81,24 +85,27 @@ private func goldenFailureImageNote(goldenURL: URL, message: String) -> String {
   }
 }
 
-/// The XCTest spelling of ``expectGoldens(casesFile:golden:record:fileID:filePath:line:column:)``.
+/// The XCTest spelling of
+/// ``expectGoldens(casesFile:golden:record:maximumCaseCount:fileID:filePath:line:column:)``.
 ///
 /// - Parameters:
 ///   - casesFile: The cases file (JSON).
 ///   - golden: The golden file; by default beside the cases file.
 ///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+///   - maximumCaseCount: The most cases the cases file may expand to; 100,000 by default.
 ///   - fileID: The calling file.
 ///   - filePath: The calling file's path.
 ///   - line: The calling line.
 ///   - column: The calling column.
 public func assertGoldens(
   casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+  maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) {
   expectGoldens(
-    casesFile: casesFile, golden: golden, record: record, fileID: fileID, filePath: filePath,
-    line: line, column: column)
+    casesFile: casesFile, golden: golden, record: record, maximumCaseCount: maximumCaseCount,
+    fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Reports a failure to Swift Testing when a test is running under it, and to XCTest otherwise.

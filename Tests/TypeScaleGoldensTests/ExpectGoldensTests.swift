@@ -46,4 +46,22 @@ import TypeScaleTesting
       }
     }
   }
+
+  @Test func expectGoldens_refusesACasesFileOverItsCaseLimit() throws {
+    let (folder, cases) = try workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    withKnownIssue("2 cases are more than a limit of 1") {
+      expectGoldens(casesFile: cases, record: .missing, maximumCaseCount: 1)
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue
+          == "labels.cases: the sets expand to 2 cases ($.sets[0] alone to 2), more than the "
+          + "limit of 1 cases per file; split the sets, or raise the limit (--max-cases N on the "
+          + "command line, maximumCaseCount: in code)"
+      }
+    }
+    // Nothing was measured or recorded.
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("labels.golden").path))
+  }
 }

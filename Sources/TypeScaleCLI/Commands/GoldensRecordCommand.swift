@@ -104,18 +104,16 @@ public struct GoldensRecordCommand: Command {
         suite.fonts, from: casesURL.deletingLastPathComponent(),
         to: goldenURL.deletingLastPathComponent())
       let measurer = try GoldenMeasurer()
-      // Each record goes to the temporary file as it is measured; the golden file is replaced
-      // only when all are written. A kill leaves the temporary file for the next run to remove.
+      // Each record goes to a temporary file as it is measured; the golden file is replaced
+      // only when all are written. SIGINT and SIGTERM remove the temporary file; a SIGKILL
+      // leaves it for the next record of the same file to remove.
       GoldenFileWriter.removeTemporaryFilesOnInterrupt()
-      let writer = try GoldenFileWriter(url: goldenURL)
-      var sink = writer
       count = try GoldensCommand.withProgress(errorOutput: &errorOutput) {
         progress throws(GoldenError) in
         try measurer.record(
           suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
-          into: &sink, progress: progress)
+          writingTo: goldenURL, progress: progress)
       }
-      try writer.commit()
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }

@@ -25,6 +25,7 @@ import TypeScaleMetrics
 /// - `categories`: `"all"`, a list of names (`["xS", "L", "AX3"]`), or a range `"L...AX5"`.
 /// - `widths`: a list of points; `null` in the list means unwrapped. `lines`: 0 for no limit.
 /// - `texts`: a list of `[id, text]` pairs (kept in order) or an object (sorted by id).
+/// - Lists may not be empty: every set expands to at least one case.
 ///
 /// Every problem is reported with its JSON path, and all of them at once: a value of the wrong
 /// type names the type expected and the value found (`$.sets[2].lines: expected a whole number
@@ -50,8 +51,9 @@ public enum GoldenCasesFile {
 
   /// The largest cases file read, in bytes: 16 MiB.
   ///
-  /// Cases files describe work in a few
-  /// kilobytes; anything larger is refused before it is decoded.
+  /// Cases files describe work in a few kilobytes; anything larger is refused before it is
+  /// decoded (``load(_:maximumCaseCount:)`` checks the size with `fstat` before reading). A
+  /// constant: split a larger file.
   public static let maximumFileSize = 16 << 20
 
   /// Parses a cases file's JSON.

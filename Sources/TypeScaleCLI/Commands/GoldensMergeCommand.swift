@@ -18,10 +18,12 @@ public struct GoldensMergeCommand: Command {
     abstract: "Combine the JSON reports of 'typescale goldens verify --shard' into one.",
     discussion: """
       Totals are summed and the differing cases listed together. A shard given twice for the \
-      same golden file is refused; a warning names shards that are missing.
+      same golden file is refused; a warning names shards that are missing. Each report is \
+      checked first: counts ≥ 0, "differing" equal to the number of mismatches, at most \
+      "total" cases changed or missing, two values per field, shards K/N.
 
       Exit status: 0 when every case of every report matches, 1 when any differs, 2 when a \
-      report cannot be read or a shard is given twice.
+      report cannot be read or is inconsistent, or a shard is given twice.
       """,
     options: [.flag("json", help: "Print the merged report as JSON.")],
     positionals: [
@@ -67,7 +69,12 @@ public struct GoldensMergeCommand: Command {
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
-    let merged = GoldenReport.merge(reports)
+    let merged: GoldenReport
+    do throws(GoldenError) {
+      merged = try GoldenReport.merge(reports)
+    } catch {
+      return GoldensCommand.report(error, to: &errorOutput)
+    }
     print(json ? merged.json() : merged.message(), to: &output)
     return merged.passed ? .success : .failure
   }
@@ -75,8 +82,9 @@ public struct GoldensMergeCommand: Command {
   private static func decode(_ path: String) throws(GoldenError) -> GoldenReport {
     let data = try GoldensCommand.read(
       URL(fileURLWithPath: path), displayPath: path, kind: "report")
+    let report: GoldenReport
     do {
-      return try JSONDecoder().decode(GoldenReport.self, from: data)
+      report = try JSONDecoder().decode(GoldenReport.self, from: data)
     } catch let error as DecodingError {
       let detail: String
       switch error {
@@ -92,7 +100,16 @@ public struct GoldensMergeCommand: Command {
     } catch {
       throw GoldenError(.io, "cannot decode \(path): \(error)")
     }
+    do throws(GoldenError) {
+      try report.validate()
+    } catch {
+      throw GoldenError(error.code, "\(path) is not a valid report: \(error.message)")
+    }
+    return report
   }
+
+  /// The most missing shards a warning names one by one.
+  static let missingShardsNamed = 10
 
   /// Refuses a shard given twice for one golden file (it would be counted twice) and warns
   /// about shards missing from a split.
@@ -122,12 +139,18 @@ public struct GoldensMergeCommand: Command {
       let parsed = shards.compactMap { text -> GoldenShard? in try? GoldenShard(parsing: text) }
       for count in Set(parsed.map(\.count)).sorted() {
         let given = Set(parsed.filter { $0.count == count }.map(\.index))
-        let missing = (1...count).filter { !given.contains($0) }.map { "\($0)/\(count)" }
-        if !missing.isEmpty {
-          warnings.append(
-            "\(golden): shard\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
-              + " not given; \(missing.count == 1 ? "its" : "their") cases are not counted")
+        // N may be anything up to Int.max: name the first few missing shards, count the rest.
+        let missingCount = count - given.count
+        guard missingCount > 0 else { continue }
+        var named: [String] = []
+        for index in 1...count where !given.contains(index) {
+          named.append("\(index)/\(count)")
+          if named.count == Self.missingShardsNamed { break }
         }
+        let more = missingCount > named.count ? " and \(missingCount - named.count) more" : ""
+        warnings.append(
+          "\(golden): shard\(missingCount == 1 ? "" : "s") \(named.joined(separator: ", "))\(more)"
+            + " not given; \(missingCount == 1 ? "its" : "their") cases are not counted")
       }
     }
     return warnings

@@ -16,6 +16,20 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     public var kind: String
     /// Each differing quantity: name → [expected, actual], as the golden file writes them.
     public var fields: [String: [String]]
+
+    /// Creates a mismatch.
+    ///
+    /// - Parameters:
+    ///   - id: The case id.
+    ///   - text: The text, escaped as in golden files.
+    ///   - kind: `changed`, `missing` or `new`.
+    ///   - fields: Each differing quantity: name → [expected, actual].
+    public init(id: String, text: String, kind: String, fields: [String: [String]]) {
+      self.id = id
+      self.text = text
+      self.kind = kind
+      self.fields = fields
+    }
   }
 
   /// The golden file's path.

@@ -102,6 +102,14 @@ extension Renderer {
     var imageHeight = Double(title.size(s).height + pad)
     var extents: [Double] = []
     for entry in entries {
+      // The file's numbers themselves: max() would quietly drop a NaN.
+      guard entry.expected.width.isFinite, entry.expected.height.isFinite else {
+        throw RenderError(
+          .imageTooLarge,
+          "the golden failure image cannot draw \(entry.expected.id): its recorded box "
+            + "\(PixelMath.format(entry.expected.width)) × "
+            + "\(PixelMath.format(entry.expected.height)) pt is not a finite size")
+      }
       let box = Self.boxSize(of: entry.layout)
       let shift = max(0, -entry.expectedLeft)
       let right = max(box.width, entry.expectedLeft + entry.expected.width) + shift
@@ -112,14 +120,6 @@ extension Renderer {
         imageWidth, Self.pixelExtent(right, s) + Double(2 * pad),
         Double(entry.caption.size(s).width))
       imageHeight += Double(entry.caption.size(s).height + pad) + boxHeight + Double(3 * pad)
-      // NaN is lost by max(), so check the file's numbers themselves.
-      guard right.isFinite, boxHeight.isFinite else {
-        throw RenderError(
-          .imageTooLarge,
-          "the golden failure image cannot draw \(entry.expected.id): its recorded box "
-            + "\(PixelMath.format(entry.expected.width)) × "
-            + "\(PixelMath.format(entry.expected.height)) pt is not a finite size")
-      }
     }
     if let more { imageHeight += Double(more.size(s).height + pad) }
     let size = try Self.checkedCanvas(

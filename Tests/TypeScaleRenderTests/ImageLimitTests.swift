@@ -72,7 +72,9 @@ import TypeScaleTestSupport
     let image = try RenderFixture.renderer.render(layout, options: options)
     #expect(image.width == size.width && image.height == size.height)
     options.maximumPixels -= 1
-    #expect(throws: RenderError.self) { try RenderFixture.renderer.render(layout, options: options) }
+    #expect(throws: RenderError.self) {
+      try RenderFixture.renderer.render(layout, options: options)
+    }
   }
 
   @Test(arguments: [0, -1, RenderOptions.largestMaximumPixels + 1])

@@ -167,14 +167,17 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       for (key, values) in mismatch.fields.sorted(by: { $0.key < $1.key }) where values.count != 2 {
         throw bad(
           "mismatches[\(index)].fields.\(key)",
-          "has \(values.count) values; a field holds two, expected and actual")
+          "has \(values.count) value\(values.count == 1 ? "" : "s"); a field holds two, expected "
+            + "and actual")
       }
     }
     guard inGolden <= total else {
+      let listed =
+        inGolden == 1 ? "1 case of the golden file is" : "\(inGolden) cases of the golden file are"
       throw bad(
         "total",
-        "is \(total), but \(inGolden) cases of the golden file are listed as changed or "
-          + "missing; the total counts every case of the golden file")
+        "is \(total), but \(listed) listed as changed or missing; the total counts every case "
+          + "of the golden file")
     }
     for (index, shard) in shards.enumerated() {
       do throws(GoldenError) {

@@ -12,7 +12,7 @@ enum BatchLine: Equatable, Sendable {
 }
 
 /// Splits a byte stream into lines of at most a given number of bytes, holding no more than
-/// the limit plus one read's worth of bytes at any time.
+/// the limit plus a read's worth of bytes at any time (``heldByteCapacity``).
 ///
 /// A line over the limit is skipped to its end — its bytes are counted, not kept — and reported
 /// as ``BatchLine/tooLong(byteCount:)``, so one huge line costs no memory and the next line is
@@ -33,7 +33,13 @@ struct BatchLineReader {
   private var start = 0
   /// Where to resume looking for a line break in `buffer`.
   private var scanned = 0
+  /// Where each read lands before its bytes are kept (or, past the limit, only counted).
+  private var scratch = [UInt8](repeating: 0, count: chunkSize)
   private var atEnd = false
+
+  /// The bytes the reader holds memory for now: the limit plus two reads' worth of bytes, or
+  /// up to twice that as the array grows geometrically — never the length of a long line.
+  var heldByteCapacity: Int { buffer.capacity + scratch.capacity }
 
   /// Creates a reader over a source of bytes.
   ///
@@ -47,9 +53,10 @@ struct BatchLineReader {
   /// - Parameter limit: The most bytes a line may have, not counting its line break; ≥ 1.
   /// - Returns: The line, or ``BatchLine/tooLong(byteCount:)`` for one over `limit`.
   /// - Throws: What the source throws when it cannot be read.
+  /// - Complexity: O(bytes of the line), whatever its length.
   mutating func nextLine(limit: Int) throws(CLIError) -> BatchLine? {
     while true {
-      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.newline(in: buffer, from: scanned, to: buffer.count) {
         let line = take(upTo: newline, dropping: 1)
         return line.count > limit ? .tooLong(byteCount: line.count) : .text(Self.decode(line))
       }
@@ -61,7 +68,13 @@ struct BatchLineReader {
         guard start < buffer.count else { return nil }
         return .text(Self.decode(take(upTo: buffer.count, dropping: 0)))
       }
-      try fill()
+      let count = try readChunk()
+      if start > 0 {
+        buffer.removeFirst(start)
+        scanned -= start
+        start = 0
+      }
+      buffer.append(contentsOf: scratch[0..<count])
     }
   }
 
@@ -82,39 +95,37 @@ struct BatchLineReader {
     start = 0
     scanned = 0
     while !atEnd {
-      try fill()
-      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        count += newline
-        start = newline + 1
-        scanned = start
-        return count
+      let read = try readChunk()
+      if let newline = Self.newline(in: scratch, from: 0, to: read) {
+        buffer.append(contentsOf: scratch[(newline + 1)..<read])
+        return count + newline
       }
-      count += buffer.count
-      buffer.removeAll(keepingCapacity: true)
-      scanned = 0
+      count += read
     }
     return count
   }
 
-  /// Reads one more chunk, first dropping the bytes already returned.
-  private mutating func fill() throws(CLIError) {
-    if start > 0 {
-      buffer.removeFirst(start)
-      scanned -= start
-      start = 0
-    }
-    let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+  /// Reads the next bytes into `scratch`, noting the end of the input.
+  private mutating func readChunk() throws(CLIError) -> Int {
+    let read = self.read
     // `withUnsafeMutableBytes` rethrows untyped: carry the typed error out in a Result.
-    let result = buffer.withUnsafeMutableBytes { bytes in
-      Result { () throws(CLIError) -> Int in
-        try read(UnsafeMutableRawBufferPointer(rebasing: bytes[old...]))
-      }
+    let result = scratch.withUnsafeMutableBytes { bytes in
+      Result { () throws(CLIError) -> Int in try read(bytes) }
     }
-    let count = (try? result.get()) ?? 0
-    buffer.removeLast(Self.chunkSize - count)
-    _ = try result.get()
+    let count = try result.get()
     if count == 0 { atEnd = true }
+    return count
+  }
+
+  /// The index of the first `\n` in `bytes[from..<to]`, found with `memchr`.
+  private static func newline(in bytes: [UInt8], from: Int, to: Int) -> Int? {
+    guard from < to else { return nil }
+    return bytes.withUnsafeBytes { raw -> Int? in
+      guard let base = raw.baseAddress,
+        let found = memchr(base + from, Int32(UInt8(ascii: "\n")), to - from)
+      else { return nil }
+      return base.distance(to: UnsafeRawPointer(found))
+    }
   }
 
   private static func decode(_ bytes: ArraySlice<UInt8>) -> String {
@@ -149,7 +160,7 @@ extension BatchLineReader {
     var offset = 0
     return BatchLineReader { (buffer) throws(CLIError) -> Int in
       let count = min(buffer.count, chunk, bytes.count - offset)
-      for index in 0..<count { buffer[index] = bytes[offset + index] }
+      bytes[offset..<(offset + count)].withUnsafeBytes { buffer.copyMemory(from: $0) }
       offset += count
       return count
     }

@@ -92,7 +92,7 @@ public struct GoldensMergeCommand: Command {
       case .typeMismatch(_, let context), .valueNotFound(_, let context):
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
         detail = "\"\(path)\" has the wrong type"
-      case .dataCorrupted: detail = "not valid JSON"
+      case .dataCorrupted: detail = Self.corruption(in: data)
       @unknown default: detail = "\(error)"
       }
       throw GoldenError(
@@ -106,6 +106,20 @@ public struct GoldensMergeCommand: Command {
       throw GoldenError(error.code, "\(path) is not a valid report: \(error.message)")
     }
     return report
+  }
+
+  /// What is wrong with a report `JSONDecoder` calls corrupted: a count that is not an `Int`
+  /// (Foundation reports `9223372036854775808` as "not valid JSON"), or JSON that is not valid.
+  private static func corruption(in data: Data) -> String {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      return "not valid JSON"
+    }
+    for key in ["total", "differing"] {
+      if let number = object[key] as? NSNumber, (object[key] as? Int) == nil {
+        return "\"\(key)\" is \(number), not a count of cases (an integer in 0…\(Int.max))"
+      }
+    }
+    return "a value does not fit its field"
   }
 
   /// The most missing shards a warning names one by one.

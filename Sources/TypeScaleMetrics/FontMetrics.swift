@@ -167,7 +167,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
           + "-\(MetricsError.format(ValueRanges.maximumPoints))…"
           + "\(MetricsError.format(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
-    try Self.checkDisplayScale(displayScale)
+    try Self._checkDisplayScale(displayScale)
     let scaled = value * (try factor(in: category))
     let rounded = (scaled * displayScale).rounded(.toNearestOrAwayFromZero) / displayScale
     return rounded == 0 ? 0 : rounded  // never -0: a tiny negative value rounds to 0
@@ -181,7 +181,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter displayScale: Pixels per point.
   /// - Throws: ``MetricsError/Code/invalidDisplayScale`` naming the value and the range.
-  public static func checkDisplayScale(_ displayScale: Double) throws(MetricsError) {
+  static func _checkDisplayScale(_ displayScale: Double) throws(MetricsError) {
     guard displayScale.isFinite, ValueRanges.displayScales.contains(displayScale) else {
       throw MetricsError(
         .invalidDisplayScale,

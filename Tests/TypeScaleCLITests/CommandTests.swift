@@ -301,7 +301,7 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       reports: [
         report(total: "\(Int.max)"), report(total: "1", shards: #"["2/2"]"#),
       ],
-      message: "error: the reports' totals add up to more than \(Int.max)"),
+      message: "2.json: \"total\" is 1, which takes the reports' total past \(Int.max)"),
     BadReport(
       name: "differing without mismatches", reports: [report(differing: "3")],
       message: "\"differing\" is 3, but \"mismatches\" lists 0 cases"),

@@ -60,8 +60,22 @@ public struct GoldensMergeCommand: Command {
   ) throws(CLIError) -> ExitCode {
     var reports: [GoldenReport] = []
     do throws(GoldenError) {
+      var total = 0
+      var differing = 0
       for path in paths {
-        reports.append(try Self.decode(path))
+        let report = try Self.decode(path)
+        // Summed here too, so that a sum past Int.max names the report that overflows it.
+        for (field, sum, count) in [
+          ("total", total, report.total), ("differing", differing, report.differing),
+        ] where sum.addingReportingOverflow(count).overflow {
+          throw GoldenError(
+            .malformedGolden,
+            "\(path): \"\(field)\" is \(count), which takes the reports' \(field) past "
+              + "\(Int.max); a report's counts are wrong")
+        }
+        total += report.total
+        differing += report.differing
+        reports.append(report)
       }
       for warning in try Self.checkShards(reports) {
         errorOutput.write("warning: \(warning)\n")

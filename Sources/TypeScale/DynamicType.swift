@@ -38,6 +38,9 @@ public struct DynamicType: Sendable {
   /// The categories the app allows; ``effectiveCategory`` is ``category`` clamped into it.
   public var range: DynamicTypeRange
   /// Pixels per point for ``scaledValue(for:textStyle:)``'s rounding; 3 by default.
+  ///
+  /// In `ValueRanges.displayScales` (0.5…10); ``scaledValue(for:textStyle:)`` throws for a value
+  /// outside it.
   public var displayScale: Double
 
   /// Creates an entry point.
@@ -47,7 +50,8 @@ public struct DynamicType: Sendable {
   ///   - typography: The type scale; Apple's sizes in the embedded font by default.
   ///   - category: The user's content-size category; Large by default.
   ///   - range: The categories the app allows; all by default.
-  ///   - displayScale: Pixels per point for scaled values; 3 by default.
+  ///   - displayScale: Pixels per point for scaled values, in `ValueRanges.displayScales`
+  ///     (0.5…10); 3 by default.
   ///   - engine: A layout engine to share; a new one over `registry` by default.
   public init(
     registry: FontRegistry, typography: Typography = .default,
@@ -85,7 +89,8 @@ public struct DynamicType: Sendable {
   ///   - textStyle: The style to scale like.
   ///   - maximumPointSize: The largest size, or `nil`.
   /// - Returns: The scaled, resolved font; its diagnostics say when the name fell back.
-  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a style that cannot scale or a bad maximum.
+  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a style that cannot scale or a maximum
+  ///   outside 0…`ValueRanges.maximumPoints`.
   public func scaledFont(
     for base: BaseFont, textStyle: TextStyle, maximumPointSize: Double? = nil
   ) throws(TypeScaleError) -> ScaledFont {
@@ -129,7 +134,9 @@ public struct DynamicType: Sendable {
   ///   - value: The value at the default category, in points.
   ///   - textStyle: The style to scale like; body by default.
   /// - Returns: The scaled value, in points.
-  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a NaN or infinite value.
+  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a value that is not finite or whose
+  ///   magnitude is over `ValueRanges.maximumPoints` (100,000), or a ``displayScale`` outside
+  ///   `ValueRanges.displayScales` (0.5…10).
   public func scaledValue(for value: Double, textStyle: TextStyle = .body) throws(TypeScaleError)
     -> Double
   {
@@ -150,10 +157,11 @@ public struct DynamicType: Sendable {
   /// - Parameters:
   ///   - text: The text.
   ///   - style: The text style.
-  ///   - width: The wrapping width in points, or `nil`.
+  ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
   ///   - options: Other options; its `width` is replaced by `width`.
   /// - Returns: The layout; its diagnostics include the font resolution's.
-  /// - Throws: ``TypeScaleError`` for a bad option or size.
+  /// - Throws: ``TypeScaleError`` for a bad option or size (`layoutFailed` naming a width or
+  ///   display scale out of range).
   public func layout(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> TextLayout {
@@ -171,10 +179,11 @@ public struct DynamicType: Sendable {
   /// - Parameters:
   ///   - text: The text.
   ///   - style: The text style.
-  ///   - width: The wrapping width in points, or `nil`.
+  ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
   ///   - options: Other options.
   /// - Returns: One layout per allowed category, smallest first.
-  /// - Throws: ``TypeScaleError`` for a bad option or size.
+  /// - Throws: ``TypeScaleError`` for a bad option or size (`layoutFailed` naming a width or
+  ///   display scale out of range).
   public func sweep(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> [CategoryLayout] {

@@ -16,6 +16,20 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     public var kind: String
     /// Each differing quantity: name → [expected, actual], as the golden file writes them.
     public var fields: [String: [String]]
+
+    /// Creates a mismatch.
+    ///
+    /// - Parameters:
+    ///   - id: The case id.
+    ///   - text: The text, escaped as in golden files.
+    ///   - kind: `changed`, `missing` or `new`.
+    ///   - fields: Each differing quantity: name → [expected, actual].
+    public init(id: String, text: String, kind: String, fields: [String: [String]]) {
+      self.id = id
+      self.text = text
+      self.kind = kind
+      self.fields = fields
+    }
   }
 
   /// The golden file's path.
@@ -41,6 +55,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// - Returns: The message; "N cases match <file>" when everything matched.
   public func message(limit: Int = 10) -> String {
     guard !passed else { return "\(total) cases match \(golden)" }
+    let limit = max(0, limit)
     var lines = ["\(differing) of \(total) cases differ from \(golden)"]
     for cause in causes { lines.append("likely cause: \(cause)") }
     lines.append("")
@@ -54,7 +69,9 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       case "new": detail = "measured, not in the golden file (case added?)"
       default:
         detail = mismatch.fields.sorted { Self.order($0.key) < Self.order($1.key) }
-          .map { "\($0.key) \($0.value[0]) → \($0.value[1])" }.joined(separator: ", ")
+          .map { key, values in
+            "\(key) \(values.first ?? "?") → \(values.dropFirst().first ?? "?")"
+          }.joined(separator: ", ")
       }
       lines.append(Self.pad(mismatch.id, idWidth) + "  " + detail)
     }
@@ -72,17 +89,103 @@ public struct GoldenReport: Codable, Hashable, Sendable {
 
   /// Combines reports of shards of one suite into one.
   ///
+  /// Each report is checked with ``validate()`` first, and the counts are summed with overflow
+  /// checks, so reports read from files can neither trap nor wrap around.
+  ///
   /// - Parameter reports: The shards' reports.
   /// - Returns: One report: totals summed, mismatches concatenated, causes merged.
-  public static func merge(_ reports: [GoldenReport]) -> GoldenReport {
+  /// - Throws: ``GoldenError/Code/malformedGolden`` for a report ``validate()`` refuses, or
+  ///   when the totals add up to more than `Int.max`.
+  public static func merge(_ reports: [GoldenReport]) throws(GoldenError) -> GoldenReport {
+    var total = 0
+    var differing = 0
+    for report in reports {
+      try report.validate()
+      let sum = total.addingReportingOverflow(report.total)
+      let differingSum = differing.addingReportingOverflow(report.differing)
+      guard !sum.overflow, !differingSum.overflow else {
+        throw GoldenError(
+          .malformedGolden,
+          "the reports' \(sum.overflow ? "totals" : "differing counts") add up to more than "
+            + "\(Int.max); a report's counts are wrong")
+      }
+      total = sum.partialValue
+      differing = differingSum.partialValue
+    }
     var causes: [String] = []
     for cause in reports.flatMap(\.causes) where !causes.contains(cause) { causes.append(cause) }
     let goldens = Set(reports.map(\.golden)).sorted()
     return GoldenReport(
       golden: goldens.joined(separator: ", "), shards: reports.flatMap(\.shards).sorted(),
-      total: reports.reduce(0) { $0 + $1.total },
-      differing: reports.reduce(0) { $0 + $1.differing },
+      total: total, differing: differing,
       mismatches: reports.flatMap(\.mismatches).sorted { $0.id < $1.id }, causes: causes)
+  }
+
+  // MARK: - Validation
+
+  /// The values ``Mismatch/kind`` takes.
+  public static let mismatchKinds = ["changed", "missing", "new"]
+
+  /// Checks that the report is one `GoldenComparison.compare` could have made: what to call on
+  /// a report read from a file before using its numbers.
+  ///
+  /// - ``total`` and ``differing`` are ≥ 0;
+  /// - ``differing`` is the number of ``mismatches``;
+  /// - the `changed` and `missing` mismatches (cases of the golden file) are at most ``total``;
+  /// - every mismatch's kind is one of ``mismatchKinds``, and every field holds two values,
+  ///   expected and actual;
+  /// - every shard is `K/N` with 1 ≤ K ≤ N.
+  ///
+  /// ```swift
+  /// let report = try JSONDecoder().decode(GoldenReport.self, from: data)
+  /// try report.validate()  // "total" is -1; a count of cases is ≥ 0
+  /// ```
+  ///
+  /// - Throws: ``GoldenError/Code/malformedGolden`` naming the field (`total`,
+  ///   `mismatches[3].fields.width`) and what would be valid.
+  public func validate() throws(GoldenError) {
+    func bad(_ field: String, _ problem: String) -> GoldenError {
+      GoldenError(.malformedGolden, "\"\(field)\" \(problem)")
+    }
+    guard total >= 0 else { throw bad("total", "is \(total); a count of cases is ≥ 0") }
+    guard differing >= 0 else {
+      throw bad("differing", "is \(differing); a count of cases is ≥ 0")
+    }
+    guard differing == mismatches.count else {
+      throw bad(
+        "differing",
+        "is \(differing), but \"mismatches\" lists \(mismatches.count) cases; they must agree")
+    }
+    var inGolden = 0
+    for (index, mismatch) in mismatches.enumerated() {
+      guard Self.mismatchKinds.contains(mismatch.kind) else {
+        throw bad(
+          "mismatches[\(index)].kind",
+          "is \"\(mismatch.kind)\"; use one of \(Self.mismatchKinds.joined(separator: ", "))")
+      }
+      if mismatch.kind != "new" { inGolden += 1 }
+      for (key, values) in mismatch.fields.sorted(by: { $0.key < $1.key }) where values.count != 2 {
+        throw bad(
+          "mismatches[\(index)].fields.\(key)",
+          "has \(values.count) value\(values.count == 1 ? "" : "s"); a field holds two, expected "
+            + "and actual")
+      }
+    }
+    guard inGolden <= total else {
+      let listed =
+        inGolden == 1 ? "1 case of the golden file is" : "\(inGolden) cases of the golden file are"
+      throw bad(
+        "total",
+        "is \(total), but \(listed) listed as changed or missing; the total counts every case "
+          + "of the golden file")
+    }
+    for (index, shard) in shards.enumerated() {
+      do throws(GoldenError) {
+        _ = try GoldenShard(parsing: shard)
+      } catch {
+        throw bad("shards[\(index)]", "is \"\(shard)\": \(error.message)")
+      }
+    }
   }
 
   private static func order(_ field: String) -> Int {

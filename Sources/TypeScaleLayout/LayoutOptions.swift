@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
+
 /// How to lay text out: width, line limit, truncation, alignment, direction, spacing, features.
 ///
 /// Every option has Apple's default: no wrapping width, no line limit, tail truncation, natural
@@ -11,9 +13,13 @@
 /// options.displayScale = 3
 /// ```
 public struct LayoutOptions: Hashable, Sendable {
-  /// The width lines wrap at, in points; `nil` lays each paragraph out on one line.
+  /// The width lines wrap at, in points, 0…`ValueRanges.maximumPoints` (100,000); `nil` lays
+  /// each paragraph out on one line.
   public var width: Double?
   /// The most lines to show; `nil` or 0 for no limit, as `UILabel.numberOfLines = 0`.
+  ///
+  /// Any value ≥ 0 is valid, up to `Int.max`: a limit is a cap, not work to do, so one larger
+  /// than the text's line count simply never applies.
   public var lineLimit: Int?
   /// How text past the line limit (or a line too long to fit, with ``Truncation/clip``) is cut.
   public var truncation: Truncation
@@ -22,7 +28,7 @@ public struct LayoutOptions: Hashable, Sendable {
   /// The paragraph direction: from the text (UAX #9 rule P2), or forced.
   public var baseDirection: BaseDirection
   /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern` /
-  /// SwiftUI `tracking`); may be negative.
+  /// SwiftUI `tracking`); may be negative; at most `ValueRanges.maximumPoints` either way.
   public var tracking: Double
   /// OpenType features to turn on or off (`liga` 0, `tnum` 1); the shaper's defaults otherwise.
   public var features: [FontFeature]
@@ -43,6 +49,8 @@ public struct LayoutOptions: Hashable, Sendable {
   public var minimumScaleFactor: Double
   /// Pixels per point to round the reported size up to (1, 2, 3), as `UILabel.sizeThatFits`
   /// does; `nil` reports exact sizes.
+  ///
+  /// In `ValueRanges.displayScales` (0.5…10).
   public var displayScale: Double?
 
   /// Creates options.
@@ -74,27 +82,48 @@ public struct LayoutOptions: Hashable, Sendable {
   }
 
   /// Checks every value, naming the first bad one.
-  func validate() throws(LayoutError) {
-    if let width, !(width.isFinite && width >= 0) {
+  ///
+  /// `TextLayoutEngine` calls this before laying anything out; call it yourself to check
+  /// options read from a request before doing other work.
+  ///
+  /// ```swift
+  /// var options = LayoutOptions(width: 1e8)
+  /// try options.validate()  // width 100000000 is not valid; use a finite number in 0…100000 …
+  /// ```
+  ///
+  /// - Throws: ``LayoutError/Code/invalidOption`` naming the value and its valid range: a width
+  ///   outside 0…`ValueRanges.maximumPoints`, a negative line limit, tracking or a line height
+  ///   beyond `ValueRanges.maximumPoints`, a minimum scale factor outside (0, 1], a display scale
+  ///   outside `ValueRanges.displayScales`, a bad variation or feature tag.
+  public func validate() throws(LayoutError) {
+    let maximum = ValueRanges.maximumPoints
+    if let width, !(width.isFinite && width >= 0 && width <= maximum) {
       throw .option(
-        "width \(_formatNumber(width)) is not valid; use a finite number ≥ 0, or nil for no wrapping"
-      )
+        "width \(_formatNumber(width)) is not valid; use a finite number in 0…"
+          + "\(_formatNumber(maximum)) points (ValueRanges.maximumPoints), or none for no wrapping")
     }
     if let lineLimit, lineLimit < 0 {
-      throw .option("line limit \(lineLimit) is not valid; use 0 or nil for no limit, or ≥ 1")
-    }
-    guard tracking.isFinite else {
       throw .option(
-        "tracking \(_formatNumber(tracking)) is not valid; use a finite number of points")
+        "line limit \(lineLimit) is not valid; use 0 or nil for no limit, or 1…\(Int.max)")
+    }
+    guard tracking.isFinite, abs(tracking) <= maximum else {
+      throw .option(
+        "tracking \(_formatNumber(tracking)) is not valid; use a finite number of points in "
+          + "-\(_formatNumber(maximum))…\(_formatNumber(maximum)) (ValueRanges.maximumPoints)")
     }
     guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
       throw .option(
         "minimum scale factor \(_formatNumber(minimumScaleFactor)) is not valid; use a number in (0, 1]"
       )
     }
-    if let displayScale, !(displayScale.isFinite && displayScale > 0) {
+    if let displayScale,
+      !(displayScale.isFinite && ValueRanges.displayScales.contains(displayScale))
+    {
+      let range = ValueRanges.displayScales
       throw .option(
-        "display scale \(_formatNumber(displayScale)) is not valid; use a finite number > 0")
+        "display scale \(_formatNumber(displayScale)) is not valid; use a number of pixels per "
+          + "point in \(_formatNumber(range.lowerBound))…\(_formatNumber(range.upperBound)) "
+          + "(ValueRanges.displayScales), or none for exact sizes")
     }
     for (tag, value) in variations {
       guard tag.utf8.count == 4, value.isFinite else {
@@ -227,8 +256,10 @@ public struct LineHeight: Hashable, Sendable {
     for (name, value) in [
       ("line-height multiple", multiple), ("minimum line height", minimum),
       ("maximum line height", maximum), ("line spacing", spacing),
-    ] where !(value.isFinite && value >= 0) {
-      throw .option("\(name) \(_formatNumber(value)) is not valid; use a finite number ≥ 0")
+    ] where !(value.isFinite && value >= 0 && value <= ValueRanges.maximumPoints) {
+      throw .option(
+        "\(name) \(_formatNumber(value)) is not valid; use a finite number ≥ 0 and ≤ "
+          + "\(_formatNumber(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
   }
 

@@ -148,32 +148,48 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - value: The value at the default category, in points; may be negative.
   ///   - category: The user's content-size category.
-  ///   - displayScale: Pixels per point: 1, 2 or 3 on Apple devices; any finite value > 0.
+  ///   - displayScale: Pixels per point: 1, 2 or 3 on Apple devices; any value in
+  ///     ``ValueRanges/displayScales`` (0.5…10).
   /// - Returns: The scaled value, in points, on the pixel grid.
-  /// - Throws: ``MetricsError/Code/invalidValue`` for a NaN or infinite value;
-  ///   ``MetricsError/Code/invalidDisplayScale`` for a display scale that is not finite and > 0;
-  ///   ``MetricsError/Code/categoryNotInTable`` when the platform has no such category.
+  /// - Throws: ``MetricsError/Code/invalidValue`` for a NaN or infinite value, or one whose
+  ///   magnitude is over ``ValueRanges/maximumPoints``;
+  ///   ``MetricsError/Code/invalidDisplayScale`` for a display scale outside
+  ///   ``ValueRanges/displayScales``; ``MetricsError/Code/categoryNotInTable`` when the platform
+  ///   has no such category.
   /// - Complexity: O(1).
   public func scaledValue(
     for value: Double, in category: ContentSizeCategory, displayScale: Double
   ) throws(MetricsError) -> Double {
-    guard value.isFinite else {
+    guard value.isFinite, abs(value) <= ValueRanges.maximumPoints else {
       throw MetricsError(
-        .invalidValue, "value \(MetricsError.format(value)) cannot be scaled; use a finite number")
+        .invalidValue,
+        "value \(MetricsError.format(value)) cannot be scaled; use a finite number of points in "
+          + "-\(MetricsError.format(ValueRanges.maximumPoints))…"
+          + "\(MetricsError.format(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
-    guard displayScale.isFinite, displayScale > 0 else {
-      throw MetricsError(
-        .invalidDisplayScale,
-        "display scale \(MetricsError.format(displayScale)) is not valid; use a finite number > 0 "
-          + "(1, 2 or 3 on Apple devices)")
-    }
+    try Self._checkDisplayScale(displayScale)
     let scaled = value * (try factor(in: category))
-    return (scaled * displayScale).rounded(.toNearestOrAwayFromZero) / displayScale
+    let rounded = (scaled * displayScale).rounded(.toNearestOrAwayFromZero) / displayScale
+    return rounded == 0 ? 0 : rounded  // never -0: a tiny negative value rounds to 0
   }
 
   // MARK: - Helpers
 
   var _sizing: FontSizing { textStyle == .body ? .scalesWithBody : .relative(to: textStyle) }
+
+  /// Throws unless `displayScale` is in ``ValueRanges/displayScales``.
+  ///
+  /// - Parameter displayScale: Pixels per point.
+  /// - Throws: ``MetricsError/Code/invalidDisplayScale`` naming the value and the range.
+  static func _checkDisplayScale(_ displayScale: Double) throws(MetricsError) {
+    guard displayScale.isFinite, ValueRanges.displayScales.contains(displayScale) else {
+      throw MetricsError(
+        .invalidDisplayScale,
+        "display scale \(MetricsError.format(displayScale)) is not valid; use a number of pixels "
+          + "per point in \(ValueRanges.displayScalesText) (ValueRanges.displayScales; 1, 2 or 3 "
+          + "on Apple devices)")
+    }
+  }
 
   static func _checkMaximum(_ maximum: Double?) throws(MetricsError) -> Double? {
     guard let maximum else { return nil }

@@ -59,11 +59,12 @@ public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let unknownTextStyle = Code(.unknownTextStyle)
     /// A name matched no platform size table.
     public static let unknownPlatform = Code(.unknownPlatform)
-    /// A point size was negative, NaN or infinite.
+    /// A point size was negative, NaN, infinite or over ``ValueRanges/maximumPoints``.
     public static let invalidSize = Code(.invalidSize)
-    /// A value to scale (a padding, a height) was NaN or infinite.
+    /// A value to scale (a padding, a height) was NaN, infinite or larger in magnitude than
+    /// ``ValueRanges/maximumPoints``.
     public static let invalidValue = Code(.invalidValue)
-    /// A display scale was not a positive, finite number.
+    /// A display scale was outside ``ValueRanges/displayScales`` (0.5…10).
     public static let invalidDisplayScale = Code(.invalidDisplayScale)
     /// An Android font scale was not a positive, finite number.
     public static let invalidFontScale = Code(.invalidFontScale)
@@ -89,12 +90,13 @@ extension MetricsError {
     return String(describing: value)
   }
 
-  /// Throws unless `points` is a finite, non-negative point size.
+  /// Throws unless `points` is a finite point size in 0…``ValueRanges/maximumPoints``.
   static func checkSize(_ points: Double, _ what: String) throws(MetricsError) {
-    guard points.isFinite, points >= 0 else {
+    guard points.isFinite, points >= 0, points <= ValueRanges.maximumPoints else {
       throw MetricsError(
         .invalidSize,
-        "\(what) \(format(points)) is not a valid point size; use a finite number ≥ 0")
+        "\(what) \(format(points)) is not a valid point size; use a finite number ≥ 0 and "
+          + "≤ \(format(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
   }
 }

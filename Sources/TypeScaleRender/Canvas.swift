@@ -8,12 +8,13 @@ struct PixelRect: Hashable {
   var height: Int
 
   /// The rectangle covering the points `x…x + width`, `y…y + height` (in pixels, fractional),
-  /// rounded outward to whole pixels.
+  /// rounded outward to whole pixels; edges far outside any canvas are clamped
+  /// (``PixelMath/clampedInt(_:)``), never trapped on.
   init(covering x: Double, _ y: Double, _ width: Double, _ height: Double) {
-    let left = Int((x).rounded(.down))
-    let top = Int((y).rounded(.down))
-    let right = Int((x + width).rounded(.up))
-    let bottom = Int((y + height).rounded(.up))
+    let left = PixelMath.clampedInt(x.rounded(.down))
+    let top = PixelMath.clampedInt(y.rounded(.down))
+    let right = PixelMath.clampedInt((x + width).rounded(.up))
+    let bottom = PixelMath.clampedInt((y + height).rounded(.up))
     self.init(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
   }
 
@@ -132,23 +133,27 @@ struct Canvas {
   }
 
   /// Draws a horizontal line `thickness` pixels thick from x0 to x1 (exclusive), dashed when
-  /// `dash` > 0 (dash and gap of `dash` pixels).
+  /// `dash` > 0 (dash and gap of `dash` pixels); only the part on the canvas is visited.
   mutating func horizontalLine(
     y: Int, from x0: Int, to x1: Int, _ color: RGBAColor, thickness: Int = 1, dash: Int = 0
   ) {
-    guard x1 > x0 else { return }
-    for x in x0..<x1 where dash == 0 || ((x - x0) / dash) % 2 == 0 {
+    let start = max(x0, 0)
+    let end = min(x1, image.width)
+    guard end > start else { return }
+    for x in start..<end where dash == 0 || ((x - x0) / dash) % 2 == 0 {
       for offset in 0..<max(1, thickness) { blend(x: x, y: y + offset, color: color) }
     }
   }
 
   /// Draws a vertical line `thickness` pixels thick from y0 to y1 (exclusive), dashed when
-  /// `dash` > 0.
+  /// `dash` > 0; only the part on the canvas is visited.
   mutating func verticalLine(
     x: Int, from y0: Int, to y1: Int, _ color: RGBAColor, thickness: Int = 1, dash: Int = 0
   ) {
-    guard y1 > y0 else { return }
-    for y in y0..<y1 where dash == 0 || ((y - y0) / dash) % 2 == 0 {
+    let start = max(y0, 0)
+    let end = min(y1, image.height)
+    guard end > start else { return }
+    for y in start..<end where dash == 0 || ((y - y0) / dash) % 2 == 0 {
       for offset in 0..<max(1, thickness) { blend(x: x + offset, y: y, color: color) }
     }
   }

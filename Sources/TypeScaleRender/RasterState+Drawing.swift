@@ -58,7 +58,9 @@ extension RasterState {
         let ink = FacePalette.ink(
           for: run.face, primary: layout.font.face, foreground: options.foreground,
           tinted: overlays.contains(.fallback))
-        try drawGlyphs(of: run, into: &canvas, x: originX, y: originY, scale: s, color: ink)
+        try drawGlyphs(
+          of: run, into: &canvas, x: originX, y: originY, scale: s, color: ink,
+          maximumPixels: options.maximumPixels)
       }
     }
 
@@ -69,9 +71,9 @@ extension RasterState {
     }
     if overlays.contains(.baselines) {
       for line in layout.lines {
-        let y = Int((originY + line.baseline * s).rounded(.down))
-        let x0 = Int((originX + line.x * s).rounded(.down))
-        let x1 = Int((originX + (line.x + line.width) * s).rounded(.up))
+        let y = PixelMath.clampedInt((originY + line.baseline * s).rounded(.down))
+        let x0 = PixelMath.clampedInt((originX + line.x * s).rounded(.down))
+        let x1 = PixelMath.clampedInt((originX + (line.x + line.width) * s).rounded(.up))
         canvas.horizontalLine(y: y, from: x0, to: x1, OverlayColors.baselines, thickness: stroke)
       }
     }
@@ -87,9 +89,10 @@ extension RasterState {
       }
     }
     if overlays.contains(.width), let width = layout.options.width {
-      let x = Int((originX + width * s).rounded())
-      let top = Int(originY.rounded(.down))
-      let bottom = Int((originY + Renderer.boxSize(of: layout).height * s).rounded(.up))
+      let x = PixelMath.clampedInt((originX + width * s).rounded())
+      let top = PixelMath.clampedInt(originY.rounded(.down))
+      let bottom = PixelMath.clampedInt(
+        (originY + Renderer.boxSize(of: layout).height * s).rounded(.up))
       canvas.verticalLine(
         x: x, from: top, to: bottom, OverlayColors.width, thickness: stroke, dash: 3 * stroke)
     }
@@ -124,17 +127,29 @@ extension RasterState {
   /// Draws one run's glyphs at the layout's positions.
   private mutating func drawGlyphs(
     of run: GlyphRun, into canvas: inout Canvas, x originX: Double, y originY: Double,
-    scale: Double, color: RGBAColor
+    scale: Double, color: RGBAColor, maximumPixels: Int
   ) throws(RenderError) {
     guard !run.glyphs.isEmpty else { return }
-    let raster = try face(for: run.face)
-    let pixelsPerEm = Int32((run.pointSize * scale * 64).rounded())
+    // Checked in floating point before the conversion to 26.6 fixed point.
+    let size = run.pointSize * scale
+    guard size.isFinite, size <= RenderOptions.maximumPixelsPerEm else {
+      throw RenderError(
+        .imageTooLarge,
+        "cannot draw \(run.face.postScriptName) at \(PixelMath.format(run.pointSize)) pt × scale "
+          + "\(PixelMath.format(scale)): that is \(PixelMath.format(size)) pixels per em, more than "
+          + "FreeType draws (\(PixelMath.format(RenderOptions.maximumPixelsPerEm)), "
+          + "RenderOptions.maximumPixelsPerEm); use a smaller size or scale")
+    }
+    let pixelsPerEm = Int32((size * 64).rounded())
     guard pixelsPerEm > 0 else { return }
+    let raster = try face(for: run.face)
     try raster.setVariations(run.variations)
     let bitmapScale = try raster.setSize(pixelsPerEm: pixelsPerEm)
     for index in run.glyphs.indices {
       let x = originX + run.xs[index] * scale
       let y = originY + run.ys[index] * scale
+      // A glyph this far from any canvas cannot be seen (and would not convert to Int).
+      guard PixelMath.isDrawable(x), PixelMath.isDrawable(y) else { continue }
       var pixelX = Int(x.rounded(.down))
       var pixelY = Int(y.rounded(.down))
       var binX = Int(((x - Double(pixelX)) * 4).rounded(.down))
@@ -155,7 +170,7 @@ extension RasterState {
       } else {
         bitmap = try raster.rasterize(
           glyph: run.glyphs[index], offsetX: binX * 16, offsetY: binY * 16,
-          bitmapScale: bitmapScale)
+          bitmapScale: bitmapScale, maximumPixels: maximumPixels)
         glyphs.insert(bitmap, for: key)
       }
       canvas.draw(bitmap, x: pixelX + bitmap.left, y: pixelY - bitmap.top, color: color)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// An error from rendering: an option out of range, a font FreeType cannot draw, a PNG libpng
+/// An error from rendering: an option out of range, an image over the pixel limit, a font FreeType cannot draw, a PNG libpng
 /// cannot write or read, a file that cannot be written.
 ///
 /// The message names what failed and says what would fix it; ``underlying`` and ``function``
@@ -47,7 +47,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of a ``RenderError``; compare with `==`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum _Storage: String, Hashable, Sendable {
-      case invalidOption, font, freeType, png, layout, io
+      case invalidOption, imageTooLarge, font, freeType, png, layout, io
     }
 
     private let storage: _Storage
@@ -55,6 +55,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An option is out of range (a scale of 0, a margin < 0).
     public static let invalidOption = Code(.invalidOption)
+    /// The image (or a glyph's bitmap) would have more pixels than
+    /// ``RenderOptions/maximumPixels``, or a size that is not finite: nothing was allocated.
+    public static let imageTooLarge = Code(.imageTooLarge)
     /// A face's bytes could not be read from its source.
     public static let font = Code(.font)
     /// FreeType failed to open a face, size it or draw a glyph.

@@ -22,6 +22,31 @@ public struct RenderOptions: Hashable, Sendable {
   public var foreground: RGBAColor
   /// The diagnostic overlays to draw; none by default.
   public var overlays: Set<Overlay>
+  /// The most pixels an image (or one glyph's bitmap) may have; ``defaultMaximumPixels``
+  /// (2²⁶, 256 MiB of RGBA) by default.
+  ///
+  /// ``Renderer`` works out the size of every image — a render, a contact sheet, a golden
+  /// failure image — in floating point before it converts or allocates anything, and throws
+  /// ``RenderError/Code/imageTooLarge`` naming the size and this limit when the image would be
+  /// larger. Raise it to draw larger images, up to ``largestMaximumPixels``:
+  ///
+  /// ```swift
+  /// var options = RenderOptions()
+  /// options.maximumPixels = 1 << 28  // 1 GiB of RGBA
+  /// ```
+  public var maximumPixels: Int
+
+  /// The default of ``maximumPixels``: 2²⁶ = 67,108,864 pixels (256 MiB of RGBA), room for a
+  /// 100,000-point line at 2× or a 8,192 × 8,192 image.
+  public static let defaultMaximumPixels = 1 << 26
+
+  /// The largest value ``maximumPixels`` may be set to: 2³⁶ pixels, so that no pixel or byte
+  /// count computed from an accepted size overflows `Int`.
+  public static let largestMaximumPixels = 1 << 36
+
+  /// The largest size FreeType draws a glyph at, in pixels per em (point size × ``scale``):
+  /// 65,535, the range of FreeType's `FT_Size_Metrics.x_ppem`.
+  public static let maximumPixelsPerEm: Double = 65_535
 
   /// Creates options.
   ///
@@ -31,21 +56,25 @@ public struct RenderOptions: Hashable, Sendable {
   ///   - background: The starting colour of the image.
   ///   - foreground: The colour of outline glyphs.
   ///   - overlays: The overlays to draw.
+  ///   - maximumPixels: The most pixels an image may have, in
+  ///     1…``largestMaximumPixels``; ``defaultMaximumPixels`` by default.
   public init(
     scale: Double = 2, margin: Int = 8, background: RGBAColor = .white,
-    foreground: RGBAColor = .black, overlays: Set<Overlay> = []
+    foreground: RGBAColor = .black, overlays: Set<Overlay> = [],
+    maximumPixels: Int = RenderOptions.defaultMaximumPixels
   ) {
     self.scale = scale
     self.margin = margin
     self.background = background
     self.foreground = foreground
     self.overlays = overlays
+    self.maximumPixels = maximumPixels
   }
 
-  /// Checks the scale and margin.
+  /// Checks the scale, margin and pixel limit.
   ///
-  /// - Throws: ``RenderError/Code/invalidOption`` naming a scale outside (0, 64] or a margin
-  ///   outside 0…4096 pixels.
+  /// - Throws: ``RenderError/Code/invalidOption`` naming a scale outside (0, 64], a margin
+  ///   outside 0…4096 pixels, or a ``maximumPixels`` outside 1…``largestMaximumPixels``.
   public func validate() throws(RenderError) {
     guard scale.isFinite, scale > 0, scale <= 64 else {
       throw RenderError(
@@ -54,6 +83,12 @@ public struct RenderOptions: Hashable, Sendable {
     guard margin >= 0, margin <= 4096 else {
       throw RenderError(
         .invalidOption, "margin \(margin) is not valid; use a number of pixels in 0…4096")
+    }
+    guard maximumPixels >= 1, maximumPixels <= Self.largestMaximumPixels else {
+      throw RenderError(
+        .invalidOption,
+        "maximum pixels \(maximumPixels) is not valid; use a number in "
+          + "1…\(Self.largestMaximumPixels) (RenderOptions.largestMaximumPixels)")
     }
   }
 }

@@ -71,7 +71,9 @@ extension Renderer {
   ///   - title: A caption above the rows, or `nil`.
   ///   - options: Scale, margin, colours and the overlays drawn on every row.
   /// - Returns: The image.
-  /// - Throws: ``RenderError`` as ``render(_:options:)`` does.
+  /// - Throws: ``RenderError`` as ``render(_:options:)`` does: `imageTooLarge` when the sheet
+  ///   would have more than ``RenderOptions/maximumPixels`` pixels, checked before it is
+  ///   allocated.
   public func contactSheet(
     _ rows: [ContactSheetRow], title: String? = nil, options: RenderOptions = RenderOptions()
   ) throws(RenderError) -> Image {
@@ -109,30 +111,36 @@ extension Renderer {
       }
     }
 
-    // Geometry, in pixels.
+    // Geometry, in pixels: rows in floating point, checked against the limit before anything
+    // is converted or allocated (a row's layout may be any size).
     let captionWidth =
       zip(captions, problems).map { caption, problem in
         max(caption.size(s).width, problem?.size(s).width ?? 0)
       }.max() ?? 0
     let column = options.margin + marker + pad + captionWidth + pad
-    var contentWidth = 0
-    var rowHeights: [Int] = []
+    var contentWidth = 0.0
+    var rowExtents: [Double] = []
     for (index, row) in rows.enumerated() {
       let box = Self.boxSize(of: row.layout)
-      contentWidth = max(contentWidth, Self.pixels(box.width, s))
+      contentWidth = max(contentWidth, Self.pixelExtent(box.width, s))
       let caption = captions[index].size(s).height + (problems[index]?.size(s).height ?? 0)
-      rowHeights.append(max(Self.pixels(box.height, s), caption) + 2 * pad)
+      rowExtents.append(max(Self.pixelExtent(box.height, s), Double(caption)) + Double(2 * pad))
     }
     let titleHeight = titleLabel.map { $0.size(s).height + pad } ?? 0
     let swatch = Int((10 * s).rounded())
     let legendHeight = legend.isEmpty ? 0 : pad + legend.count * (swatch + pad / 2)
     let legendWidth =
       legend.map { swatch + pad / 2 + $0.label.size(s).width }.max().map { $0 + pad } ?? 0
-    let width = max(
-      column + contentWidth + pad + options.margin,
-      options.margin * 2 + max(titleLabel?.size(s).width ?? 0, legendWidth))
-    let height = options.margin * 2 + titleHeight + rowHeights.reduce(0, +) + legendHeight
-    var canvas = Canvas(width: width, height: height, background: options.background)
+    let size = try Self.checkedCanvas(
+      width: max(
+        Double(column + pad + options.margin) + contentWidth,
+        Double(options.margin * 2 + max(titleLabel?.size(s).width ?? 0, legendWidth))),
+      height: Double(options.margin * 2 + titleHeight + legendHeight) + rowExtents.reduce(0, +),
+      options: options, what: "the contact sheet")
+    let width = size.width
+    // Each row is shorter than the whole sheet, which passed the check.
+    let rowHeights = rowExtents.map { Int($0) }
+    var canvas = Canvas(width: width, height: size.height, background: options.background)
 
     try withRasterState { state throws(RenderError) in
       var y = options.margin

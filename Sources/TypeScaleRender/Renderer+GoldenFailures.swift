@@ -94,25 +94,42 @@ extension Renderer {
         "… and \(report.differing - shown.count) more (see the report)", pointSize: 11)
       : nil
 
-    // Geometry, in pixels.
+    // Geometry, in pixels: in floating point, checked against the limit before anything is
+    // converted or allocated (the recorded sizes come from a file and may be any number).
     let s = options.scale
     let pad = max(2, Int((6 * s).rounded()))
-    var width = title.size(s).width
-    var height = title.size(s).height + pad
-    var heights: [Int] = []
+    var imageWidth = Double(title.size(s).width)
+    var imageHeight = Double(title.size(s).height + pad)
+    var extents: [Double] = []
     for entry in entries {
+      // The file's numbers themselves: max() would quietly drop a NaN.
+      guard entry.expected.width.isFinite, entry.expected.height.isFinite else {
+        throw RenderError(
+          .imageTooLarge,
+          "the golden failure image cannot draw \(entry.expected.id): its recorded box "
+            + "\(PixelMath.format(entry.expected.width)) × "
+            + "\(PixelMath.format(entry.expected.height)) pt is not a finite size")
+      }
       let box = Self.boxSize(of: entry.layout)
       let shift = max(0, -entry.expectedLeft)
       let right = max(box.width, entry.expectedLeft + entry.expected.width) + shift
-      let boxHeight = max(Self.pixels(box.height, s), Self.pixels(entry.expected.height, s))
-      heights.append(boxHeight)
-      width = max(width, Self.pixels(right, s) + 2 * pad, entry.caption.size(s).width)
-      height += entry.caption.size(s).height + pad + boxHeight + 3 * pad
+      let boxHeight = max(
+        Self.pixelExtent(box.height, s), Self.pixelExtent(entry.expected.height, s))
+      extents.append(boxHeight)
+      imageWidth = max(
+        imageWidth, Self.pixelExtent(right, s) + Double(2 * pad),
+        Double(entry.caption.size(s).width))
+      imageHeight += Double(entry.caption.size(s).height + pad) + boxHeight + Double(3 * pad)
     }
-    if let more { height += more.size(s).height + pad }
-    width += 2 * options.margin
-    height += 2 * options.margin
-    var canvas = Canvas(width: width, height: height, background: options.background)
+    if let more { imageHeight += Double(more.size(s).height + pad) }
+    let size = try Self.checkedCanvas(
+      width: imageWidth + Double(2 * options.margin),
+      height: imageHeight + Double(2 * options.margin),
+      options: options, what: "the golden failure image")
+    // Each box is smaller than the whole image, which passed the check.
+    let heights = extents.map { Int($0) }
+    var canvas = Canvas(width: size.width, height: size.height, background: options.background)
+    let width = size.width
 
     var caseOptions = options
     caseOptions.overlays = [.lines, .width, .truncation]

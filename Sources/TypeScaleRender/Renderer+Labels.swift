@@ -38,6 +38,8 @@ extension Renderer {
   /// `17 pt`, `16.5 pt`: a point size as a caption shows it.
   static func pointsLabel(_ points: Double) -> String {
     let tenths = (points * 10).rounded()
+    // Past Int's exact range (no real size), print the number as Swift does.
+    guard tenths.isFinite, abs(tenths) < 1e15 else { return "\(points) pt" }
     if tenths.truncatingRemainder(dividingBy: 10) == 0 { return "\(Int(tenths / 10)) pt" }
     return "\(Int(tenths) / 10).\(Int(tenths) % 10) pt"
   }

@@ -50,18 +50,23 @@ public final class Renderer: Sendable {
   /// pixels, plus ``RenderOptions/margin`` on every side. Ink that reaches past the box (a
   /// swash, an accent above a tight line height) is drawn into the margin, and clipped beyond it.
   ///
+  /// The size is worked out first, and checked against ``RenderOptions/maximumPixels`` before
+  /// anything is allocated.
+  ///
   /// - Parameters:
   ///   - layout: A layout from `TextLayoutEngine`.
-  ///   - options: Scale, margin, colours and overlays.
+  ///   - options: Scale, margin, colours, overlays and the pixel limit.
   /// - Returns: The image.
-  /// - Throws: ``RenderError`` for an invalid option, font bytes that can no longer be read, or
-  ///   a face or glyph FreeType cannot draw.
+  /// - Throws: ``RenderError``: `invalidOption` for an invalid option, `imageTooLarge` for an
+  ///   image over ``RenderOptions/maximumPixels`` (or a glyph drawn larger than FreeType draws),
+  ///   `font` for font bytes that can no longer be read, `freeType` for a face or glyph FreeType
+  ///   cannot draw.
   /// - Complexity: O(glyphs + pixels); glyphs already drawn at the same size come from a cache.
   public func render(
     _ layout: TextLayout, options: RenderOptions = RenderOptions()
   ) throws(RenderError) -> Image {
     try options.validate()
-    let size = Self.imageSize(for: layout, options: options)
+    let size = try Self.imageSize(for: layout, options: options)
     var canvas = Canvas(width: size.width, height: size.height, background: options.background)
     let origin = Double(options.margin)
     try withRasterState { state throws(RenderError) in
@@ -72,18 +77,24 @@ public final class Renderer: Sendable {
 
   /// The size of the image ``render(_:options:)`` draws for a layout.
   ///
+  /// Computed in floating point and checked before any conversion to `Int`, so a layout of any
+  /// size gives an answer or an error, never a trap.
+  ///
   /// - Parameters:
   ///   - layout: The layout.
-  ///   - options: The scale and margin.
+  ///   - options: The scale, margin and pixel limit.
   /// - Returns: Width and height in pixels: `ceil(box × scale) + 2 × margin` each.
+  /// - Throws: ``RenderError/Code/imageTooLarge`` naming the size and
+  ///   ``RenderOptions/maximumPixels`` when the image would have more pixels than that.
   public static func imageSize(
     for layout: TextLayout, options: RenderOptions
-  ) -> (width: Int, height: Int) {
+  ) throws(RenderError) -> (width: Int, height: Int) {
     let box = boxSize(of: layout)
-    return (
-      pixels(box.width, options.scale) + 2 * options.margin,
-      pixels(box.height, options.scale) + 2 * options.margin
-    )
+    let margins = 2 * Double(options.margin)
+    return try checkedCanvas(
+      width: pixelExtent(box.width, options.scale) + margins,
+      height: pixelExtent(box.height, options.scale) + margins, options: options,
+      what: "the image")
   }
 
   /// The layout's box in points: its width, or its wrapping width when wider (or a line's right
@@ -98,9 +109,48 @@ public final class Renderer: Sendable {
     return (width, height)
   }
 
-  /// Points to whole pixels, rounded up (a hair below a whole pixel stays that pixel).
+  /// Points to whole pixels, rounded up (a hair below a whole pixel stays that pixel), in
+  /// floating point: ≥ 0, or NaN or infinite for such input — never converted, so it never traps.
+  static func pixelExtent(_ points: Double, _ scale: Double) -> Double {
+    let pixels = (points * scale - 1e-6).rounded(.up)
+    return pixels.isNaN || pixels > 0 ? pixels : 0
+  }
+
+  /// Points to whole pixels, rounded up, for sizes known to be small (captions): saturates
+  /// instead of trapping.
   static func pixels(_ points: Double, _ scale: Double) -> Int {
-    max(0, Int((points * scale - 1e-6).rounded(.up)))
+    PixelMath.clampedInt(pixelExtent(points, scale))
+  }
+
+  /// Checks the size of an image about to be allocated, in floating point, and converts it.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels.
+  ///   - height: The height in pixels.
+  ///   - options: The options whose ``RenderOptions/maximumPixels`` applies.
+  ///   - what: The image, for the message: `the image`, `the contact sheet`.
+  /// - Returns: The size as integers, each ≤ the limit.
+  /// - Throws: ``RenderError/Code/imageTooLarge`` when a side is not finite or the area is over
+  ///   the limit.
+  static func checkedCanvas(
+    width: Double, height: Double, options: RenderOptions, what: String
+  ) throws(RenderError) -> (width: Int, height: Int) {
+    let limit = Double(options.maximumPixels)
+    guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+      throw RenderError(
+        .imageTooLarge,
+        "\(what) would be \(PixelMath.format(width)) × \(PixelMath.format(height)) pixels, "
+          + "which is not a size; the layout or its inputs hold a value that is not finite")
+    }
+    guard width <= limit, height <= limit, width * height <= limit else {
+      throw RenderError(
+        .imageTooLarge,
+        "\(what) would be \(PixelMath.format(width)) × \(PixelMath.format(height)) pixels "
+          + "(\(PixelMath.format(width * height)) pixels), more than the limit of "
+          + "\(options.maximumPixels) (RenderOptions.maximumPixels); use a smaller width, size "
+          + "or scale, or raise the limit")
+    }
+    return (Int(width), Int(height))
   }
 
   /// Runs `body` with the FreeType state, holding the mutex, creating the library on first use.

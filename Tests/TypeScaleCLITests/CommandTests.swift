@@ -8,6 +8,11 @@ import TypeScaleTestSupport
 
 /// Runs `typescale` in-process and returns its exit status, standard output and standard error.
 private func typescale(_ arguments: String...) -> (status: Int32, output: String, error: String) {
+  typescale(arguments)
+}
+
+/// Runs `typescale` in-process with an array of arguments.
+private func typescale(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
   var output = ""
   var error = ""
   let status = CLI.run(
@@ -201,6 +206,28 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     BadRun(
       arguments: ["scale", "--style", "body", "--size", "17", "--category", "L", "--max", "-1"],
       message: "maximum point size -1 is not a valid point size"),
+    // Issue 15, finding 12: values whose scaled sizes printed `inf` or `-0` in --json.
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "1e308", "--category", "AX5", "--json"],
+      message: "design size 1e+308 is not a valid point size; use a finite number ≥ 0 and "
+        + "≤ 100000 (ValueRanges.maximumPoints)"),
+    BadRun(
+      arguments: [
+        "scale", "--style", "body", "--size", "17", "--category", "L", "--display-scale",
+        "1e308", "--json",
+      ],
+      message: "display scale 1e+308 is not valid; use a number of pixels per point in 0.5…10"),
+    BadRun(
+      arguments: [
+        "scale", "--style", "body", "--size", "17", "--all-categories", "--display-scale",
+        "1e-308", "--json",
+      ],
+      message: "display scale 1e-308 is not valid; use a number of pixels per point in 0.5…10 "
+        + "(ValueRanges.displayScales"),
+    BadRun(
+      arguments: ["scale", "--style", "body", "--size", "17", "--category", "L", "--max", "1e308"],
+      message: "maximum point size 1e+308 is not a valid point size; use a finite number ≥ 0 and "
+        + "≤ 100000"),
     BadRun(arguments: ["scale", "--frobnicate"], message: "unknown option '--frobnicate'"),
     BadRun(arguments: ["sizes", "--platform", "android"], message: "'android'"),
     BadRun(
@@ -215,6 +242,114 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       arguments: ["fonts", "match", "--dir", ".", "--family", "X", "--width", "-5"],
       message: "font width -5.0% is not valid"),
   ]
+
+  @Test(arguments: [
+    ["--size", "100000", "--display-scale", "10"], ["--size", "100000", "--display-scale", "0.5"],
+    ["--size", "0.0001", "--display-scale", "0.5"],
+  ])
+  func scale_jsonAtTheEdgesOfTheRanges_isValidJSON(_ options: [String]) throws {
+    let run = typescale(
+      ["scale", "--style", "body", "--all-categories", "--json"] + options)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(
+      !run.output.contains("inf") && !run.output.contains("nan") && !run.output.contains("-0"))
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+    #expect(rows.count == 12)
+    for row in rows {
+      for key in ["pointSize", "scaledValue", "factor"] {
+        let value = try #require((row[key] as? NSNumber)?.doubleValue, "\(key)")
+        #expect(value.isFinite && value >= 0)
+      }
+    }
+  }
+
+  @Test func jsonNumber_neverPrintsANonFiniteNumber() {
+    #expect(jsonNumber(.infinity) == "null")
+    #expect(jsonNumber(-.infinity) == "null")
+    #expect(jsonNumber(.nan) == "null")
+    #expect(jsonNumber(-0.0) == "0")
+    #expect(jsonNumber(17.25) == "17.25")
+    #expect(jsonNumber(1e300) == "1e+300")
+    #expect(jsonNumber(900_000_000_000) == "900000000000")
+  }
+
+  // MARK: - goldens merge: reports are validated (issue 15, finding 5)
+
+  /// A report as `goldens verify --json` prints it, with fields replaced.
+  private static func report(
+    total: String = "10", differing: String = "0", shards: String = #"["1/2"]"#,
+    mismatches: String = "[]"
+  ) -> String {
+    #"{"golden": "ui.golden", "shards": \#(shards), "total": \#(total), "#
+      + #""differing": \#(differing), "mismatches": \#(mismatches), "causes": []}"#
+  }
+
+  fileprivate struct BadReport: Sendable, CustomTestStringConvertible {
+    let name: String
+    let reports: [String]
+    let message: String
+    var testDescription: String { name }
+  }
+
+  private static let badReports = [
+    BadReport(
+      name: "negative total", reports: [report(total: "-1")],
+      message: "is not a valid report: \"total\" is -1; a count of cases is ≥ 0"),
+    BadReport(
+      name: "totals past Int.max",
+      reports: [
+        report(total: "\(Int.max)"), report(total: "1", shards: #"["2/2"]"#),
+      ],
+      message: "2.json: \"total\" is 1, which takes the reports' total past \(Int.max)"),
+    BadReport(
+      name: "differing without mismatches", reports: [report(differing: "3")],
+      message: "\"differing\" is 3, but \"mismatches\" lists 0 cases"),
+    BadReport(
+      name: "total past Int.max", reports: [report(total: "9223372036854775808")],
+      message: "\"total\" is 9223372036854775808, not a count of cases (an integer in "
+        + "0…9223372036854775807)"),
+    BadReport(
+      name: "a field with one value",
+      reports: [
+        report(
+          differing: "1",
+          mismatches: #"[{"id": "a", "text": "A", "kind": "changed", "fields": {"width": ["1"]}}]"#)
+      ],
+      message: "\"mismatches[0].fields.width\" has 1 value"),
+  ]
+
+  @Test(arguments: badReports)
+  fileprivate func goldensMerge_badReport_exits2NamingTheFileAndField(_ bad: BadReport) throws {
+    let folder = try Fixtures.temporaryDirectory("typescale-merge")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var paths: [String] = []
+    for (index, text) in bad.reports.enumerated() {
+      let url = folder.appendingPathComponent("\(index + 1).json")
+      try Data(text.utf8).write(to: url)
+      paths.append(url.path)
+    }
+    let run = typescale(["goldens", "merge"] + paths)
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.error.hasPrefix("error: "), "\(run.error)")
+    #expect(run.error.contains(bad.message), "\(run.error)")
+    if bad.reports.count == 1 { #expect(run.error.contains(paths[0]), "\(run.error)") }
+  }
+
+  @Test func goldensMerge_shardOfAHugeSplit_warnsWithoutListingEveryShard() throws {
+    let folder = try Fixtures.temporaryDirectory("typescale-merge")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("1.json")
+    try Data(Self.report(shards: #"["1/9223372036854775807"]"#).utf8).write(to: url)
+    let run = typescale(["goldens", "merge", url.path])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(
+      run.error
+        == "warning: ui.golden: shards 2/9223372036854775807, 3/9223372036854775807, "
+        + (4...11).map { "\($0)/9223372036854775807" }.joined(separator: ", ")
+        + " and 9223372036854775796 more not given; their cases are not counted\n")
+  }
 
   @Test(arguments: badRuns)
   fileprivate func cli_badInputExits2NamingTheValue(_ bad: BadRun) {

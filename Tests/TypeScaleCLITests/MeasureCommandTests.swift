@@ -18,8 +18,10 @@ private func measure(_ arguments: [String]) -> (status: Int32, output: String, e
 }
 
 /// Runs `typescale measure --batch` with `lines` as its standard input.
-private func measureBatch(_ lines: [String]) -> (status: Int32, output: String, error: String) {
-  MeasureCommand.$input.withValue(.lines(lines)) { measure(["--batch"]) }
+private func measureBatch(
+  _ lines: [String], options: [String] = []
+) -> (status: Int32, output: String, error: String) {
+  MeasureCommand.$input.withValue(.lines(lines)) { measure(["--batch"] + options) }
 }
 
 /// Parses one JSON object.
@@ -243,6 +245,29 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       message: "/nonexistent/font.ttf"),
     BadRequest(line: #"{"text": "x", "size": 0}"#, message: "font size 0"),
     BadRequest(line: #"{"text": "x", "lines": -1}"#, message: "line limit -1 is not valid"),
+    // Issue 15, finding 12: values whose results overflowed to inf or rounded to -0.
+    BadRequest(
+      line: #"{"text": "x", "size": 1e308}"#,
+      message: "font size 1e+308 is not valid; use a number of points > 0 and ≤ 100000"),
+    BadRequest(
+      line: #"{"text": "x", "width": 1e308}"#,
+      message: "width 1e+308 is not valid; use a finite number in 0…100000 points"),
+    BadRequest(
+      line: #"{"text": "x", "displayScale": 1e308}"#,
+      message: "display scale 1e+308 is not valid; use a number of pixels per point in 0.5…10"),
+    BadRequest(
+      line: #"{"text": "x", "displayScale": 1e-308}"#,
+      message: "display scale 1e-308 is not valid; use a number of pixels per point in 0.5…10"),
+    // Issue 15, finding 14: any Int is a line limit; other numbers name the range.
+    BadRequest(
+      line: #"{"text": "x", "lines": 1e30}"#,
+      message: "\"lines\" must be an integer (0 for no limit, or 1…9223372036854775807); "
+        + "1e+30 is not"),
+    BadRequest(
+      line: #"{"text": "x", "lines": 9223372036854775808}"#,
+      message: "1…9223372036854775807); 9223372036854775808 is not"),
+    BadRequest(
+      line: #"{"text": "x", "lines": true}"#, message: "\"lines\" must be an integer (0 for no"),
   ]
 
   @Test(arguments: badRequests)
@@ -254,6 +279,104 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     let error = try object(lines.first ?? "")["error"] as? String
     #expect(error?.contains(bad.message) == true, "\(error ?? "no error")")
     #expect(try object(lines.last ?? "")["lineCount"] as? Int == 1)
+  }
+
+  @Test(arguments: ["9223372036854775807", "1e3", "0"])
+  func measure_batchAnyIntLineLimit_isAccepted(_ lines: String) throws {
+    let run = measureBatch([#"{"text": "Hello world", "width": 60, "lines": \#(lines)}"#])
+    #expect(run.status == 0)
+    let layout = try object(run.output)
+    #expect(layout["error"] == nil, "\(run.output)")
+    #expect(layout["lineCount"] as? Int == 2)
+    let single = measure(["Hello world", "--width", "60", "--lines", "\(Int.max)", "--json"])
+    #expect(single.status == 0)
+    #expect(try object(single.output)["lineCount"] as? Int == 2)
+  }
+
+  @Test func measure_batchLineOverTheLimit_isAnsweredWithoutBeingRead() throws {
+    let long = #"{"text": ""# + String(repeating: "a", count: 100) + #""}"#
+    let run = measureBatch(
+      [long, #"{"text": "ok"}"#, long], options: ["--batch-line-limit", "64"])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      try object(lines[0])["error"] as? String
+        == "line 1 is 112 bytes, longer than the limit of 64 (--batch-line-limit); split the "
+        + "text or raise the limit")
+    #expect(try object(lines[1])["lineCount"] as? Int == 1)
+    let third = try object(lines[2])["error"] as? String
+    #expect(third?.hasPrefix("line 3 is 112 bytes, longer than the limit of 64") == true)
+  }
+
+  @Test func measure_batchDefaultLineLimit_isOneMebibyte() throws {
+    #expect(MeasureCommand.defaultBatchLineLimit == 1_048_576)
+    let text = String(repeating: "a", count: MeasureCommand.defaultBatchLineLimit)
+    let run = measureBatch([#"{"text": ""# + text + #""}"#, #"{"text": "ok"}"#])
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(
+      try object(lines[0])["error"] as? String
+        == "line 1 is 1048588 bytes, longer than the limit of 1048576 (--batch-line-limit); "
+        + "split the text or raise the limit")
+    #expect(try object(lines[1])["lineCount"] as? Int == 1)
+  }
+
+  /// The largest accepted values give JSON with finite numbers only: no `inf`, no `-0`.
+  @Test(arguments: [
+    ["--size", "100000", "--width", "100000", "--display-scale", "10"],
+    ["--size", "100000", "--all-categories", "--display-scale", "0.5"],
+    ["--size", "0.001", "--display-scale", "0.5", "--width", "0"],
+  ])
+  func measure_jsonAtTheEdgesOfTheRanges_isValidJSON(_ options: [String]) throws {
+    let run = measure(["Hello", "--json"] + options)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(!run.output.contains("inf") && !run.output.contains("nan"))
+    #expect(!run.output.contains("-0,") && !run.output.contains("-0}"))
+    let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
+    let objects = (parsed as? [[String: Any]]) ?? [(parsed as? [String: Any]) ?? [:]]
+    for object in objects {
+      for key in ["pointSize", "width", "height"] {
+        let value = try #require(number(object, key), "\(key) in \(run.output)")
+        #expect(value.isFinite && value >= 0)
+      }
+    }
+  }
+
+  @Test func batchLineReader_splitsLinesAcrossReads() throws {
+    let input = "one\r\ntwo\n\nthree-is-long\nfour"
+    var reader = BatchLineReader.reading(Array(input.utf8), chunk: 3)
+    var lines: [BatchLine] = []
+    while let line = try reader.nextLine(limit: 5) { lines.append(line) }
+    #expect(
+      lines == [
+        .text("one"), .text("two"), .text(""), .tooLong(byteCount: 13), .text("four"),
+      ])
+  }
+
+  /// A 20 MB line — the request the issue found taking 2 GB — is counted and dropped as it
+  /// arrives: the reader never holds more than the limit and two reads' worth of bytes.
+  @Test func batchLineReader_hugeLine_holdsOnlyTheLimit() throws {
+    let size = 20_000_000
+    let tail = Array("\n{\"text\": \"ok\"}\n".utf8)
+    var produced = 0
+    var reader = BatchLineReader { (buffer) throws(CLIError) -> Int in
+      // Generates the input on the fly: 20 MB of "a", then the tail; nothing is stored.
+      let count = min(buffer.count, size + tail.count - produced)
+      let letters = max(0, min(count, size - produced))
+      if let base = buffer.baseAddress {
+        base.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "a"), count: letters)
+      }
+      for index in letters..<count { buffer[index] = tail[produced + index - size] }
+      produced += count
+      return count
+    }
+    let limit = 1 << 20
+    #expect(try reader.nextLine(limit: limit) == .tooLong(byteCount: size))
+    #expect(reader.heldByteCapacity <= 2 * (limit + 2 * BatchLineReader.chunkSize))
+    #expect(try reader.nextLine(limit: limit) == .text(#"{"text": "ok"}"#))
+    #expect(try reader.nextLine(limit: limit) == nil)
+    #expect(produced == size + tail.count)
   }
 
   @Test func measure_sessionRegistersEachFontFileOnce() throws {
@@ -301,6 +424,30 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     BadRun(
       arguments: ["x", "--font-file", Fixtures.font("broken-html.ttf").path], status: 1,
       message: "is not a font"),
+    // Issue 15, finding 12: sizes and display scales whose results printed inf or -0.
+    BadRun(
+      arguments: ["x", "--size", "1e308", "--json"], status: 2,
+      message: "font size 1e+308 is not valid; use a number of points > 0 and ≤ 100000 "
+        + "(ValueRanges.maximumPoints)"),
+    BadRun(
+      arguments: ["x", "--size", "1e308", "--all-categories", "--json"], status: 2,
+      message: "font size 1e+308 is not valid"),
+    BadRun(
+      arguments: ["x", "--width", "1e308", "--json"], status: 2,
+      message: "width 1e+308 is not valid; use a finite number in 0…100000 points"),
+    BadRun(
+      arguments: ["x", "--display-scale", "1e308", "--json"], status: 2,
+      message: "display scale 1e+308 is not valid; use a number of pixels per point in 0.5…10 "
+        + "(ValueRanges.displayScales)"),
+    BadRun(
+      arguments: ["x", "--display-scale", "1e-308", "--json"], status: 2,
+      message: "display scale 1e-308 is not valid; use a number of pixels per point in 0.5…10"),
+    BadRun(
+      arguments: ["x", "--batch-line-limit", "10"], status: 2,
+      message: "--batch-line-limit applies only with --batch"),
+    BadRun(
+      arguments: ["--batch", "--batch-line-limit", "0"], status: 2,
+      message: "--batch-line-limit 0 is not valid; use a number of bytes ≥ 1 (default: 1048576)"),
   ]
 
   @Test(arguments: badRuns)

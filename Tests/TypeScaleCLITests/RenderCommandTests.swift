@@ -114,6 +114,45 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     try? FileManager.default.removeItem(at: folder)
   }
 
+  /// The inputs issue 15 found trapping or allocating gigabytes; each now exits 2 naming the
+  /// limit, before anything is laid out or allocated, and writes no file.
+  @Test(arguments: [
+    (
+      ["--size", "1e300"],
+      "error: font size 1e+300 is not valid; use a number of points > 0 and ≤ 100000"
+    ),
+    (
+      ["--size", "1e6"],
+      "error: font size 1000000 is not valid; use a number of points > 0 and ≤ 100000"
+    ),
+    (
+      ["--width", "1e8"],
+      "error: width 100000000 is not valid; use a finite number in 0…100000 points"
+    ),
+    (
+      ["--width", "1e7"],
+      "error: width 10000000 is not valid; use a finite number in 0…100000 points"
+    ),
+    (["--size", "1e300", "--all-categories"], "error: font size 1e+300 is not valid"),
+    (
+      ["--width", "100000", "--scale", "64"],
+      "error: the image would be 6400016 × 1498 pixels (9587223968 pixels), more than the limit "
+        + "of 67108864 (RenderOptions.maximumPixels)"
+    ),
+    (
+      ["--size", "5000", "--all-categories"],
+      "error: the contact sheet would be"
+    ),
+  ])
+  func render_hugeSizesAndWidths_exitWith2NamingTheLimit(_ options: [String], _ prefix: String) {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = typescale(["render", "hello", "-o", path("huge.png")] + options)
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(run.error.hasPrefix(prefix), "\(run.error)")
+    #expect(!FileManager.default.fileExists(atPath: path("huge.png")))
+  }
+
   @Test func render_unreadableFontOrOutput_exitsWith1() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let font = typescale([

@@ -228,7 +228,7 @@ private struct Workspace {
       expected.records = expected.records.filter { shard.contains($0.id) }
       return GoldenComparison.compare(expected: expected, actual: actual, name: "ui.golden")
     }
-    let merged = GoldenReport.merge(reports)
+    let merged = try GoldenReport.merge(reports)
     #expect(merged.total == suite.cases.count && merged.passed)
     #expect(merged.shards == ["1/3", "2/3", "3/3"])
     #expect(throws: GoldenError.self) { try GoldenShard(parsing: "4/3") }

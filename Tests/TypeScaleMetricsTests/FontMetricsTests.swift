@@ -196,7 +196,10 @@ private let derivedFactors: [(TextStyle, [Double])] = [
       try FontMetrics.default.scaledValue(for: value, in: .large, displayScale: 3)
     }
     #expect(error?.code == .invalidValue)
-    #expect(error?.message == "value \(value) cannot be scaled; use a finite number")
+    #expect(
+      error?.message
+        == "value \(value) cannot be scaled; use a finite number of points in -100000…100000 "
+        + "(ValueRanges.maximumPoints)")
   }
 
   @Test(arguments: [0.0, -2, .nan, .infinity])
@@ -217,8 +220,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
     #expect(error?.code == .invalidSize)
     #expect(
       error?.message
-        == "maximum point size \(MetricsError.format(maximum)) is not a valid point size; use a finite number ≥ 0"
-    )
+        == "maximum point size \(MetricsError.format(maximum)) is not a valid point size; use a "
+        + "finite number ≥ 0 and ≤ 100000 (ValueRanges.maximumPoints)")
   }
 
   @Test(arguments: [-0.5, .nan, -.infinity, .infinity])

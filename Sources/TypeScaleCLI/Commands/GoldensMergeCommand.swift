@@ -18,10 +18,12 @@ public struct GoldensMergeCommand: Command {
     abstract: "Combine the JSON reports of 'typescale goldens verify --shard' into one.",
     discussion: """
       Totals are summed and the differing cases listed together. A shard given twice for the \
-      same golden file is refused; a warning names shards that are missing.
+      same golden file is refused; a warning names shards that are missing. Each report is \
+      checked first: counts ≥ 0, "differing" equal to the number of mismatches, at most \
+      "total" cases changed or missing, two values per field, shards K/N.
 
       Exit status: 0 when every case of every report matches, 1 when any differs, 2 when a \
-      report cannot be read or a shard is given twice.
+      report cannot be read or is inconsistent, or a shard is given twice.
       """,
     options: [.flag("json", help: "Print the merged report as JSON.")],
     positionals: [
@@ -58,8 +60,22 @@ public struct GoldensMergeCommand: Command {
   ) throws(CLIError) -> ExitCode {
     var reports: [GoldenReport] = []
     do throws(GoldenError) {
+      var total = 0
+      var differing = 0
       for path in paths {
-        reports.append(try Self.decode(path))
+        let report = try Self.decode(path)
+        // Summed here too, so that a sum past Int.max names the report that overflows it.
+        for (field, sum, count) in [
+          ("total", total, report.total), ("differing", differing, report.differing),
+        ] where sum.addingReportingOverflow(count).overflow {
+          throw GoldenError(
+            .malformedGolden,
+            "\(path): \"\(field)\" is \(count), which takes the reports' \(field) past "
+              + "\(Int.max); a report's counts are wrong")
+        }
+        total += report.total
+        differing += report.differing
+        reports.append(report)
       }
       for warning in try Self.checkShards(reports) {
         errorOutput.write("warning: \(warning)\n")
@@ -67,7 +83,12 @@ public struct GoldensMergeCommand: Command {
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
-    let merged = GoldenReport.merge(reports)
+    let merged: GoldenReport
+    do throws(GoldenError) {
+      merged = try GoldenReport.merge(reports)
+    } catch {
+      return GoldensCommand.report(error, to: &errorOutput)
+    }
     print(json ? merged.json() : merged.message(), to: &output)
     return merged.passed ? .success : .failure
   }
@@ -75,8 +96,9 @@ public struct GoldensMergeCommand: Command {
   private static func decode(_ path: String) throws(GoldenError) -> GoldenReport {
     let data = try GoldensCommand.read(
       URL(fileURLWithPath: path), displayPath: path, kind: "report")
+    let report: GoldenReport
     do {
-      return try JSONDecoder().decode(GoldenReport.self, from: data)
+      report = try JSONDecoder().decode(GoldenReport.self, from: data)
     } catch let error as DecodingError {
       let detail: String
       switch error {
@@ -84,7 +106,7 @@ public struct GoldensMergeCommand: Command {
       case .typeMismatch(_, let context), .valueNotFound(_, let context):
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
         detail = "\"\(path)\" has the wrong type"
-      case .dataCorrupted: detail = "not valid JSON"
+      case .dataCorrupted: detail = Self.corruption(in: data)
       @unknown default: detail = "\(error)"
       }
       throw GoldenError(
@@ -92,7 +114,30 @@ public struct GoldensMergeCommand: Command {
     } catch {
       throw GoldenError(.io, "cannot decode \(path): \(error)")
     }
+    do throws(GoldenError) {
+      try report.validate()
+    } catch {
+      throw GoldenError(error.code, "\(path) is not a valid report: \(error.message)")
+    }
+    return report
   }
+
+  /// What is wrong with a report `JSONDecoder` calls corrupted: a count that is not an `Int`
+  /// (Foundation reports `9223372036854775808` as "not valid JSON"), or JSON that is not valid.
+  private static func corruption(in data: Data) -> String {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      return "not valid JSON"
+    }
+    for key in ["total", "differing"] {
+      if let number = object[key] as? NSNumber, (object[key] as? Int) == nil {
+        return "\"\(key)\" is \(number), not a count of cases (an integer in 0…\(Int.max))"
+      }
+    }
+    return "a value does not fit its field"
+  }
+
+  /// The most missing shards a warning names one by one.
+  static let missingShardsNamed = 10
 
   /// Refuses a shard given twice for one golden file (it would be counted twice) and warns
   /// about shards missing from a split.
@@ -122,12 +167,18 @@ public struct GoldensMergeCommand: Command {
       let parsed = shards.compactMap { text -> GoldenShard? in try? GoldenShard(parsing: text) }
       for count in Set(parsed.map(\.count)).sorted() {
         let given = Set(parsed.filter { $0.count == count }.map(\.index))
-        let missing = (1...count).filter { !given.contains($0) }.map { "\($0)/\(count)" }
-        if !missing.isEmpty {
-          warnings.append(
-            "\(golden): shard\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
-              + " not given; \(missing.count == 1 ? "its" : "their") cases are not counted")
+        // N may be anything up to Int.max: name the first few missing shards, count the rest.
+        let missingCount = count - given.count
+        guard missingCount > 0 else { continue }
+        var named: [String] = []
+        for index in 1...count where !given.contains(index) {
+          named.append("\(index)/\(count)")
+          if named.count == Self.missingShardsNamed { break }
         }
+        let more = missingCount > named.count ? " and \(missingCount - named.count) more" : ""
+        warnings.append(
+          "\(golden): shard\(missingCount == 1 ? "" : "s") \(named.joined(separator: ", "))\(more)"
+            + " not given; \(missingCount == 1 ? "its" : "their") cases are not counted")
       }
     }
     return warnings

@@ -33,7 +33,12 @@ public struct MeasureCommand: Command {
       (an array with "allCategories": true) or {"error": "..."}. Request keys: text, \
       fontFiles, font, size, style, category, allCategories, width, lines, truncation, \
       strategy, alignment, language, displayScale. Font files are registered once per batch, \
-      and a font name resolves among every file registered so far.
+      and a font name resolves among every file registered so far. A request line longer than \
+      --batch-line-limit bytes (default: 1048576, 1 MiB) is answered with an error without \
+      being read into memory or decoded.
+
+      Ranges: sizes and widths up to 100000 points (--size > 0, --width ≥ 0), display scales \
+      0.5…10, --lines 0 (no limit) up to 9223372036854775807.
 
       Exit status: 0 on success (--batch: even when requests fail), 1 when a font file cannot \
       be read, 2 for a bad option or value.
@@ -46,7 +51,8 @@ public struct MeasureCommand: Command {
                         [--truncation <mode>] [--strategy <strategy>]
                         [--alignment <alignment>] [--language <bcp47>]
                         [--display-scale <scale>] [--json]
-      typescale measure --batch [--json] < requests.jsonl
+      typescale measure --batch [--json] [--batch-line-limit <bytes>]
+                        < requests.jsonl
       """,
     options: LayoutCommandOptions.specs(
       allCategoriesHelp: "Lay the text out at every content-size category.") + [
@@ -58,6 +64,9 @@ public struct MeasureCommand: Command {
           help: "A typography JSON file: the style's family, weight, size and sizing come from it."),
         .flag("json", help: "Print a JSON object (an array with --all-categories)."),
         .flag("batch", help: "Measure one JSON request per line of standard input."),
+        .option(
+          "batch-line-limit", valueName: "bytes",
+          help: "With --batch, the longest request line in bytes (default: 1048576)."),
       ],
     positionals: [
       PositionalSpec(
@@ -67,8 +76,19 @@ public struct MeasureCommand: Command {
   /// Where `--batch` reads its lines: standard input in the tool, a list of lines in tests.
   @TaskLocal static var input = MeasureInput.standardInput
 
+  /// The longest request line `--batch` reads by default, in bytes, not counting the line
+  /// break: 1 MiB (1,048,576).
+  ///
+  /// A longer line is answered with `{"error": …}` naming its length and the limit; its bytes
+  /// are counted and dropped as they arrive — never held, decoded as UTF-8 or parsed as JSON —
+  /// so memory stays bounded by the limit whatever the input. Change it per run with
+  /// `--batch-line-limit <bytes>` (1 or more).
+  public static let defaultBatchLineLimit = 1 << 20
+
   let request: MeasureRequest?
   let json: Bool
+  /// The longest `--batch` line, in bytes.
+  let batchLineLimit: Int
 
   /// Reads and checks the options.
   ///
@@ -77,9 +97,17 @@ public struct MeasureCommand: Command {
   ///   or category, or options given with `--batch`.
   public init(parsed: ParsedArguments) throws(CLIError) {
     json = parsed.flag("json")
+    let limit = try parsed.int("batch-line-limit")
+    if let limit, limit < 1 {
+      throw .validation(
+        "--batch-line-limit \(limit) is not valid; use a number of bytes ≥ 1 "
+          + "(default: \(Self.defaultBatchLineLimit))")
+    }
+    batchLineLimit = limit ?? Self.defaultBatchLineLimit
     if parsed.flag("batch") {
+      let batchOptions: Set = ["batch", "json", "batch-line-limit"]
       let given = Self.configuration.options.filter { option in
-        guard option.name != "batch" && option.name != "json" else { return false }
+        guard !batchOptions.contains(option.name) else { return false }
         return option.isFlag ? parsed.flag(option.name) : !parsed.values(option.name).isEmpty
       }
       if parsed.positional(0) != nil || !given.isEmpty {
@@ -89,6 +117,9 @@ public struct MeasureCommand: Command {
       }
       request = nil
       return
+    }
+    guard limit == nil else {
+      throw .validation("--batch-line-limit applies only with --batch")
     }
     guard let text = parsed.positional(0) else {
       throw .validation("missing required argument '<text>'")
@@ -111,7 +142,7 @@ public struct MeasureCommand: Command {
   ) throws(CLIError) -> ExitCode {
     var session = try MeasureSession()
     guard let request else {
-      try Self.runBatch(session: &session, output: &output)
+      try Self.runBatch(session: &session, lineLimit: batchLineLimit, output: &output)
       return .success
     }
     let sizing = try request.sizing()
@@ -134,14 +165,23 @@ public struct MeasureCommand: Command {
 
   /// Answers every line of ``input`` with one line of JSON until the input ends.
   private static func runBatch(
-    session: inout MeasureSession, output: inout some TextOutputStream
+    session: inout MeasureSession, lineLimit: Int, output: inout some TextOutputStream
   ) throws(CLIError) {
-    while let line = try input.nextLine() {
+    var number = 0
+    while let line = try input.nextLine(lineLimit) {
+      number += 1
       let response: String
       do throws(CLIError) {
-        let request = try MeasureRequest(jsonLine: line)
-        let entries = try session.measure(request)
-        response = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
+        switch line {
+        case .tooLong(let byteCount):
+          throw .validation(
+            "line \(number) is \(byteCount) bytes, longer than the limit of \(lineLimit) "
+              + "(--batch-line-limit); split the text or raise the limit")
+        case .text(let text):
+          let request = try MeasureRequest(jsonLine: text)
+          let entries = try session.measure(request)
+          response = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
+        }
       } catch {
         response = MeasureOutput.errorLine(error)
       }
@@ -152,41 +192,32 @@ public struct MeasureCommand: Command {
 
 /// The lines `typescale measure --batch` reads.
 struct MeasureInput: Sendable {
-  /// Returns the next line without its line break, or `nil` at the end of the input.
-  let nextLine: @Sendable () throws(CLIError) -> String?
+  /// Returns the next line, or `nil` at the end of the input; a line longer than the limit
+  /// (in bytes) comes back as ``BatchLine/tooLong(byteCount:)`` without having been held.
+  let nextLine: @Sendable (_ limit: Int) throws(CLIError) -> BatchLine?
 
-  /// The process's standard input, read with `readLine(strippingNewline:)`.
-  static let standardInput = MeasureInput { () throws(CLIError) -> String? in
-    errno = 0
-    if let line = readLine(strippingNewline: true) { return line }
-    // readLine gives nil both at the end of the input and on a read error; errno tells them
-    // apart (EBADF for a closed descriptor, EISDIR for a directory).
-    let code = errno
-    guard code == 0 else {
-      throw .failure("cannot read standard input: \(String(cString: strerror(code)))")
-    }
-    return nil
-  }
+  /// The process's standard input, read in chunks with `read(2)`.
+  static let standardInput = reading(.reading(descriptor: STDIN_FILENO))
 
-  /// Fixed lines, for tests.
+  /// Fixed lines, for tests: joined with line breaks and read through the same reader as
+  /// standard input, so the length limit applies to them.
   ///
   /// - Parameter lines: The lines to return, in order.
   /// - Returns: An input that returns each line once, then `nil`.
   static func lines(_ lines: [String]) -> MeasureInput {
-    let queue = LineQueue(lines)
-    return MeasureInput { queue.next() }
-  }
-}
-
-/// Lines handed out one at a time, safely from any thread.
-private final class LineQueue: Sendable {
-  private let lines: Locked<ArraySlice<String>>
-
-  init(_ lines: [String]) {
-    self.lines = Locked(lines[...])
+    reading(.reading(Array(lines.map { $0 + "\n" }.joined().utf8)))
   }
 
-  func next() -> String? {
-    lines.withLock { $0.popFirst() }
+  /// Lines from a reader, safely from any thread.
+  ///
+  /// - Parameter reader: The reader.
+  /// - Returns: An input that hands out the reader's lines.
+  static func reading(_ reader: BatchLineReader) -> MeasureInput {
+    let shared = Locked(reader)
+    return MeasureInput { (limit) throws(CLIError) -> BatchLine? in
+      try shared.withLock { (reader) throws(CLIError) -> BatchLine? in
+        try reader.nextLine(limit: limit)
+      }
+    }
   }
 }

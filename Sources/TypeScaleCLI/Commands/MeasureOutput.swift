@@ -19,8 +19,8 @@ enum MeasureOutput {
     let layout = entry.layout
     let lines = layout.lines.map { line in
       "{\"start\": \(line.range.lowerBound), \"end\": \(line.range.upperBound), "
-        + "\"x\": \(formatNumber(line.x)), \"width\": \(formatNumber(line.width)), "
-        + "\"baseline\": \(formatNumber(line.baseline))}"
+        + "\"x\": \(jsonNumber(line.x)), \"width\": \(jsonNumber(line.width)), "
+        + "\"baseline\": \(jsonNumber(line.baseline))}"
     }
     let hidden = (layout.truncation?.hiddenRanges ?? []).map {
       "{\"start\": \($0.lowerBound), \"end\": \($0.upperBound)}"
@@ -32,9 +32,9 @@ enum MeasureOutput {
     }
     fields += [
       "\"face\": \(jsonString(layout.font.face.postScriptName))",
-      "\"pointSize\": \(formatNumber(layout.pointSize))",
-      "\"width\": \(formatNumber(layout.width))",
-      "\"height\": \(formatNumber(layout.height))",
+      "\"pointSize\": \(jsonNumber(layout.pointSize))",
+      "\"width\": \(jsonNumber(layout.width))",
+      "\"height\": \(jsonNumber(layout.height))",
       "\"lineCount\": \(layout.lineCount)",
       "\"isTruncated\": \(layout.isTruncated)",
       "\"lines\": [\(lines.joined(separator: ", "))]",

@@ -54,18 +54,38 @@ struct MeasureRequest: Sendable {
     try SizeTable.iOS.entry(for: style, at: .large).pointSize
   }
 
-  /// Works out how the point size is chosen.
+  /// Checks the size and the layout options against their ranges, before any work: a size in
+  /// (0, `ValueRanges.maximumPoints`], a width in 0…`ValueRanges.maximumPoints`, a display scale
+  /// in `ValueRanges.displayScales`, a line limit ≥ 0 (any `Int`).
+  ///
+  /// - Throws: ``CLIError/validation(_:)`` naming the value and its range.
+  func validate() throws(CLIError) {
+    if let size, !(size.isFinite && size > 0 && size <= ValueRanges.maximumPoints) {
+      throw .validation(
+        "font size \(formatNumber(size)) is not valid; use a number of points > 0 and ≤ "
+          + "\(formatNumber(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
+    }
+    do throws(LayoutError) {
+      try options.validate()
+    } catch {
+      throw .validation(error.message)
+    }
+  }
+
+  /// Works out how the point size is chosen, after checking the values with ``validate()``.
   ///
   /// `size` alone is a plain point size, and no sizing at all is body's size at Large. Otherwise
   /// the style (body unless given) scales a design size (`size`, or the style's size at Large)
   /// for the category (Large unless given), or for every category.
   ///
   /// - Returns: The sizing.
-  /// - Throws: ``CLIError`` for a category with `allCategories`, or an invalid style or size.
+  /// - Throws: ``CLIError`` for a category with `allCategories`, an invalid style, or a size or
+  ///   option out of range.
   func sizing() throws(CLIError) -> Sizing {
     if allCategories && category != nil {
       throw .validation("give either --category or --all-categories, not both")
     }
+    try validate()
     let scales = style != nil || category != nil || allCategories
     let style = self.style ?? .body
     do throws(MetricsError) {
@@ -194,7 +214,8 @@ extension MeasureRequest {
     }
     allCategories = try json.bool("allCategories") ?? false
     options.width = try json.number("width")
-    options.lineLimit = try json.integer("lines")
+    // Any Int is read here; LayoutOptions.validate() then refuses a negative one.
+    options.lineLimit = try json.integer("lines", valid: "0 for no limit, or 1…\(Int.max)")
     if let name = try json.string("truncation") {
       options.truncation = try json.choice(
         name, for: "truncation", among: LayoutOptions.Truncation.allCases.map(\.rawValue),
@@ -260,12 +281,33 @@ private struct JSONFields {
     return number.doubleValue
   }
 
-  func integer(_ key: String) throws(CLIError) -> Int? {
-    guard let number = try number(key) else { return nil }
-    guard number == number.rounded(), abs(number) < 1e15 else {
-      throw mismatch(key, "an integer")
+  /// An integer: any JSON number that is an `Int` exactly, such as `9223372036854775807` or
+  /// `1e3` (not `1.5`, `1e30` or `true`).
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - valid: What a valid value is, for the message: `0 for no limit, or 1…N`.
+  /// - Returns: The integer, or `nil` when the key is absent or `null`.
+  /// - Throws: ``CLIError/validation(_:)`` naming the key, the value and `valid`.
+  func integer(_ key: String, valid: String) throws(CLIError) -> Int? {
+    guard let value = value(key) else { return nil }
+    guard let number = value as? NSNumber, !Self.isBoolean(number) else {
+      throw mismatch(key, "an integer (\(valid))")
     }
-    return Int(number)
+    // Bridging to Int is exact: it fails for a fraction or a number outside Int's range.
+    guard let integer = value as? Int else {
+      throw .validation(
+        "\"\(key)\" must be an integer (\(valid)); \(Self.describe(number)) is not")
+    }
+    return integer
+  }
+
+  /// A number as the request wrote it, near enough: integers in full, others as Swift prints.
+  private static func describe(_ number: NSNumber) -> String {
+    if let integer = number as? Int { return String(integer) }
+    let type = String(cString: number.objCType)
+    if type == "Q" { return String(number.uint64Value) }
+    return String(describing: number.doubleValue)
   }
 
   func bool(_ key: String) throws(CLIError) -> Bool? {

@@ -31,8 +31,12 @@ public struct RenderCommand: Command {
 
       The file is written atomically (a temporary file, then renamed); its path is printed.
 
+      Ranges: sizes and widths up to 100000 points, --scale in (0, 64], --margin 0…4096. \
+      The image's size is worked out before anything is drawn: an image over 67108864 pixels \
+      (2^26, 256 MiB; RenderOptions.maximumPixels in the library) is refused.
+
       Exit status: 0 on success, 1 when a font file cannot be read or the image cannot be \
-      drawn or written, 2 for a bad option or value.
+      drawn or written, 2 for a bad option or value, or an image over the pixel limit.
       """,
     usage: """
       typescale render <text> -o <path> [--font <name>] [--font-file <path> ...]
@@ -130,9 +134,9 @@ public struct RenderCommand: Command {
   ///   - output: Where the written file's path goes.
   ///   - errorOutput: Unused: errors are thrown.
   /// - Returns: ``ExitCode/success``.
-  /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option; a
-  ///   failure (exit 1) for a font file that cannot be read, or an image that cannot be drawn
-  ///   or written.
+  /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option or an
+  ///   image over `RenderOptions.maximumPixels`; a failure (exit 1) for a font file that cannot
+  ///   be read, or an image that cannot be drawn or written.
   public func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
@@ -153,6 +157,10 @@ public struct RenderCommand: Command {
       }
       try PNG.write(image, to: URL(fileURLWithPath: outputPath))
     } catch {
+      // Too large an image comes from the options (size, width, scale): a user mistake.
+      if error.code == .imageTooLarge || error.code == .invalidOption {
+        throw .validation(error.message)
+      }
       throw .failure(error.message)
     }
     print(outputPath, to: &output)

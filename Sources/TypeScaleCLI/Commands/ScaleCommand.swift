@@ -138,9 +138,9 @@ public struct ScaleCommand: Command {
     if json {
       let objects = rows.map { category, font, value in
         "{\"category\": \(jsonString(category.shortName)), "
-          + "\"pointSize\": \(formatNumber(font.points)), "
-          + "\"scaledValue\": \(formatNumber(value, decimals: 6)), "
-          + "\"factor\": \(formatNumber(font.factor)), "
+          + "\"pointSize\": \(jsonNumber(font.points)), "
+          + "\"scaledValue\": \(jsonNumber(value, decimals: 6)), "
+          + "\"factor\": \(jsonNumber(font.factor)), "
           + "\"clamped\": \(font.isClamped)}"
       }
       print("[\n  " + objects.joined(separator: ",\n  ") + "\n]", to: &output)

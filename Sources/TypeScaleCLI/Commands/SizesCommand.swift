@@ -98,8 +98,8 @@ public struct SizesCommand: Command {
           "{\"platform\": \(jsonString(table.platform.rawValue)), "
             + "\"style\": \(jsonString(style.rawValue)), "
             + "\"category\": \(jsonString(category.shortName)), "
-            + "\"pointSize\": \(formatNumber(entry.pointSize)), "
-            + "\"leading\": \(entry.leading.map { formatNumber($0) } ?? "null"), "
+            + "\"pointSize\": \(jsonNumber(entry.pointSize)), "
+            + "\"leading\": \(entry.leading.map { jsonNumber($0) } ?? "null"), "
             + "\"weight\": \(entry.weight.value), "
             + "\"emphasizedWeight\": \(entry.emphasizedWeight.value)}")
       }

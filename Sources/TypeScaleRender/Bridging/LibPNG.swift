@@ -21,10 +21,16 @@ enum LibPNG {
       throw RenderError(
         .png, "a PNG must be at least 1 × 1 pixels; this image is \(width) × \(height)")
     }
+    guard let pngWidth = png_uint_32(exactly: width), let pngHeight = png_uint_32(exactly: height)
+    else {
+      throw RenderError(
+        .png,
+        "a PNG is at most \(png_uint_32.max) pixels each way; this image is \(width) × \(height)")
+    }
     var image = png_image()
     image.version = png_uint_32(PNG_IMAGE_VERSION)
-    image.width = png_uint_32(width)
-    image.height = png_uint_32(height)
+    image.width = pngWidth
+    image.height = pngHeight
     image.format = CLibPNG_formatRGBA
     var size: png_alloc_size_t = 0
     let sized = pixels.withUnsafeBytes { buffer in
@@ -60,7 +66,8 @@ enum LibPNG {
     try LibPNGCheck.call(begun, &image, "png_image_begin_read_from_memory")
     let width = Int(image.width)
     let height = Int(image.height)
-    guard width * height <= maximumPixels else {
+    let area = width.multipliedReportingOverflow(by: height)
+    guard !area.overflow, area.partialValue <= maximumPixels else {
       throw RenderError(
         .png, "the PNG is \(width) × \(height) pixels, more than TypeScale decodes (2^28)")
     }

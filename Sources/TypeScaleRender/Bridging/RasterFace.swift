@@ -97,7 +97,11 @@ final class RasterFace {
     guard !axisTags.isEmpty else { return }
     var wanted = baseCoordinates
     for (index, tag) in axisTags.enumerated() {
-      if let value = variations[tag] { wanted[index] = FT_Fixed((value * 65536).rounded()) }
+      // 16.16 fixed point; a value past FT_Fixed's range is clamped there (FreeType clamps
+      // coordinates to the axis's range anyway) instead of trapping in the conversion.
+      if let value = variations[tag], !value.isNaN {
+        wanted[index] = FT_Fixed((min(max(value, -32_767), 32_767) * 65536).rounded())
+      }
     }
     guard wanted != appliedCoordinates else { return }
     try FreeTypeCheck.call(
@@ -166,10 +170,14 @@ final class RasterFace {
   ///   - offsetX: The pen's x fraction of a pixel, 26.6 (0–63), to the right.
   ///   - offsetY: The pen's y fraction of a pixel, 26.6 (0–63), downward.
   ///   - bitmapScale: What ``setSize(pixelsPerEm:)`` returned.
+  ///   - maximumPixels: The most pixels the bitmap may have (``RenderOptions/maximumPixels``):
+  ///     an outline's box is measured with `FT_Outline_Get_CBox()` before it is rendered, a
+  ///     strike's bitmap before it is scaled.
   /// - Returns: The bitmap, with its offsets from the pen position.
-  /// - Throws: ``RenderError/Code/freeType`` when the glyph cannot be loaded or rendered.
+  /// - Throws: ``RenderError/Code/freeType`` when the glyph cannot be loaded or rendered;
+  ///   ``RenderError/Code/imageTooLarge`` when its bitmap would be over `maximumPixels`.
   func rasterize(
-    glyph: UInt32, offsetX: Int, offsetY: Int, bitmapScale: Double
+    glyph: UInt32, offsetX: Int, offsetY: Int, bitmapScale: Double, maximumPixels: Int
   ) throws(RenderError) -> GlyphBitmap {
     var flags = FT_LOAD_NO_HINTING
     if hasColor { flags |= FT_LOAD_COLOR }
@@ -183,6 +191,14 @@ final class RasterFace {
       // FreeType's y axis points up: a pen below the pixel grid moves the outline down.
       FT_Outline_Translate(&slot.pointee.outline, FT_Pos(offsetX), -FT_Pos(offsetY))
     }
+    if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+      var box = FT_BBox()
+      FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+      // 26.6 fixed point; one pixel more each way for the rounding outward.
+      try checkGlyphSize(
+        width: Double(box.xMax - box.xMin) / 64 + 2, height: Double(box.yMax - box.yMin) / 64 + 2,
+        glyph: glyph, maximumPixels: maximumPixels)
+    }
     if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP {
       try FreeTypeCheck.call(
         FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", "\(name) glyph \(glyph)")
@@ -191,7 +207,25 @@ final class RasterFace {
     let placed = GlyphBitmap(
       width: bitmap.width, height: bitmap.height, left: Int(slot.pointee.bitmap_left),
       top: Int(slot.pointee.bitmap_top), pixels: bitmap.pixels)
-    return isScalable ? placed : placed.scaled(by: bitmapScale)
+    guard !isScalable else { return placed }
+    try checkGlyphSize(
+      width: (Double(placed.width) * bitmapScale).rounded(),
+      height: (Double(placed.height) * bitmapScale).rounded(), glyph: glyph,
+      maximumPixels: maximumPixels)
+    return placed.scaled(by: bitmapScale)
+  }
+
+  /// Throws before a glyph bitmap of more than `maximumPixels` is allocated.
+  private func checkGlyphSize(
+    width: Double, height: Double, glyph: UInt32, maximumPixels: Int
+  ) throws(RenderError) {
+    guard width.isFinite, height.isFinite, width * height <= Double(maximumPixels) else {
+      throw RenderError(
+        .imageTooLarge,
+        "\(name) glyph \(glyph) would be \(PixelMath.format(width)) × "
+          + "\(PixelMath.format(height)) pixels, more than the limit of \(maximumPixels) "
+          + "(RenderOptions.maximumPixels); use a smaller size or scale, or raise the limit")
+    }
   }
 
   /// Copies an `FT_Bitmap` into Swift memory: grey and mono as coverage, BGRA (premultiplied,

@@ -56,8 +56,10 @@ public struct FontBytesError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = "cannot parse font: \(description)" }
 }
 
-/// Builders for font files and tables that tests need: collections, WOFF and WOFF2 headers,
-/// `cmap` and `fvar` tables. Every builder is small and deterministic.
+/// Builders for the font files and tables that tests need.
+///
+/// Collections, WOFF files, WOFF2 headers, `cmap` and `fvar` tables; every builder is small and
+/// deterministic.
 public enum FontBytes {
   /// A TrueType collection (`ttcf` 1.0) whose `count` face offsets all point at one copy of
   /// `font`, so a huge face count costs 4 bytes a face.
@@ -133,7 +135,8 @@ public enum FontBytes {
   ///   - compressedSize: The length of the (fake) compressed stream.
   /// - Returns: The file's bytes.
   public static func woff2(
-    totalSfntSize: UInt32, tables: [(tag: String, originalLength: UInt32, transformLength: UInt32?)],
+    totalSfntSize: UInt32,
+    tables: [(tag: String, originalLength: UInt32, transformLength: UInt32?)],
     compressedSize: Int = 16
   ) -> [UInt8] {
     var directory: [UInt8] = []

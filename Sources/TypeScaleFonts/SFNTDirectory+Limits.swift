@@ -34,8 +34,8 @@ extension SFNTDirectory {
       throw FontError(
         .tooLarge,
         "\(name) is a \(format.rawValue) file of \(size) bytes that declares \(declared) bytes "
-          + "once decoded, over the limit of \(limit); raise maximumDecodedSize "
-          + "(FontRegistry.Options, FontDataCache) to accept it")
+          + "once decoded, over the limit of \(limit); raise the decoded-size limit to accept it "
+          + "(FontRegistry.Options.maximumDecodedSize; a FontStore's is its maximumFileSize)")
     }
   }
 

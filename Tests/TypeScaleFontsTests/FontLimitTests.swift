@@ -83,8 +83,9 @@ private let fast = Duration.seconds(2)
     #expect(
       error?.message.contains(
         "bomb is a \(bytes[3] == 0x32 ? "WOFF2" : "WOFF") file of \(bytes.count) bytes that "
-          + "declares \(declared) bytes once decoded, over the limit of \(limit); raise "
-          + "maximumDecodedSize (FontRegistry.Options, FontDataCache) to accept it") == true,
+          + "declares \(declared) bytes once decoded, over the limit of \(limit); raise the "
+          + "decoded-size limit to accept it (FontRegistry.Options.maximumDecodedSize; a "
+          + "FontStore's is its maximumFileSize)") == true,
       "\(error?.message ?? "no error")")
     #expect(elapsed < fast)
   }

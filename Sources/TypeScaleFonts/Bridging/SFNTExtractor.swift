@@ -37,8 +37,9 @@ enum SFNTExtractor {
         guard length <= limit else {
           throw FontError(
             .tooLarge,
-            "\(name) decodes to \(length) bytes, over the limit of \(limit); raise "
-              + "maximumDecodedSize (FontRegistry.Options, FontDataCache) to accept it")
+            "\(name) decodes to \(length) bytes, over the limit of \(limit); raise the "
+              + "decoded-size limit to accept it (FontRegistry.Options.maximumDecodedSize; a "
+              + "FontStore's is its maximumFileSize)")
         }
         var sfnt = [UInt8](repeating: 0, count: Int(length))
         try sfnt.withUnsafeMutableBufferPointer { out throws(FontError) in

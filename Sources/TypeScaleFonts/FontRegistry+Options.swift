@@ -43,14 +43,17 @@ extension FontRegistry {
 
     /// The most faces one file may hold (a TrueType/OpenType collection's fonts); 256 by default.
     ///
-    /// Checked against the collection header's count before any face is read: a 268 KB
-    /// collection can declare 65 535 faces that all point at one font.
+    /// Checked against the collection header's count before any face is read (for a WOFF2
+    /// collection, once the first face is decoded): a 2 MB collection can declare 65 535 faces
+    /// that all point at one font.
     public var maximumFacesPerFile: Int
 
     /// The most named instances one face of a variable font may declare (`fvar`); 256 by default.
     ///
-    /// Each named instance registers as a face of its own; checked against the `fvar` count
-    /// before any instance is read. Real variable fonts have tens of instances.
+    /// Each named instance registers as a face of its own; checked against the count FreeType
+    /// reads from `fvar` when it opens the face (plus the default instance it adds when no named
+    /// instance has the default coordinates), before any instance is read. Real variable fonts
+    /// have tens of instances.
     public var maximumNamedInstancesPerFace: Int
 
     /// The byte budget of the cache of font bytes read for layout; 64 MiB by default.

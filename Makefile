@@ -133,8 +133,9 @@ fuzz: deps
 	@mkdir -p .build/fuzz-artifacts
 	@for target in $(FUZZ_TARGETS); do \
 	  echo "== $$target: $(FUZZ_SECONDS) s"; \
+	  case $$target in FuzzRegister) dict=-dict=Fuzz/fonts.dict;; *) dict=;; esac; \
 	  Fuzz/.build/debug/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
-	    -timeout=10 -artifact_prefix=.build/fuzz-artifacts/$$target- -print_final_stats=1 \
+	    -timeout=10 -artifact_prefix=.build/fuzz-artifacts/$$target- -print_final_stats=1 $$dict \
 	    .build/fuzz-corpus/$$target 2>&1 | grep -E "^(#|==|stat::|Done|INFO: Seed|SUMMARY|artifact)" \
 	    | tail -n 12; \
 	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \

@@ -190,7 +190,10 @@ extension FontStore {
     if signature == Array("wOFF".utf8) || signature == Array("wOF2".utf8) {
       let sfnt: [UInt8]
       do throws(FontError) {
-        sfnt = try FontDataCache(budget: 0).sfntBytes(for: faces[0].source)
+        // The store's file-size limit bounds the decoded font too, checked from the sizes the
+        // WOFF/WOFF2 header declares before FreeType decodes anything.
+        sfnt = try FontDataCache(budget: 0, maximumDecodedSize: maximumFileSize)
+          .sfntBytes(for: faces[0].source)
       } catch {
         throw FontStoreError.validation(error, file: original, name: name)
       }
@@ -218,7 +221,8 @@ extension FontStore {
   func _inspect(_ url: URL, name: String) throws(FontStoreError) -> [FontFace] {
     let faces: [FontFace]
     do throws(FontError) {
-      faces = try FontRegistry.inspect(fileAt: url)
+      faces = try FontRegistry.inspect(
+        fileAt: url, options: .init(maximumFileSize: .max, maximumDecodedSize: maximumFileSize))
     } catch {
       throw FontStoreError.validation(error, file: url, name: name)
     }

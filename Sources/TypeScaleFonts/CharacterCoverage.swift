@@ -13,12 +13,13 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   /// Range starts and ends, interleaved: `[start0, end0, start1, end1, …]`, inclusive, sorted.
   private let _bounds: [UInt32]
 
-  /// Creates a coverage from sorted scalar values (duplicates allowed).
+  /// Creates a coverage from sorted scalar values (duplicates allowed); values that are not
+  /// Unicode scalars (surrogates, above U+10FFFF) are left out.
   ///
   /// - Parameter sortedScalars: Unicode scalar values in ascending order.
   init(sortedScalars: some Sequence<UInt32>) {
     var bounds: [UInt32] = []
-    for value in sortedScalars {
+    for value in sortedScalars where Unicode.Scalar(value) != nil {
       if let last = bounds.last, value <= last &+ 1 {
         if value > last { bounds[bounds.count - 1] = value }
       } else {
@@ -32,9 +33,12 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a coverage from inclusive ranges of scalar values.
   ///
+  /// Only Unicode scalar values are kept: each range is clipped to U+0000–D7FF and
+  /// U+E000–10FFFF, so `CharacterCoverage(ranges: [0...UInt32.max]).count` is 1 112 064.
+  ///
   /// - Parameter ranges: Ranges in any order; overlapping ranges merge.
   public init(ranges: [ClosedRange<UInt32>]) {
-    let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+    let sorted = ranges.flatMap(Self._scalarRanges).sorted { $0.lowerBound < $1.lowerBound }
     var bounds: [UInt32] = []
     for range in sorted {
       if let last = bounds.last, range.lowerBound <= last &+ 1 {
@@ -45,6 +49,13 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
       }
     }
     _bounds = bounds
+  }
+
+  /// The parts of `range` that are Unicode scalar values.
+  private static func _scalarRanges(_ range: ClosedRange<UInt32>) -> [ClosedRange<UInt32>] {
+    [0...0xD7FF, 0xE000...0x10FFFF].compactMap { scalars in
+      range.overlaps(scalars) ? range.clamped(to: scalars) : nil
+    }
   }
 
   /// No characters.

@@ -74,7 +74,10 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let invalidArgument = Code(.invalidArgument)
     /// The embedded default font's resource bundle could not be found (107).
     public static let defaultFontMissing = Code(.defaultFontMissing)
-    /// The file is larger than the registry accepts (106).
+    /// The file, or what it declares, is over one of the registry's limits (106).
+    ///
+    /// The limits (``FontRegistry/Options``) bound its size, the size it decodes to, its faces
+    /// and its named instances; the message names the limit and how to raise it.
     public static let tooLarge = Code(.tooLarge)
 
     /// The code's name, such as `notAFont`.

@@ -21,7 +21,8 @@ extension FontRegistry {
     let bytes = Array(data)
     let format = try Self._checkSignature(
       Array(bytes.prefix(64)), size: bytes.count, name: name, options: options)
-    try SFNTDirectory.validate(format: format, size: bytes.count, name: name) { offset, count in
+    try SFNTDirectory.validate(format: format, size: bytes.count, name: name, limits: options) {
+      offset, count in
       guard offset < bytes.count, count > 0 else { return [] }
       return Array(bytes[offset..<min(bytes.count, offset + count)])
     }
@@ -41,7 +42,8 @@ extension FontRegistry {
     let source = FontSource(_file: file)
     let faces = try bytes.withUnsafeBufferPointer { buffer throws(FontError) in
       try libraries.withLibrary { library throws(FontError) in
-        try FaceScanner(library: library, input: .memory(buffer), source: source).scan()
+        try FaceScanner(library: library, input: .memory(buffer), source: source, limits: options)
+          .scan()
       }
     }
     return try state.withLock { state throws(FontError) in
@@ -83,8 +85,9 @@ extension FontRegistry {
     }
   }
 
+  /// Removes an entry from lookup and drops its cached bytes (raw and decoded).
   private func _unregister(key: String, description: String) throws(FontError) {
-    try state.withLock { state throws(FontError) in
+    let source = try state.withLock { state throws(FontError) -> FontSource in
       guard let entry = state.entriesByKey[key] else {
         throw FontError(
           .notRegistered,
@@ -98,7 +101,9 @@ extension FontRegistry {
             + "registered")
       }
       Self._remove(key: key, entry: entry, from: &state)
+      return entry.source
     }
+    dataCache.remove(source)
   }
 }
 
@@ -106,17 +111,34 @@ extension FontRegistry {
   /// Reads every face of a font file without registering it: the answer to "what name do I
   /// pass?".
   ///
-  /// The same checks as ``register(fileAt:)`` apply, so a file that inspects cleanly registers.
+  /// The same checks as ``register(fileAt:)`` apply, so a file that inspects cleanly registers,
+  /// with the default ``Options`` except that any file size is accepted.
   ///
   /// - Parameter url: A file URL.
   /// - Returns: The faces, in file order; their source is not registered anywhere.
   /// - Throws: ``FontError`` as ``register(fileAt:)`` does, except that there is no name
   ///   conflict.
   public static func inspect(fileAt url: URL) throws(FontError) -> [FontFace] {
+    try inspect(fileAt: url, options: Options(maximumFileSize: .max))
+  }
+
+  /// Reads every face of a font file without registering it, within the given limits.
+  ///
+  /// What ``inspect(fileAt:)`` does, for a caller with limits of its own, such as a font store
+  /// that accepts smaller files than a registry.
+  ///
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - options: The limits to apply: ``Options/maximumFileSize``,
+  ///     ``Options/maximumDecodedSize``, ``Options/maximumFacesPerFile`` and
+  ///     ``Options/maximumNamedInstancesPerFace`` (the cache budget is unused).
+  /// - Returns: The faces, in file order; their source is not registered anywhere.
+  /// - Throws: ``FontError`` as ``register(fileAt:)`` does, except that there is no name
+  ///   conflict; `tooLarge` names the limit a file is over.
+  public static func inspect(fileAt url: URL, options: Options) throws(FontError) -> [FontFace] {
     let path = url.standardizedFileURL.resolvingSymlinksInPath().path
     return try _scan(
-      path: path, kind: .file, options: Options(maximumFileSize: .max),
-      libraries: FreeTypeLibraryPool()
+      path: path, kind: .file, options: options, libraries: FreeTypeLibraryPool()
     ).1
   }
 }

@@ -33,25 +33,6 @@ import TypeScaleMetrics
 /// glyph per face to prove it is usable; it keeps no glyph data, so registering a large folder is
 /// cheap. Files are read with `pread`, never mapped.
 public final class FontRegistry: Sendable {
-  /// Limits that protect a service from hostile or accidental input.
-  public struct Options: Sendable {
-    /// The largest font file or buffer accepted, in bytes; 256 MiB by default (the largest Noto CJK
-    /// collection is about 120 MiB).
-    public var maximumFileSize: Int
-    /// The byte budget of the cache of font bytes read for layout; 64 MiB by default.
-    public var dataCacheBudget: Int
-
-    /// Creates options.
-    ///
-    /// - Parameters:
-    ///   - maximumFileSize: The largest accepted file, in bytes.
-    ///   - dataCacheBudget: The byte budget of the font-data cache.
-    public init(maximumFileSize: Int = 256 << 20, dataCacheBudget: Int = 64 << 20) {
-      self.maximumFileSize = maximumFileSize
-      self.dataCacheBudget = dataCacheBudget
-    }
-  }
-
   /// Counters for observing the registry (what a test or a dashboard reads).
   public struct Statistics: Hashable, Sendable {
     /// Files and buffers FreeType actually scanned.
@@ -227,12 +208,13 @@ public final class FontRegistry: Sendable {
       do {
         let (source, faces) = try Self._scan(
           file: file, path: path, kind: .file, options: options, libraries: libraries)
-        try state.withLock { state throws(FontError) in
+        let replaced = try state.withLock { state throws(FontError) in
           state.statistics.scans += 1
-          try Self._commit(
+          return try Self._commit(
             key: key, entry: _Entry(source: source, faces: faces, isEmbedded: false),
             into: &state)
         }
+        if let replaced { dataCache.remove(replaced) }
         result = .success(faces)
       } catch {
         result = .failure(error)
@@ -260,22 +242,25 @@ public final class FontRegistry: Sendable {
   func _commitScanned(
     path: String, source: FontSource, faces: [FontFace]
   ) throws(FontError) -> [FontFace] {
-    try state.withLock { state throws(FontError) in
+    let (faces, replaced) = try state.withLock {
+      state throws(FontError) -> ([FontFace], FontSource?) in
       let key = "file:" + path
       if let entry = state.entriesByKey[key] {
-        if entry.source == source { return entry.faces }
+        if entry.source == source { return (entry.faces, nil) }
         if entry.source._file.byteCount == source.byteCount,
           entry.source._file.modificationTime == source._file.modificationTime
         {
           state.statistics.deduplicatedRegistrations += 1
-          return entry.faces
+          return (entry.faces, nil)
         }
       }
       state.statistics.scans += 1
-      try Self._commit(
+      let replaced = try Self._commit(
         key: key, entry: _Entry(source: source, faces: faces, isEmbedded: false), into: &state)
-      return faces
+      return (faces, replaced)
     }
+    if let replaced { dataCache.remove(replaced) }
+    return faces
   }
 
   /// Opens and scans a file; touches no registry state.
@@ -292,7 +277,7 @@ public final class FontRegistry: Sendable {
   ) throws(FontError) -> (FontSource, [FontFace]) {
     let format = try _checkSignature(
       file.read(offset: 0, count: 64), size: file.size, name: path, options: options)
-    try SFNTDirectory.validate(format: format, size: file.size, name: path) {
+    try SFNTDirectory.validate(format: format, size: file.size, name: path, limits: options) {
       file.read(offset: $0, count: $1)
     }
     let source = FontSource(
@@ -300,7 +285,8 @@ public final class FontRegistry: Sendable {
         kind: kind, path: path, name: (path as NSString).lastPathComponent,
         byteCount: file.size, modificationTime: file.modificationTime, memory: nil))
     let faces = try libraries.withLibrary { library throws(FontError) in
-      try FaceScanner(library: library, input: .file(file), source: source).scan()
+      try FaceScanner(library: library, input: .file(file), source: source, limits: options)
+        .scan()
     }
     return (source, faces)
   }
@@ -324,9 +310,12 @@ public final class FontRegistry: Sendable {
 
   /// Adds an entry to the indexes, replacing an earlier registration under the same key, or
   /// throws when one of its PostScript names belongs to another source.
+  ///
+  /// - Returns: The source of the registration it replaced, whose cached bytes the caller drops.
+  @discardableResult
   static func _commit(
     key: String, entry: _Entry, into state: inout _State
-  ) throws(FontError) {
+  ) throws(FontError) -> FontSource? {
     let previous = state.entriesByKey[key]
     if entry.isEmbedded {
       for face in entry.faces where state.embeddedByPostScriptName[face.postScriptName] == nil {
@@ -357,6 +346,7 @@ public final class FontRegistry: Sendable {
     state.entriesByKey[key] = entry
     state.statistics.registeredSources += 1
     state.statistics.registeredFaces += entry.faces.count
+    return previous.map(\.source).flatMap { $0 == entry.source ? nil : $0 }
   }
 
   static func _remove(key: String, entry: _Entry, from state: inout _State) {

@@ -6,17 +6,24 @@
 /// FreeType opens some truncated files (it reads tables lazily and tolerates a missing `name`
 /// table), so this cheap structural check runs first and names the table that is cut off:
 /// `truncated: table 'glyf' ends at byte 13 208, but the file has 5 491 bytes`.
+///
+/// It also enforces the limits on what a file declares before FreeType does the work: the decoded
+/// size of a WOFF or WOFF2 file (``FontRegistry/Options/maximumDecodedSize``) and the number of
+/// faces in a collection (``FontRegistry/Options/maximumFacesPerFile``).
 enum SFNTDirectory {
-  /// Validates the directory structure.
+  /// Validates the directory structure and the declared sizes.
   ///
   /// - Parameters:
   ///   - format: The sniffed format.
   ///   - size: The file's size in bytes.
   ///   - name: The file name, for messages.
+  ///   - limits: The registry's limits.
   ///   - read: Reads `count` bytes at `offset` (fewer at the end of the file).
-  /// - Throws: ``FontError/Code/corruptFont`` naming what is cut off.
+  /// - Throws: ``FontError/Code/corruptFont`` naming what is cut off, or
+  ///   ``FontError/Code/tooLarge`` naming the limit a declared size or count is over.
   static func validate(
-    format: FileSniffer.Format, size: Int, name: String, read: (Int, Int) -> [UInt8]
+    format: FileSniffer.Format, size: Int, name: String, limits: FontRegistry.Options,
+    read: (Int, Int) -> [UInt8]
   ) throws(FontError) {
     func truncated(_ detail: String) -> FontError {
       FontError(.corruptFont, "\(name) is truncated or corrupt: \(detail)")
@@ -30,6 +37,8 @@ enum SFNTDirectory {
         throw truncated(
           "the header declares \(declared) bytes, but the file has \(size) bytes")
       }
+      try checkDecodedSize(
+        format: format, size: size, name: name, limit: limits.maximumDecodedSize, read: read)
       if format == .woff {
         let tableCount = Int(_u16(header, 12))
         let directory = read(44, tableCount * 20)
@@ -50,9 +59,8 @@ enum SFNTDirectory {
       let header = read(0, 12)
       guard header.count == 12 else { throw truncated("the collection header is cut off") }
       let count = Int(_u32(header, 8))
-      guard (1...0xFFFF).contains(count) else {
-        throw truncated("the collection declares \(count) faces")
-      }
+      guard count >= 1 else { throw truncated("the collection declares no faces") }
+      try checkFaceCount(count, name: name, limit: limits.maximumFacesPerFile)
       let offsets = read(12, count * 4)
       guard offsets.count == count * 4 else { throw truncated("the face offsets are cut off") }
       for index in 0..<count {
@@ -88,16 +96,16 @@ enum SFNTDirectory {
     }
   }
 
-  private static func _u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+  static func _u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
     UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
   }
 
-  private static func _u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+  static func _u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
     UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
       | UInt32(bytes[at + 3])
   }
 
-  private static func _tag(_ bytes: [UInt8], _ at: Int) -> String {
+  static func _tag(_ bytes: [UInt8], _ at: Int) -> String {
     String(
       bytes[at..<at + 4].map { (0x20...0x7E).contains($0) ? Character(Unicode.Scalar($0)) : "?" })
   }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The leak check (`make leaks`): register the script fixtures, lay out a text in every script,
-// sweep it, unregister, and repeat. Built with AddressSanitizer, whose LeakSanitizer reports any
-// HarfBuzz, FreeType, ICU or Swift object still allocated at exit; resident memory is compared
-// between an early and the last iteration to show there is no growth (`make leaks` turns off
-// ASan's quarantine, which would otherwise hold up to 256 MB of freed blocks and look like growth).
+// The leak check (`make leaks`): register the script fixtures and the web fonts, lay out a text in
+// every script, sweep it, unregister, and repeat; the font-data cache must be empty at the end.
+// Built with AddressSanitizer, whose LeakSanitizer reports any HarfBuzz, FreeType, ICU or Swift
+// object still allocated at exit; resident memory is compared between an early and the last
+// iteration to show there is no growth (`make leaks` turns off ASan's quarantine, which would
+// otherwise hold up to 256 MB of freed blocks and look like growth).
 //
 //   LeakLoop [ITERATIONS] [FIXTURES-FOLDER]
 
@@ -24,6 +25,9 @@ let texts = [
   ("Fixture-KR.otf", "안녕하세요 여러분, 반갑습니다"),
   ("Fixture-CJK.otf", "日本語のテキスト"),
   ("Fixture-Emoji.ttf", "👨‍👩‍👧‍👦🇯🇵👋🏽"),
+  // Web fonts: the data cache keeps the font decoded from each, which unregister must release.
+  ("Fixture-Regular.woff", "Web fonts decode once."),
+  ("Fixture-Regular.woff2", "Web fonts decode once."),
 ]
 
 func residentKB() -> Int {
@@ -48,13 +52,18 @@ func loop() throws {
       try registry.unregister(fileAt: url)
     }
     engine.shapeCache.removeAll()
-    registry.dataCache.removeAll()
+    // No dataCache.removeAll(): unregistering must release each file's raw and decoded bytes.
     if iteration == min(20, iterations) { early = residentKB() }
   }
   let late = residentKB()
   print(
     "iterations: \(iterations); resident at 20: \(early) KB, at end: \(late) KB; "
       + "growth: \(late - early) KB")
+  let cached = registry.dataCache.statistics
+  guard cached.bytes == 0, cached.files == 0, cached.decodedFonts == 0 else {
+    print("error: the data cache still holds \(cached.bytes) bytes after every unregister")
+    exit(1)
+  }
 }
 
 do {

@@ -21,6 +21,8 @@ struct FaceScanner {
   let library: FreeTypeLibrary
   let input: Input
   let source: FontSource
+  /// The face and named-instance limits, checked before enumerating.
+  let limits: FontRegistry.Options
 
   private var name: String { source.fileName }
 
@@ -51,7 +53,13 @@ struct FaceScanner {
   func scan() throws(FontError) -> [FontFace] {
     let first = try open(0)
     let count = first.handle.pointee.num_faces
-    guard count >= 1, count <= 0xFFFF else {
+    guard count >= 1 else {
+      throw FontError(.corruptFont, "\(name) declares \(count) faces")
+    }
+    // FreeType reads the count from a collection's header (ttcf or WOFF2): check it before
+    // opening any other face.
+    try SFNTDirectory.checkFaceCount(count, name: name, limit: limits.maximumFacesPerFile)
+    guard count <= 0xFFFF else {
       throw FontError(.corruptFont, "\(name) declares \(count) faces")
     }
     var faces: [FontFace] = []
@@ -79,6 +87,11 @@ struct FaceScanner {
     }
     let glyphCount = Int(handle.pointee.num_glyphs)
     guard glyphCount > 0 else { throw FontError(.corruptFont, "\(label) has no glyphs") }
+    // FreeType counts the `fvar` instances when it opens the face (the high 16 bits of
+    // style_flags); check the count before `FT_Get_MM_Var` builds them all.
+    try SFNTDirectory.checkNamedInstanceCount(
+      Int(handle.pointee.style_flags >> 16), label: label,
+      limit: limits.maximumNamedInstancesPerFace)
 
     let coverage = _coverage(handle)
     try _validateGlyphs(handle, coverage: coverage, label: label, bitmapOnly: isBitmapOnly)
@@ -184,17 +197,42 @@ struct FaceScanner {
     }
   }
 
-  /// The Unicode cmap as ranges, walked with `FT_Get_First_Char` / `FT_Get_Next_Char`.
+  /// The Unicode cmap as ranges of scalar values, walked with `FT_Get_First_Char` /
+  /// `FT_Get_Next_Char`.
+  ///
+  /// Only Unicode scalar values are walked: the walk jumps over the surrogates (U+D800–DFFF) and
+  /// stops after U+10FFFF, so a `cmap` group that maps all 2³² codes costs at most the 1 112 064
+  /// scalars, not four billion steps. It also stops if FreeType ever returns a code that does not
+  /// increase.
   private func _coverage(_ face: FT_Face) -> CharacterCoverage {
     guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else { return .empty }
-    var scalars: [UInt32] = []
+    var ranges: [ClosedRange<UInt32>] = []
+    var start: UInt32 = 0
+    var end: UInt32 = 0
+    var open = false
     var glyph: FT_UInt = 0
     var code = FT_Get_First_Char(face, &glyph)
-    while glyph != 0 {
-      if code <= 0x10FFFF { scalars.append(UInt32(code)) }
+    while glyph != 0, code <= 0x10FFFF {
+      if (0xD800...0xDFFF).contains(code) {
+        // Resume after the surrogates: FT_Get_Next_Char returns the first mapped code above.
+        let previous = code
+        code = FT_Get_Next_Char(face, 0xDFFF, &glyph)
+        guard code > previous else { break }
+        continue
+      }
+      let value = UInt32(code)
+      if open, value == end &+ 1 {
+        end = value
+      } else {
+        if open { ranges.append(start...end) }
+        (start, end, open) = (value, value, true)
+      }
+      let previous = code
       code = FT_Get_Next_Char(face, code, &glyph)
+      guard code > previous else { break }
     }
-    return CharacterCoverage(sortedScalars: scalars)
+    if open { ranges.append(start...end) }
+    return CharacterCoverage(ranges: ranges)
   }
 
   private func _metrics(_ face: FT_Face, glyphCount: Int) -> FontFaceMetrics {

@@ -11,9 +11,14 @@ enum SFNTExtractor {
   /// The plain sfnt bytes of `bytes`: the bytes themselves for TrueType, OpenType and
   /// collections; the decoded font for WOFF and WOFF2.
   ///
-  /// - Throws: ``FontError/Code/corruptFont`` when FreeType cannot decode the file.
+  /// The caller checks the sizes the file declares first (``SFNTDirectory/checkDecodedSize``):
+  /// FreeType decodes the whole font when it opens the face. `limit` is checked again against the
+  /// decoded length before it is copied out.
+  ///
+  /// - Throws: ``FontError/Code/corruptFont`` when FreeType cannot decode the file,
+  ///   ``FontError/Code/tooLarge`` when the decoded font is longer than `limit`.
   static func sfnt(
-    from bytes: [UInt8], name: String, libraries: FreeTypeLibraryPool
+    from bytes: [UInt8], name: String, limit: Int, libraries: FreeTypeLibraryPool
   ) throws(FontError) -> [UInt8] {
     guard let format = FileSniffer.format(of: Array(bytes.prefix(4))),
       format == .woff || format == .woff2
@@ -29,6 +34,13 @@ enum SFNTExtractor {
         var length: FT_ULong = 0
         try FreeTypeCheck.call(
           FT_Load_Sfnt_Table(face, 0, 0, nil, &length), "FT_Load_Sfnt_Table", file: name)
+        guard length <= limit else {
+          throw FontError(
+            .tooLarge,
+            "\(name) decodes to \(length) bytes, over the limit of \(limit); raise the "
+              + "decoded-size limit to accept it (FontRegistry.Options.maximumDecodedSize; a "
+              + "FontStore's is its maximumFileSize)")
+        }
         var sfnt = [UInt8](repeating: 0, count: Int(length))
         try sfnt.withUnsafeMutableBufferPointer { out throws(FontError) in
           try FreeTypeCheck.call(

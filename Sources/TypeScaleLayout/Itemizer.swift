@@ -11,6 +11,8 @@ import TypeScaleFonts
 ///    script of its opening bracket (UAX #24 §5.1).
 /// 3. Faces by grapheme cluster over the fallback cascade: the first face that covers every
 ///    scalar of the cluster, so a cluster is never split across faces.
+/// 4. Shaping splits: a cluster longer than ``TextLayoutEngine/maximumShapedClusterLength``
+///    scalars is shaped in pieces of at most that many (see ``Result/shapingSplits``).
 struct Itemizer {
   /// The itemized paragraph.
   struct Result {
@@ -20,6 +22,13 @@ struct Itemizer {
     var clusterBoundaries: [Int]
     /// Scalars no face in the cascade covers, in text order.
     var missing: [Unicode.Scalar]
+    /// Where shaping splits over-long grapheme clusters, as ascending UTF-16 offsets.
+    ///
+    /// A cluster longer than ``TextLayoutEngine/maximumShapedClusterLength`` scalars gets one
+    /// after every that many of its scalars. Shaping ends a run's piece at each, so HarfBuzz never sees
+    /// more of one cluster at once (its mark attachment takes time quadratic in a cluster's
+    /// length). Empty for any real text.
+    var shapingSplits: [Int] = []
   }
 
   let cascade: FontCascade
@@ -111,6 +120,7 @@ struct Itemizer {
     var runs: [TextRun] = []
     var boundaries: [Int]
     var missing: [Unicode.Scalar] = []
+    var shapingSplits: [Int] = []
     // The primary face's covered range that held the last scalar looked up: text stays in one
     // range (ASCII, the Hangul syllables) for long stretches.
     // The two most recent ranges: text alternates between two (Hangul syllables and ASCII
@@ -164,6 +174,7 @@ struct Itemizer {
     mutating func add(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
       var fallback: FontFace? = nil
       if scalarCount != 1 || !primaryCovers(first) {
+        if scalarCount > TextLayoutEngine.maximumShapedClusterLength { split(start, end) }
         fallback = face(start, end, scalarCount: scalarCount)
       }
       let level = levels[start]
@@ -187,6 +198,19 @@ struct Itemizer {
         runIsPrimary = fallback == nil
       }
       boundaries.append(end)
+    }
+
+    /// Records a split after every ``TextLayoutEngine/maximumShapedClusterLength`` scalars of
+    /// the cluster `start..<end`.
+    private mutating func split(_ start: Int, _ end: Int) {
+      let length = TextLayoutEngine.maximumShapedClusterLength
+      var offset = start
+      var scalars = 0
+      while offset < end {
+        if scalars > 0, scalars % length == 0 { shapingSplits.append(offset) }
+        offset += Itemizer.scalar(at: offset, in: units).1
+        scalars += 1
+      }
     }
 
     /// The face for a cluster that is not one scalar of the primary face's: `nil` for the
@@ -233,7 +257,7 @@ struct Itemizer {
           range: runStart..<units.count, level: runLevel, script: runScript, face: runFace))
       return Result(
         runs: runs, paragraphLevel: paragraphLevel, clusterBoundaries: boundaries,
-        missing: missing)
+        missing: missing, shapingSplits: shapingSplits)
     }
   }
 
@@ -276,7 +300,16 @@ struct Itemizer {
     return (Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}", 1)
   }
 
+  /// The most open brackets ``scripts(_:)`` remembers: 64.
+  ///
+  /// Past it the outermost is forgotten, so that a closing bracket searches a bounded stack
+  /// (ICU's `UScriptRun` keeps 32 and forgets the oldest the same way). Real text nests a few
+  /// deep.
+  static let bracketDepth = 64
+
   /// The script code of every UTF-16 unit, with Common and Inherited resolved.
+  ///
+  /// - Complexity: O(n): a closing bracket searches at most ``bracketDepth`` open ones.
   static func scripts(_ units: UnsafeBufferPointer<UInt16>) -> [Int32] {
     let count = units.count
     var codes = [Int32](repeating: UnicodeServices.scriptCommon, count: count)
@@ -297,6 +330,7 @@ struct Itemizer {
             brackets.removeSubrange(index...)
           } else {
             if Self.closingBracket(for: scalar.value) != nil {
+              if brackets.count == Self.bracketDepth { brackets.removeFirst() }
               brackets.append((scalar.value, previous))
             }
             // Keep a preceding script when the character belongs to it too (Script_Extensions).

@@ -48,6 +48,26 @@ public final class TextLayoutEngine: Sendable {
     self.fonts = HarfBuzzFontCache(dataCache: registry.dataCache)
   }
 
+  /// The most Unicode scalars of one grapheme cluster that HarfBuzz shapes at once: 32.
+  ///
+  /// A longer cluster (a letter followed by thousands of combining marks, as in "Zalgo" text) is
+  /// shaped as consecutive pieces of at most this many scalars, so that one input cannot hold a
+  /// core for long: HarfBuzz 6.0 attaches each mark to its base by searching back over every mark
+  /// before it, which takes time quadratic in the cluster's length (a letter and 100,000 marks:
+  /// over 30 seconds at once, 20 milliseconds in pieces). The cluster stays one grapheme cluster
+  /// for everything else: one face draws it, lines never break inside it, and every scalar keeps
+  /// its glyphs. Only the marks past the first piece are placed differently: each piece after the
+  /// first is shaped without its base, so the font's mark attachment does not reach them and they
+  /// keep HarfBuzz's default positions (zero advance, drawn at the end of the piece before).
+  /// The cluster's advance is unchanged where marks have none.
+  ///
+  /// The limit is fixed: 32 is HarfBuzz's own limit on the marks it reorders in one sequence
+  /// (`HB_OT_SHAPE_MAX_COMBINING_MARKS`), close to Unicode's 30 combining marks of the
+  /// Stream-Safe Text Format (UAX #15), and longer than any cluster of real text. Core Text has
+  /// no documented limit and may draw such clusters otherwise; TypeScale differs from it
+  /// deliberately here, as only adversarial text has such clusters.
+  public static let maximumShapedClusterLength = 32
+
   /// Versions of the libraries behind the results, for golden files: HarfBuzz, ICU, Unicode.
   public static var libraryVersions: [String: String] {
     [
@@ -151,11 +171,12 @@ public final class TextLayoutEngine: Sendable {
     let paragraphs = text.isEmpty ? [] : Paragraph.split(text)
     var prepared: [PreparedParagraph] = []
     var missing: [Unicode.Scalar] = []
+    var seen: Set<Unicode.Scalar> = []  // `missing` once each, without searching it per scalar
     for paragraph in paragraphs {
       let itemized = try itemizer.itemize(paragraph, direction: options.baseDirection)
       // Break opportunities wait until a size shows the paragraph needs them.
       prepared.append(PreparedParagraph(paragraph: paragraph, itemized: itemized))
-      for scalar in itemized.missing where !missing.contains(scalar) { missing.append(scalar) }
+      for scalar in itemized.missing where seen.insert(scalar).inserted { missing.append(scalar) }
     }
     return _Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
   }
@@ -338,6 +359,8 @@ public final class TextLayoutEngine: Sendable {
   /// truncation mode at grapheme cluster boundaries, with an ellipsis shaped in the line's face.
   ///
   /// - Returns: The line and the UTF-16 ranges of the whole text it hides.
+  /// - Complexity: O(n) in the rest of the paragraph: each cut is one pass over its boundaries,
+  ///   and trailing white space is walked over once, not once per boundary.
   private func _truncatedLine(
     _ measured: MeasuredParagraph, from start: Int, typesetter: Typesetter,
     cascade: FontCascade, pointSize: Double, textLength: Int
@@ -359,6 +382,31 @@ public final class TextLayoutEngine: Sendable {
     }
     func width(_ from: Int, _ to: Int) -> Double {
       measured.prefix[trimmed(from, to)] - measured.prefix[from]
+    }
+    /// The last boundary up to which the content (without trailing white space) from `start`
+    /// fits `available`, or `start`: one pass, each unit walked over once.
+    func lastFitting(_ available: Double) -> Int {
+      var found = start
+      var previous = start  // the boundary before, and where its content ends
+      var previousEnd = start
+      for boundary in boundaries {
+        var position = boundary
+        while position > previous {
+          let scalar = LineBreaker.scalar(endingAt: position, in: units)
+          guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
+          position -= scalar > 0xFFFF ? 2 : 1
+        }
+        // White space back to the previous boundary: the content ends where its did.
+        if position <= previous { position = previousEnd }
+        (previous, previousEnd) = (boundary, position)
+        if measured.prefix[position] - measured.prefix[start] <= available { found = boundary }
+      }
+      return found
+    }
+    // Where the paragraph's content ends: `trimmed(from, end)` is the later of this and `from`.
+    let paragraphContentEnd = trimmed(start, end)
+    func widthToEnd(_ from: Int) -> Double {
+      measured.prefix[max(from, paragraphContentEnd)] - measured.prefix[from]
     }
     func leadingTrimmed(_ from: Int) -> Int {
       var position = from
@@ -384,25 +432,23 @@ public final class TextLayoutEngine: Sendable {
     switch options.truncation {
     case .tail:
       let available = limit - ellipsisWidth
-      let cut = boundaries.last { width(start, $0) <= available } ?? start
+      let cut = lastFitting(available)
       head = start..<trimmed(start, cut)
     case .head:
       let available = limit - ellipsisWidth
-      let cut = boundaries.first { width($0, end) <= available } ?? end
+      let cut = boundaries.first { widthToEnd($0) <= available } ?? end
       tail = leadingTrimmed(cut)..<end
     case .middle:
       let available = limit - ellipsisWidth
-      let firstCut = boundaries.last { width(start, $0) <= available / 2 } ?? start
+      let firstCut = lastFitting(available / 2)
       head = start..<trimmed(start, firstCut)
       let used = width(start, firstCut)
       let secondCut =
-        boundaries.first { $0 >= firstCut && width($0, end) <= available - used }
-        ?? end
+        boundaries.first { $0 >= firstCut && widthToEnd($0) <= available - used } ?? end
       tail = leadingTrimmed(secondCut)..<end
     case .clip:
       showEllipsis = false
-      let cut =
-        options.width == nil ? end : (boundaries.last { width(start, $0) <= limit } ?? start)
+      let cut = options.width == nil ? end : lastFitting(limit)
       head = start..<trimmed(start, cut)
     }
     var pieces = try typesetter.pieces(of: measured, in: head)

@@ -75,12 +75,18 @@ struct Typesetter {
 
   /// Shapes a paragraph's runs at a size, through the cache.
   ///
+  /// A run that holds shaping splits (inside clusters longer than
+  /// ``TextLayoutEngine/maximumShapedClusterLength``) is shaped as consecutive pieces that end
+  /// at the splits, each its own ``ShapedRun``.
+  ///
   /// - Returns: The runs, and whether any face's shaping depends on the size (then the runs are
   ///   good for this size only).
   func shape(_ prepared: PreparedParagraph, pointSize: Double) throws(LayoutError)
     -> (runs: [ShapedRun], sizeDependent: Bool)
   {
     let runs = prepared.itemized.runs
+    let splits = prepared.itemized.shapingSplits
+    var split = 0  // the first split not yet passed: runs come in order
     var shaped: [ShapedRun] = []
     shaped.reserveCapacity(runs.count)
     var sizeDependent = false
@@ -101,9 +107,26 @@ struct Typesetter {
           next += 1
         }
       }
+      var continuesCluster = false
+      if split < splits.count {
+        // Pieces of an over-long cluster: each split ends a piece.
+        while split < splits.count, splits[split] <= run.range.lowerBound { split += 1 }
+        while split < splits.count, splits[split] < run.range.upperBound {
+          var piece = run
+          piece.range = run.range.lowerBound..<splits[split]
+          let result = try shaper.shape(
+            piece, range: piece.range, in: prepared.paragraph.units, pointSize: pointSize,
+            continuesCluster: continuesCluster, context: context)
+          sizeDependent = sizeDependent || result.sizeDependent
+          shaped.append(result)
+          run.range = splits[split]..<run.range.upperBound
+          continuesCluster = true
+          split += 1
+        }
+      }
       let result = try shaper.shape(
         run, range: run.range, in: prepared.paragraph.units, pointSize: pointSize,
-        context: context)
+        continuesCluster: continuesCluster, context: context)
       sizeDependent = sizeDependent || result.sizeDependent
       shaped.append(result)
       index = next
@@ -168,9 +191,14 @@ struct Typesetter {
           || unsafeAt(
             Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound)))
         if unsafe {
+          // A piece of an over-long cluster starts inside it, unless the line starts later.
+          let continuesCluster =
+            !cutBefore
+            && Self.contains(measured.prepared.itemized.shapingSplits, lower)
           source = try shaper.shape(
             run, range: lower..<upper, in: measured.units, pointSize: measured.pointSize,
-            isolatedBefore: cutBefore, isolatedAfter: cutAfter, context: context)
+            isolatedBefore: cutBefore, isolatedAfter: cutAfter,
+            continuesCluster: continuesCluster, context: context)
           source.run.range = lower..<upper
           block = 0..<source.glyphs.count
         }
@@ -178,6 +206,17 @@ struct Typesetter {
       pieces.append(Piece(shaped: source, indices: block, range: lower..<upper))
     }
     return pieces
+  }
+
+  /// Whether an ascending array holds a value, by binary search.
+  static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == value
   }
 
   /// The indices of a run's glyphs whose clusters fall in `lower..<upper`.

@@ -23,7 +23,8 @@ struct LineBreaker {
     var breaksWord = false
   }
 
-  /// The opportunities to break at, as (offset, mandatory), ascending, the paragraph's end last.
+  /// The opportunities to break at, as (offset, mandatory), ascending, the paragraph's end last
+  /// (mandatory).
   static func opportunities(
     in units: [UInt16], boundaries: [Int], options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> [(Int, Bool)] {
@@ -43,7 +44,10 @@ struct LineBreaker {
         return !(UnicodeServices.isKeepAll(before) && UnicodeServices.isKeepAll(after))
       }
     }
-    if breaks.last?.0 != units.count { breaks.append((units.count, true)) }
+    // The paragraph's end is a mandatory break, though ICU reports it as soft: a paragraph's
+    // last line ends with a mandatory break even when it ends a word broken between clusters.
+    if breaks.last?.0 == units.count { breaks.removeLast() }
+    breaks.append((units.count, true))
     return breaks
   }
 

@@ -225,26 +225,28 @@ struct Typesetter {
   /// monotonic (ascending left to right, descending right to left), so the glyphs form one
   /// contiguous block found by binary search.
   static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> Range<Int> {
-    let glyphs = shaped.glyphs
     let base = shaped.run.range.lowerBound
-    let count = glyphs.count
     let ascending = !shaped.run.isRightToLeft
-    // The first index whose cluster is on the far side of `bound`, in glyph order.
-    func partition(_ bound: Int) -> Int {
-      var low = 0
-      var high = count
-      while low < high {
-        let middle = (low + high) / 2
-        let offset = base + Int(glyphs[middle].cluster)
-        if ascending ? offset < bound : offset >= bound {
-          low = middle + 1
-        } else {
-          high = middle
+    // One access to the glyphs for both searches.
+    return shaped.glyphs.withGlyphs { glyphs in
+      // The first index whose cluster is on the far side of `bound`, in glyph order.
+      func partition(_ bound: Int) -> Int {
+        var low = 0
+        var high = glyphs.count
+        while low < high {
+          let middle = (low + high) / 2
+          let offset = base + Int(glyphs[middle].cluster)
+          if ascending ? offset < bound : offset >= bound {
+            low = middle + 1
+          } else {
+            high = middle
+          }
         }
+        return low
       }
-      return low
+      return ascending
+        ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
     }
-    return ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
   }
 
   /// The ellipsis, shaped in `face` (or the cascade's face for U+2026).

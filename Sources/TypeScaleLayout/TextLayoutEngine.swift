@@ -52,20 +52,25 @@ public final class TextLayoutEngine: Sendable {
   ///
   /// A longer cluster (a letter followed by thousands of combining marks, as in "Zalgo" text) is
   /// shaped as consecutive pieces of at most this many scalars, so that one input cannot hold a
-  /// core for long: HarfBuzz 6.0 attaches each mark to its base by searching back over every mark
-  /// before it, which takes time quadratic in the cluster's length (a letter and 100,000 marks:
-  /// over 30 seconds at once, 20 milliseconds in pieces). The cluster stays one grapheme cluster
-  /// for everything else: one face draws it, lines never break inside it, and every scalar keeps
-  /// its glyphs. Only the marks past the first piece are placed differently: each piece after the
-  /// first is shaped without its base, so the font's mark attachment does not reach them and they
-  /// keep HarfBuzz's default positions (zero advance, drawn at the end of the piece before).
-  /// The cluster's advance is unchanged where marks have none.
+  /// core for long: HarfBuzz 6.0's mark-to-base positioning (the `mark` feature) searches back
+  /// over every mark before each one for its base, which takes time quadratic in the cluster's
+  /// length (a letter and 100,000 U+0301: 33 seconds in one `hb_shape`, 20 milliseconds in
+  /// pieces).
   ///
-  /// The limit is fixed: 32 is HarfBuzz's own limit on the marks it reorders in one sequence
-  /// (`HB_OT_SHAPE_MAX_COMBINING_MARKS`), close to Unicode's 30 combining marks of the
-  /// Stream-Safe Text Format (UAX #15), and longer than any cluster of real text. Core Text has
-  /// no documented limit and may draw such clusters otherwise; TypeScale differs from it
-  /// deliberately here, as only adversarial text has such clusters.
+  /// The cluster stays one grapheme cluster for everything else: one face draws it, lines never
+  /// break inside it, and every scalar keeps its glyph and advance. The first piece is shaped
+  /// exactly as the whole cluster would be. Each later piece is shaped without the base, with the
+  /// units before it as context: its first mark is not attached to the base and keeps its
+  /// default position (on the baseline, at the pen after the piece before), and the marks after
+  /// it stack on that one (`mkmk`). Each piece is its own ``GlyphRun``, whose glyphs' clusters
+  /// are the piece's first offset. The cluster's width is unchanged where marks have no advance.
+  ///
+  /// The limit is fixed. 32 is HarfBuzz's own limit on the marks it reorders in one sequence
+  /// (`HB_OT_SHAPE_MAX_COMBINING_MARKS`), close to the 30 combining marks of Unicode's
+  /// Stream-Safe Text Format (UAX #15), and longer than any cluster of real text. This differs
+  /// from Core Text deliberately: Core Text documents no such limit, so the marks of a cluster of
+  /// more than 32 scalars may be placed differently here; its width and line breaks are the
+  /// same.
   public static let maximumShapedClusterLength = 32
 
   /// Versions of the libraries behind the results, for golden files: HarfBuzz, ICU, Unicode.

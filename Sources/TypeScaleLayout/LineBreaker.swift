@@ -83,17 +83,35 @@ struct LineBreaker {
     prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [(Int, Bool)],
     width: Double?
   ) -> [Span] {
-    var steps = 0
+    var steps = NoSteps()
     return breakLines(
       prefix: prefix, units: units, boundaries: boundaries, opportunities: opportunities,
       width: width, steps: &steps)
+  }
+
+  /// Counts the work ``breakLines(prefix:units:boundaries:opportunities:width:steps:)`` does.
+  protocol StepCounter {
+    /// Adds `count` steps.
+    mutating func add(_ count: Int)
+  }
+
+  /// Counts nothing: the layout's own calls compile the counting away.
+  struct NoSteps: StepCounter {
+    @inline(__always) mutating func add(_ count: Int) {}
+  }
+
+  /// Counts every step, for tests.
+  struct Steps: StepCounter {
+    /// The steps so far.
+    var count = 0
+    mutating func add(_ count: Int) { self.count += count }
   }
 
   /// Breaks a paragraph into lines, counting in `steps` the units, clusters and opportunities
   /// it looks at: tests check that the count stays linear in the paragraph's length.
   static func breakLines(
     prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [(Int, Bool)],
-    width: Double?, steps: inout Int
+    width: Double?, steps: inout some StepCounter
   ) -> [Span] {
     let count = units.count
     guard count > 0 else { return [Span(range: 0..<0, contentEnd: 0, mandatory: true)] }
@@ -123,7 +141,7 @@ struct LineBreaker {
         guard hangs(scalar) else { break }
         position -= scalar > 0xFFFF ? 2 : 1
       }
-      steps += end - position
+      steps.add(end - position)
       return position
     }
     /// `contentEnd(start, offset)` for an opportunity at or after the last one asked about.
@@ -134,7 +152,7 @@ struct LineBreaker {
         guard hangs(scalar) else { break }
         position -= scalar > 0xFFFF ? 2 : 1
       }
-      steps += offset - position
+      steps.add(offset - position)
       // Everything back to the previous opportunity hangs: so does what hung before it.
       if position <= hangOffset { position = min(position, hangStart) }
       (hangOffset, hangStart) = (offset, position)
@@ -151,7 +169,7 @@ struct LineBreaker {
     }
 
     while index < opportunities.count {
-      steps += 1
+      steps.add(1)
       let (offset, mandatory) = opportunities[index]
       guard offset > start else {
         index += 1
@@ -171,12 +189,12 @@ struct LineBreaker {
         // One word is wider than the line: break it between grapheme clusters.
         while cluster < boundaries.count, boundaries[cluster] <= start {
           cluster += 1
-          steps += 1
+          steps.add(1)
         }
         var clusterIndex = cluster
         var end = start
         while clusterIndex < boundaries.count, boundaries[clusterIndex] <= content {
-          steps += 1
+          steps.add(1)
           let next = boundaries[clusterIndex]
           if end > start && measure(start, next) > limit { break }
           end = next

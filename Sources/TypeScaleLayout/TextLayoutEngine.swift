@@ -176,12 +176,16 @@ public final class TextLayoutEngine: Sendable {
     let paragraphs = text.isEmpty ? [] : Paragraph.split(text)
     var prepared: [PreparedParagraph] = []
     var missing: [Unicode.Scalar] = []
-    var seen: Set<Unicode.Scalar> = []  // `missing` once each, without searching it per scalar
     for paragraph in paragraphs {
       let itemized = try itemizer.itemize(paragraph, direction: options.baseDirection)
       // Break opportunities wait until a size shows the paragraph needs them.
       prepared.append(PreparedParagraph(paragraph: paragraph, itemized: itemized))
-      for scalar in itemized.missing where seen.insert(scalar).inserted { missing.append(scalar) }
+      missing += itemized.missing
+    }
+    if !missing.isEmpty {
+      // Once each, in order: a set rather than searching the list for every scalar.
+      var seen: Set<Unicode.Scalar> = []
+      missing = missing.filter { seen.insert($0).inserted }
     }
     return _Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
   }
@@ -375,7 +379,15 @@ public final class TextLayoutEngine: Sendable {
     let base = measured.prepared.paragraph.start
     let end = units.count
     let limit = (options.width ?? .infinity) + 1e-6
-    let boundaries = measured.boundaries.filter { $0 >= start }
+    // The boundaries from `start` on: a slice found by binary search, not a filtered copy.
+    let all = measured.boundaries
+    var low = 0
+    var high = all.count
+    while low < high {
+      let middle = (low + high) / 2
+      if all[middle] < start { low = middle + 1 } else { high = middle }
+    }
+    let boundaries = all[low...]
     func trimmed(_ from: Int, _ to: Int) -> Int {
       var position = to
       while position > from {
@@ -389,24 +401,25 @@ public final class TextLayoutEngine: Sendable {
       measured.prefix[trimmed(from, to)] - measured.prefix[from]
     }
     /// The last boundary up to which the content (without trailing white space) from `start`
-    /// fits `available`, or `start`: one pass, each unit walked over once.
+    /// fits `available`, or `start`, searched from the end as `last(where:)` would: white space
+    /// walked over for one boundary is not walked over again for the boundaries inside it.
     func lastFitting(_ available: Double) -> Int {
-      var found = start
-      var previous = start  // the boundary before, and where its content ends
-      var previousEnd = start
-      for boundary in boundaries {
+      var walkedTo = Int.max  // where the last walk stopped: every unit from it up to there hangs
+      for boundary in boundaries.reversed() {
         var position = boundary
-        while position > previous {
-          let scalar = LineBreaker.scalar(endingAt: position, in: units)
-          guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
-          position -= scalar > 0xFFFF ? 2 : 1
+        if boundary >= walkedTo {
+          position = walkedTo
+        } else {
+          while position > start {
+            let scalar = LineBreaker.scalar(endingAt: position, in: units)
+            guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
+            position -= scalar > 0xFFFF ? 2 : 1
+          }
+          walkedTo = position
         }
-        // White space back to the previous boundary: the content ends where its did.
-        if position <= previous { position = previousEnd }
-        (previous, previousEnd) = (boundary, position)
-        if measured.prefix[position] - measured.prefix[start] <= available { found = boundary }
+        if measured.prefix[position] - measured.prefix[start] <= available { return boundary }
       }
-      return found
+      return start
     }
     // Where the paragraph's content ends: `trimmed(from, end)` is the later of this and `from`.
     let paragraphContentEnd = trimmed(start, end)

@@ -85,7 +85,7 @@ struct Typesetter {
     -> (runs: [ShapedRun], sizeDependent: Bool)
   {
     let runs = prepared.itemized.runs
-    let splits = prepared.itemized.shapingSplits
+    let splits = prepared.itemized.shapingSplits(in: prepared.paragraph.units)
     var split = 0  // the first split not yet passed: runs come in order
     var shaped: [ShapedRun] = []
     shaped.reserveCapacity(runs.count)
@@ -193,8 +193,8 @@ struct Typesetter {
         if unsafe {
           // A piece of an over-long cluster starts inside it, unless the line starts later.
           let continuesCluster =
-            !cutBefore
-            && Self.contains(measured.prepared.itemized.shapingSplits, lower)
+            !cutBefore && measured.prepared.itemized.hasLongClusters
+            && !Self.contains(measured.boundaries, lower)
           source = try shaper.shape(
             run, range: lower..<upper, in: measured.units, pointSize: measured.pointSize,
             isolatedBefore: cutBefore, isolatedAfter: cutAfter,

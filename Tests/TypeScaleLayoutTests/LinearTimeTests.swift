@@ -163,13 +163,13 @@ import TypeScaleTestSupport
       everyCluster
       ? (1...count).map { ($0, $0 == count) }
       : (spaces > 0 ? [(letters + spaces, false)] : []) + [(count, true)]
-    var steps = 0
+    var steps = LineBreaker.Steps()
     let spans = LineBreaker.breakLines(
       prefix: prefix, units: units, boundaries: boundaries, opportunities: opportunities,
       width: 1, steps: &steps)
     #expect(
-      steps <= 4 * (count + boundaries.count + opportunities.count),
-      "\(steps) steps for \(count) units")
+      steps.count <= 4 * (count + boundaries.count + opportunities.count),
+      "\(steps.count) steps for \(count) units")
     return spans
   }
 
@@ -300,20 +300,28 @@ import TypeScaleTestSupport
     #expect(elapsed < 10, "\(elapsed) s")
   }
 
-  /// Within 64 open brackets a closing one takes the script of the text before its opening
-  /// one; past 64 the outermost are forgotten, and their closers take the preceding script.
-  @Test func scripts_rememberTheInnermost64OpenBrackets() throws {
-    let depth = Itemizer.bracketDepth + 6
-    let text =
-      "x" + String(repeating: "(", count: depth) + "\u{5D0}" + String(repeating: ")", count: depth)
-    let units = Array(text.utf16)
-    let scripts = units.withUnsafeBufferPointer { Itemizer.scripts($0) }
+  /// A closing bracket pairs with its opening one among the 64 innermost open brackets, and
+  /// takes the script of the text before it; one deeper is unpaired and takes the script of the
+  /// text just before the closing bracket.
+  @Test func scripts_pairBracketsAmongThe64InnermostOpenOnes() throws {
     let latin = UnicodeServices.script(0x78)
     let hebrew = UnicodeServices.script(0x5D0)
-    let closers = Array(scripts[(depth + 2)...])
-    #expect(closers.count == depth)
-    #expect(closers.prefix(Itemizer.bracketDepth).allSatisfy { $0 == latin })
-    #expect(closers.suffix(6).allSatisfy { $0 == hebrew })
+    func closers(_ text: String, count: Int) -> [Int32] {
+      let units = Array(text.utf16)
+      return Array(units.withUnsafeBufferPointer { Itemizer.scripts($0) }.suffix(count))
+    }
+    // 70 nested pairs: each closer pairs as the one before it is popped.
+    let nested = 70
+    #expect(
+      closers(
+        "x" + String(repeating: "(", count: nested) + "\u{5D0}"
+          + String(repeating: ")", count: nested), count: nested)
+        == Array(repeating: latin, count: nested))
+    // "(" under 64 "[": its ")" is not found; under 63 it is.
+    for (depth, expected) in [(Itemizer.bracketDepth, hebrew), (Itemizer.bracketDepth - 1, latin)] {
+      let text = "x(" + String(repeating: "[", count: depth) + "\u{5D0})"
+      #expect(closers(text, count: 1) == [expected], "\(depth)")
+    }
   }
 
   /// 60,000 distinct characters no face covers (plane 15 private use) are each reported once,
@@ -344,7 +352,8 @@ import TypeScaleTestSupport
     let itemized = try itemizer.itemize(
       Paragraph(units: Array(text.utf16), start: 0), direction: .natural)
     #expect(itemized.clusterBoundaries == [0, marks + 1, marks + 2])
-    #expect(itemized.shapingSplits == expected)
+    #expect(itemized.hasLongClusters == !expected.isEmpty)
+    #expect(itemized.shapingSplits(in: Array(text.utf16)) == expected)
   }
 
   /// A letter with 100,000 combining marks: HarfBuzz sees at most 32 scalars of it at once, so
@@ -408,6 +417,32 @@ import TypeScaleTestSupport
       let first = runs[0]
       #expect(first.xs == Array(xs.prefix(first.glyphs.count)))
       #expect(first.ys == Array(ys.prefix(first.glyphs.count)))
+    }
+  }
+
+  /// A piece that starts inside a cluster is not a broken cluster: HarfBuzz's Indic shaper gets
+  /// no dotted circle for its leading vowel signs, so the glyphs and the width are those of the
+  /// whole cluster.
+  @Test func longCluster_piecesGetNoDottedCircle() throws {
+    let engine = LayoutFixture.engine()
+    let font = try LayoutFixture.fixtureFont("Fixture-Devanagari.ttf")
+    let text = "\u{915}" + String(repeating: "\u{941}", count: 40)  // क and 40 × ु
+    let layout = try engine.layout(text, font: font)
+    let runs = layout.lines[0].runs
+    #expect(runs.map(\.range) == [0..<32, 32..<41])
+
+    let shaper = Shaper(
+      fonts: engine.fonts, cache: ShapeCache(), options: LayoutOptions(), variations: [:])
+    let units = Array(text.utf16)
+    let run = TextRun(
+      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x915), face: font.face)
+    let whole = try shaper.shape(
+      run, range: run.range, in: units, pointSize: 17, context: LayoutContext())
+    let scale = 17 / Double(font.face.metrics.unitsPerEm)
+    whole.glyphs.withGlyphs { glyphs in
+      #expect(runs.flatMap(\.glyphs) == glyphs.map(\.id))
+      let width = glyphs.reduce(0) { $0 + Double($1.advance) * scale }
+      #expect(abs(layout.width - width) < 1e-9)
     }
   }
 }

@@ -11,6 +11,8 @@ import TypeScaleFonts
 ///    script of its opening bracket (UAX #24 §5.1).
 /// 3. Faces by grapheme cluster over the fallback cascade: the first face that covers every
 ///    scalar of the cluster, so a cluster is never split across faces.
+/// 4. Shaping splits: a cluster longer than ``TextLayoutEngine/maximumShapedClusterLength``
+///    scalars is shaped in pieces of at most that many (see ``Result/shapingSplits(in:)``).
 struct Itemizer {
   /// The itemized paragraph.
   struct Result {
@@ -20,6 +22,41 @@ struct Itemizer {
     var clusterBoundaries: [Int]
     /// Scalars no face in the cascade covers, in text order.
     var missing: [Unicode.Scalar]
+    /// Whether a cluster is longer than ``TextLayoutEngine/maximumShapedClusterLength`` scalars.
+    ///
+    /// Never in real text. A flag rather than the splits themselves, so that the common case
+    /// carries no array.
+    var hasLongClusters = false
+
+    /// Where shaping splits over-long grapheme clusters, as ascending UTF-16 offsets.
+    ///
+    /// A cluster longer than ``TextLayoutEngine/maximumShapedClusterLength`` scalars gets one
+    /// after every that many of its scalars. Shaping ends a run's piece at each, so HarfBuzz
+    /// never sees more of one cluster at once (its mark attachment takes time quadratic in a
+    /// cluster's length). Empty unless ``hasLongClusters``.
+    ///
+    /// - Parameter units: The paragraph's UTF-16 units.
+    /// - Returns: The offsets.
+    /// - Complexity: O(n) when ``hasLongClusters``, else O(1).
+    func shapingSplits(in units: [UInt16]) -> [Int] {
+      guard hasLongClusters else { return [] }
+      let length = TextLayoutEngine.maximumShapedClusterLength
+      var splits: [Int] = []
+      for (start, end) in zip(clusterBoundaries, clusterBoundaries.dropFirst())
+      where end - start > length {  // UTF-16 units: at least as many as scalars
+        var offset = start
+        var scalars = 0
+        while offset < end {
+          if scalars > 0, scalars % length == 0 { splits.append(offset) }
+          let unit = units[offset]
+          offset +=
+            UTF16.isLeadSurrogate(unit) && offset + 1 < end
+              && UTF16.isTrailSurrogate(units[offset + 1]) ? 2 : 1
+          scalars += 1
+        }
+      }
+      return splits
+    }
   }
 
   let cascade: FontCascade
@@ -111,6 +148,7 @@ struct Itemizer {
     var runs: [TextRun] = []
     var boundaries: [Int]
     var missing: [Unicode.Scalar] = []
+    var hasLongClusters = false
     // The primary face's covered range that held the last scalar looked up: text stays in one
     // range (ASCII, the Hangul syllables) for long stretches.
     // The two most recent ranges: text alternates between two (Hangul syllables and ASCII
@@ -164,6 +202,7 @@ struct Itemizer {
     mutating func add(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
       var fallback: FontFace? = nil
       if scalarCount != 1 || !primaryCovers(first) {
+        if scalarCount > TextLayoutEngine.maximumShapedClusterLength { hasLongClusters = true }
         fallback = face(start, end, scalarCount: scalarCount)
       }
       let level = levels[start]
@@ -233,7 +272,7 @@ struct Itemizer {
           range: runStart..<units.count, level: runLevel, script: runScript, face: runFace))
       return Result(
         runs: runs, paragraphLevel: paragraphLevel, clusterBoundaries: boundaries,
-        missing: missing)
+        missing: missing, hasLongClusters: hasLongClusters)
     }
   }
 
@@ -276,7 +315,31 @@ struct Itemizer {
     return (Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}", 1)
   }
 
+  /// How many of the innermost open brackets a closing bracket is paired with in
+  /// ``scripts(_:)``: 64.
+  ///
+  /// A closing bracket whose opening bracket is deeper is unpaired, so that each searches a
+  /// bounded part of the stack (ICU's `UScriptRun` remembers 32 open brackets). Real text nests
+  /// a few deep.
+  static let bracketDepth = 64
+
+  /// The index of the innermost open bracket `opening` among the ``bracketDepth`` innermost
+  /// open brackets.
+  private static func innermost(
+    _ opening: UInt32, in brackets: [(scalar: UInt32, script: Int32?)]
+  ) -> Int? {
+    var index = brackets.count
+    let floor = max(0, index - bracketDepth)
+    while index > floor {
+      index -= 1
+      if brackets[index].scalar == opening { return index }
+    }
+    return nil
+  }
+
   /// The script code of every UTF-16 unit, with Common and Inherited resolved.
+  ///
+  /// - Complexity: O(n): a closing bracket searches at most ``bracketDepth`` open ones.
   static func scripts(_ units: UnsafeBufferPointer<UInt16>) -> [Int32] {
     let count = units.count
     var codes = [Int32](repeating: UnicodeServices.scriptCommon, count: count)
@@ -291,7 +354,7 @@ struct Itemizer {
           script = previous ?? UnicodeServices.scriptCommon
         } else if script == UnicodeServices.scriptCommon {
           if let opening = Self.openingBracket(for: scalar.value),
-            let index = brackets.lastIndex(where: { $0.scalar == opening })
+            let index = Self.innermost(opening, in: brackets)
           {
             script = brackets[index].script ?? previous ?? UnicodeServices.scriptCommon
             brackets.removeSubrange(index...)

@@ -23,7 +23,8 @@ struct LineBreaker {
     var breaksWord = false
   }
 
-  /// The opportunities to break at, as (offset, mandatory), ascending, the paragraph's end last.
+  /// The opportunities to break at, as (offset, mandatory), ascending, the paragraph's end last
+  /// (mandatory).
   static func opportunities(
     in units: [UInt16], boundaries: [Int], options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> [(Int, Bool)] {
@@ -43,7 +44,10 @@ struct LineBreaker {
         return !(UnicodeServices.isKeepAll(before) && UnicodeServices.isKeepAll(after))
       }
     }
-    if breaks.last?.0 != units.count { breaks.append((units.count, true)) }
+    // The paragraph's end is a mandatory break, though ICU reports it as soft: a paragraph's
+    // last line ends with a mandatory break even when it ends a word broken between clusters.
+    if breaks.last?.0 == units.count { breaks.removeLast() }
+    breaks.append((units.count, true))
     return breaks
   }
 
@@ -73,10 +77,41 @@ struct LineBreaker {
   ///   - opportunities: Break opportunities from ``opportunities(in:boundaries:options:context:)``.
   ///   - width: The line width in points.
   /// - Returns: The lines' spans, in order.
-  /// - Complexity: O(n) in the number of opportunities and clusters.
+  /// - Complexity: O(n) in the number of units, opportunities and clusters, whatever the lines:
+  ///   a word broken into thousands of lines is walked once.
   static func breakLines(
     prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [(Int, Bool)],
     width: Double?
+  ) -> [Span] {
+    var steps = NoSteps()
+    return breakLines(
+      prefix: prefix, units: units, boundaries: boundaries, opportunities: opportunities,
+      width: width, steps: &steps)
+  }
+
+  /// Counts the work ``breakLines(prefix:units:boundaries:opportunities:width:steps:)`` does.
+  protocol StepCounter {
+    /// Adds `count` steps.
+    mutating func add(_ count: Int)
+  }
+
+  /// Counts nothing: the layout's own calls compile the counting away.
+  struct NoSteps: StepCounter {
+    @inline(__always) mutating func add(_ count: Int) {}
+  }
+
+  /// Counts every step, for tests.
+  struct Steps: StepCounter {
+    /// The steps so far.
+    var count = 0
+    mutating func add(_ count: Int) { self.count += count }
+  }
+
+  /// Breaks a paragraph into lines, counting in `steps` the units, clusters and opportunities
+  /// it looks at: tests check that the count stays linear in the paragraph's length.
+  static func breakLines(
+    prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [(Int, Bool)],
+    width: Double?, steps: inout some StepCounter
   ) -> [Span] {
     let count = units.count
     guard count > 0 else { return [Span(range: 0..<0, contentEnd: 0, mandatory: true)] }
@@ -88,15 +123,40 @@ struct LineBreaker {
     var start = 0
     var fitting: (offset: Int, mandatory: Bool)? = nil
     var index = 0
+    // The index of the first cluster boundary after `start`: `start` only grows, so the cursor
+    // only moves forward (a word broken into many lines is not searched from its start again).
+    var cluster = 0
+    // Where the white space hanging before the last opportunity looked at starts: opportunities
+    // come in ascending order, so each unit is walked over once, however many lines re-examine
+    // the same opportunity.
+    var hangOffset = 0
+    var hangStart = 0
 
+    /// Where the content ends before `end`: without trailing white space, never before `start`.
+    /// O(the line's length).
     func contentEnd(_ start: Int, _ end: Int) -> Int {
       var position = end
       while position > start {
         let scalar = scalar(endingAt: position, in: units)
-        guard UnicodeServices.hangsAtLineEnd(scalar) || scalar == 0x2028 else { break }
+        guard hangs(scalar) else { break }
         position -= scalar > 0xFFFF ? 2 : 1
       }
+      steps.add(end - position)
       return position
+    }
+    /// `contentEnd(start, offset)` for an opportunity at or after the last one asked about.
+    func contentEnd(start: Int, opportunity offset: Int) -> Int {
+      var position = offset
+      while position > hangOffset {
+        let scalar = scalar(endingAt: position, in: units)
+        guard hangs(scalar) else { break }
+        position -= scalar > 0xFFFF ? 2 : 1
+      }
+      steps.add(offset - position)
+      // Everything back to the previous opportunity hangs: so does what hung before it.
+      if position <= hangOffset { position = min(position, hangStart) }
+      (hangOffset, hangStart) = (offset, position)
+      return max(start, position)
     }
     func measure(_ start: Int, _ end: Int) -> Double { prefix[end] - prefix[start] }
     func emit(_ end: Int, mandatory: Bool, breaksWord: Bool = false) {
@@ -109,12 +169,14 @@ struct LineBreaker {
     }
 
     while index < opportunities.count {
+      steps.add(1)
       let (offset, mandatory) = opportunities[index]
       guard offset > start else {
         index += 1
         continue
       }
-      if measure(start, contentEnd(start, offset)) <= limit {
+      let content = contentEnd(start: start, opportunity: offset)
+      if measure(start, content) <= limit {
         if mandatory {
           emit(offset, mandatory: true)
         } else {
@@ -125,10 +187,14 @@ struct LineBreaker {
         emit(fit.offset, mandatory: false)  // re-examine this opportunity on the next line
       } else {
         // One word is wider than the line: break it between grapheme clusters.
-        let content = contentEnd(start, offset)
-        var clusterIndex = boundaries.firstIndex { $0 > start } ?? boundaries.count
+        while cluster < boundaries.count, boundaries[cluster] <= start {
+          cluster += 1
+          steps.add(1)
+        }
+        var clusterIndex = cluster
         var end = start
         while clusterIndex < boundaries.count, boundaries[clusterIndex] <= content {
+          steps.add(1)
           let next = boundaries[clusterIndex]
           if end > start && measure(start, next) > limit { break }
           end = next
@@ -137,7 +203,7 @@ struct LineBreaker {
         if end == start {
           // No grapheme boundary between the line's start and this opportunity (ICU and the
           // grapheme rules can disagree inside unusual sequences): always make progress.
-          end = min(boundaries.first { $0 > start } ?? offset, offset)
+          end = min(cluster < boundaries.count ? boundaries[cluster] : offset, offset)
         }
         if end >= content {
           // The whole word fits after all (only its trailing space did not): take the break.
@@ -150,6 +216,11 @@ struct LineBreaker {
     }
     if start < count { emit(count, mandatory: true) }
     return spans
+  }
+
+  /// Whether a scalar hangs at a line's end: white space, and U+2028, which ends its line.
+  private static func hangs(_ scalar: UInt32) -> Bool {
+    UnicodeServices.hangsAtLineEnd(scalar) || scalar == 0x2028
   }
 
   static func scalar(endingAt offset: Int, in units: [UInt16]) -> UInt32 {

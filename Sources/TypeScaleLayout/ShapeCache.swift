@@ -49,12 +49,16 @@ public final class ShapeCache: Sendable {
     let rightToLeft: Bool
     let language: String
     let pointSize: Double?
+    /// Whether the run starts inside a grapheme cluster (a piece of an over-long one), which
+    /// HarfBuzz shapes without a dotted circle.
+    let continuesCluster: Bool
     /// The hash, computed once: a key is hashed for the lookup and again for the insert.
     private let hashCode: Int
 
     init(
       window: [UInt16], text: Range<Int>, face: FontFace.ID, coordinates: String,
-      features: String, script: Int32, rightToLeft: Bool, language: String, pointSize: Double?
+      features: String, script: Int32, rightToLeft: Bool, language: String, pointSize: Double?,
+      continuesCluster: Bool = false
     ) {
       self.window = window
       self.text = text
@@ -65,6 +69,7 @@ public final class ShapeCache: Sendable {
       self.rightToLeft = rightToLeft
       self.language = language
       self.pointSize = pointSize
+      self.continuesCluster = continuesCluster
       // The units as raw bytes: element-wise hashing of `[UInt16]` is several times slower.
       var hasher = Hasher()
       hasher.combine(window.count)
@@ -79,6 +84,7 @@ public final class ShapeCache: Sendable {
       hasher.combine(script)
       hasher.combine(rightToLeft)
       hasher.combine(pointSize)
+      if continuesCluster { hasher.combine(true) }
       hashCode = hasher.finalize()
     }
 

@@ -42,9 +42,13 @@ struct Shaper {
   /// Shapes `range` of `text` with `run`'s face, direction, script and language, giving up to
   /// five UTF-16 units of context on each side — none on a side where a line breaks
   /// (`isolatedBefore`, `isolatedAfter`), as a line break ends shaping there.
+  ///
+  /// `continuesCluster` says that `range` starts inside a grapheme cluster: a piece of a
+  /// cluster longer than ``TextLayoutEngine/maximumShapedClusterLength``.
   func shape(
     _ run: TextRun, range: Range<Int>, in text: [UInt16], pointSize: Double,
-    isolatedBefore: Bool = false, isolatedAfter: Bool = false, context: LayoutContext
+    isolatedBefore: Bool = false, isolatedAfter: Bool = false, continuesCluster: Bool = false,
+    context: LayoutContext
   ) throws(LayoutError) -> ShapedRun {
     let (font, sizeDependent, coordinates) = try harfBuzzFont(
       for: run.face, pointSize: pointSize, context: context)
@@ -55,7 +59,7 @@ struct Shaper {
       text: (range.lowerBound - start)..<(range.upperBound - start), face: run.face.id,
       coordinates: coordinates, features: featureKey, script: run.script,
       rightToLeft: run.isRightToLeft, language: options.language ?? "",
-      pointSize: sizeDependent ? pointSize : nil)
+      pointSize: sizeDependent ? pointSize : nil, continuesCluster: continuesCluster)
     if let glyphs = cache.value(for: key) {
       return ShapedRun(
         run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm, sizeDependent: sizeDependent)
@@ -66,7 +70,8 @@ struct Shaper {
         text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
         script: run.script == UnicodeServices.scriptJapanese
           ? HarfBuzzFont.tag("Hani") : UnicodeServices.scriptTagValue(run.script),
-        language: options.language ?? "", features: options.features)
+        language: options.language ?? "", features: options.features,
+        continuesCluster: continuesCluster)
     }
     cache.insert(glyphs, for: key)
     return ShapedRun(

@@ -48,6 +48,31 @@ public final class TextLayoutEngine: Sendable {
     self.fonts = HarfBuzzFontCache(dataCache: registry.dataCache)
   }
 
+  /// The most Unicode scalars of one grapheme cluster that HarfBuzz shapes at once: 32.
+  ///
+  /// A longer cluster (a letter followed by thousands of combining marks, as in "Zalgo" text) is
+  /// shaped as consecutive pieces of at most this many scalars, so that one input cannot hold a
+  /// core for long: HarfBuzz 6.0's mark-to-base positioning (the `mark` feature) searches back
+  /// over every mark before each one for its base, which takes time quadratic in the cluster's
+  /// length (a letter and 100,000 U+0301: 33 seconds in one `hb_shape`, 20 milliseconds in
+  /// pieces).
+  ///
+  /// The cluster stays one grapheme cluster for everything else: one face draws it, lines never
+  /// break inside it, and every scalar keeps its glyph and advance. The first piece is shaped
+  /// exactly as the whole cluster would be. Each later piece is shaped without the base, with the
+  /// units before it as context: its first mark is not attached to the base and keeps its
+  /// default position (on the baseline, at the pen after the piece before), and the marks after
+  /// it stack on that one (`mkmk`). Each piece is its own ``GlyphRun``, whose glyphs' clusters
+  /// are the piece's first offset. The cluster's width is unchanged where marks have no advance.
+  ///
+  /// The limit is fixed. 32 is HarfBuzz's own limit on the marks it reorders in one sequence
+  /// (`HB_OT_SHAPE_MAX_COMBINING_MARKS`), close to the 30 combining marks of Unicode's
+  /// Stream-Safe Text Format (UAX #15), and longer than any cluster of real text. This differs
+  /// from Core Text deliberately: Core Text documents no such limit, so the marks of a cluster of
+  /// more than 32 scalars may be placed differently here; its width and line breaks are the
+  /// same.
+  public static let maximumShapedClusterLength = 32
+
   /// Versions of the libraries behind the results, for golden files: HarfBuzz, ICU, Unicode.
   public static var libraryVersions: [String: String] {
     [
@@ -155,7 +180,12 @@ public final class TextLayoutEngine: Sendable {
       let itemized = try itemizer.itemize(paragraph, direction: options.baseDirection)
       // Break opportunities wait until a size shows the paragraph needs them.
       prepared.append(PreparedParagraph(paragraph: paragraph, itemized: itemized))
-      for scalar in itemized.missing where !missing.contains(scalar) { missing.append(scalar) }
+      missing += itemized.missing
+    }
+    if !missing.isEmpty {
+      // Once each, in order: a set rather than searching the list for every scalar.
+      var seen: Set<Unicode.Scalar> = []
+      missing = missing.filter { seen.insert($0).inserted }
     }
     return _Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
   }
@@ -338,6 +368,8 @@ public final class TextLayoutEngine: Sendable {
   /// truncation mode at grapheme cluster boundaries, with an ellipsis shaped in the line's face.
   ///
   /// - Returns: The line and the UTF-16 ranges of the whole text it hides.
+  /// - Complexity: O(n) in the rest of the paragraph: each cut is one pass over its boundaries,
+  ///   and trailing white space is walked over once, not once per boundary.
   private func _truncatedLine(
     _ measured: MeasuredParagraph, from start: Int, typesetter: Typesetter,
     cascade: FontCascade, pointSize: Double, textLength: Int
@@ -347,7 +379,15 @@ public final class TextLayoutEngine: Sendable {
     let base = measured.prepared.paragraph.start
     let end = units.count
     let limit = (options.width ?? .infinity) + 1e-6
-    let boundaries = measured.boundaries.filter { $0 >= start }
+    // The boundaries from `start` on: a slice found by binary search, not a filtered copy.
+    let all = measured.boundaries
+    var low = 0
+    var high = all.count
+    while low < high {
+      let middle = (low + high) / 2
+      if all[middle] < start { low = middle + 1 } else { high = middle }
+    }
+    let boundaries = all[low...]
     func trimmed(_ from: Int, _ to: Int) -> Int {
       var position = to
       while position > from {
@@ -359,6 +399,32 @@ public final class TextLayoutEngine: Sendable {
     }
     func width(_ from: Int, _ to: Int) -> Double {
       measured.prefix[trimmed(from, to)] - measured.prefix[from]
+    }
+    /// The last boundary up to which the content (without trailing white space) from `start`
+    /// fits `available`, or `start`, searched from the end as `last(where:)` would: white space
+    /// walked over for one boundary is not walked over again for the boundaries inside it.
+    func lastFitting(_ available: Double) -> Int {
+      var walkedTo = Int.max  // where the last walk stopped: every unit from it up to there hangs
+      for boundary in boundaries.reversed() {
+        var position = boundary
+        if boundary >= walkedTo {
+          position = walkedTo
+        } else {
+          while position > start {
+            let scalar = LineBreaker.scalar(endingAt: position, in: units)
+            guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
+            position -= scalar > 0xFFFF ? 2 : 1
+          }
+          walkedTo = position
+        }
+        if measured.prefix[position] - measured.prefix[start] <= available { return boundary }
+      }
+      return start
+    }
+    // Where the paragraph's content ends: `trimmed(from, end)` is the later of this and `from`.
+    let paragraphContentEnd = trimmed(start, end)
+    func widthToEnd(_ from: Int) -> Double {
+      measured.prefix[max(from, paragraphContentEnd)] - measured.prefix[from]
     }
     func leadingTrimmed(_ from: Int) -> Int {
       var position = from
@@ -384,25 +450,23 @@ public final class TextLayoutEngine: Sendable {
     switch options.truncation {
     case .tail:
       let available = limit - ellipsisWidth
-      let cut = boundaries.last { width(start, $0) <= available } ?? start
+      let cut = lastFitting(available)
       head = start..<trimmed(start, cut)
     case .head:
       let available = limit - ellipsisWidth
-      let cut = boundaries.first { width($0, end) <= available } ?? end
+      let cut = boundaries.first { widthToEnd($0) <= available } ?? end
       tail = leadingTrimmed(cut)..<end
     case .middle:
       let available = limit - ellipsisWidth
-      let firstCut = boundaries.last { width(start, $0) <= available / 2 } ?? start
+      let firstCut = lastFitting(available / 2)
       head = start..<trimmed(start, firstCut)
       let used = width(start, firstCut)
       let secondCut =
-        boundaries.first { $0 >= firstCut && width($0, end) <= available - used }
-        ?? end
+        boundaries.first { $0 >= firstCut && widthToEnd($0) <= available - used } ?? end
       tail = leadingTrimmed(secondCut)..<end
     case .clip:
       showEllipsis = false
-      let cut =
-        options.width == nil ? end : (boundaries.last { width(start, $0) <= limit } ?? start)
+      let cut = options.width == nil ? end : lastFitting(limit)
       head = start..<trimmed(start, cut)
     }
     var pieces = try typesetter.pieces(of: measured, in: head)

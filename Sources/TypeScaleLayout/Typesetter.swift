@@ -75,12 +75,18 @@ struct Typesetter {
 
   /// Shapes a paragraph's runs at a size, through the cache.
   ///
+  /// A run that holds shaping splits (inside clusters longer than
+  /// ``TextLayoutEngine/maximumShapedClusterLength``) is shaped as consecutive pieces that end
+  /// at the splits, each its own ``ShapedRun``.
+  ///
   /// - Returns: The runs, and whether any face's shaping depends on the size (then the runs are
   ///   good for this size only).
   func shape(_ prepared: PreparedParagraph, pointSize: Double) throws(LayoutError)
     -> (runs: [ShapedRun], sizeDependent: Bool)
   {
     let runs = prepared.itemized.runs
+    let splits = prepared.itemized.shapingSplits(in: prepared.paragraph.units)
+    var split = 0  // the first split not yet passed: runs come in order
     var shaped: [ShapedRun] = []
     shaped.reserveCapacity(runs.count)
     var sizeDependent = false
@@ -101,9 +107,26 @@ struct Typesetter {
           next += 1
         }
       }
+      var continuesCluster = false
+      if split < splits.count {
+        // Pieces of an over-long cluster: each split ends a piece.
+        while split < splits.count, splits[split] <= run.range.lowerBound { split += 1 }
+        while split < splits.count, splits[split] < run.range.upperBound {
+          var piece = run
+          piece.range = run.range.lowerBound..<splits[split]
+          let result = try shaper.shape(
+            piece, range: piece.range, in: prepared.paragraph.units, pointSize: pointSize,
+            continuesCluster: continuesCluster, context: context)
+          sizeDependent = sizeDependent || result.sizeDependent
+          shaped.append(result)
+          run.range = splits[split]..<run.range.upperBound
+          continuesCluster = true
+          split += 1
+        }
+      }
       let result = try shaper.shape(
         run, range: run.range, in: prepared.paragraph.units, pointSize: pointSize,
-        context: context)
+        continuesCluster: continuesCluster, context: context)
       sizeDependent = sizeDependent || result.sizeDependent
       shaped.append(result)
       index = next
@@ -168,9 +191,14 @@ struct Typesetter {
           || unsafeAt(
             Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound)))
         if unsafe {
+          // A piece of an over-long cluster starts inside it, unless the line starts later.
+          let continuesCluster =
+            !cutBefore && measured.prepared.itemized.hasLongClusters
+            && !Self.contains(measured.boundaries, lower)
           source = try shaper.shape(
             run, range: lower..<upper, in: measured.units, pointSize: measured.pointSize,
-            isolatedBefore: cutBefore, isolatedAfter: cutAfter, context: context)
+            isolatedBefore: cutBefore, isolatedAfter: cutAfter,
+            continuesCluster: continuesCluster, context: context)
           source.run.range = lower..<upper
           block = 0..<source.glyphs.count
         }
@@ -180,32 +208,45 @@ struct Typesetter {
     return pieces
   }
 
+  /// Whether an ascending array holds a value, by binary search.
+  static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == value
+  }
+
   /// The indices of a run's glyphs whose clusters fall in `lower..<upper`.
   ///
   /// The bounds are paragraph offsets; indices come in the run's glyph order. Clusters are
   /// monotonic (ascending left to right, descending right to left), so the glyphs form one
   /// contiguous block found by binary search.
   static func glyphBlock(_ shaped: ShapedRun, lower: Int, upper: Int) -> Range<Int> {
-    let glyphs = shaped.glyphs
     let base = shaped.run.range.lowerBound
-    let count = glyphs.count
     let ascending = !shaped.run.isRightToLeft
-    // The first index whose cluster is on the far side of `bound`, in glyph order.
-    func partition(_ bound: Int) -> Int {
-      var low = 0
-      var high = count
-      while low < high {
-        let middle = (low + high) / 2
-        let offset = base + Int(glyphs[middle].cluster)
-        if ascending ? offset < bound : offset >= bound {
-          low = middle + 1
-        } else {
-          high = middle
+    // One access to the glyphs for both searches.
+    return shaped.glyphs.withGlyphs { glyphs in
+      // The first index whose cluster is on the far side of `bound`, in glyph order.
+      func partition(_ bound: Int) -> Int {
+        var low = 0
+        var high = glyphs.count
+        while low < high {
+          let middle = (low + high) / 2
+          let offset = base + Int(glyphs[middle].cluster)
+          if ascending ? offset < bound : offset >= bound {
+            low = middle + 1
+          } else {
+            high = middle
+          }
         }
+        return low
       }
-      return low
+      return ascending
+        ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
     }
-    return ascending ? partition(lower)..<partition(upper) : partition(upper)..<partition(lower)
   }
 
   /// The ellipsis, shaped in `face` (or the cascade's face for U+2026).

@@ -101,11 +101,14 @@ enum MeasureOutput {
     guard !layout.lines.isEmpty else { return }
     print("", to: &output)
     var table = [["line", "start", "end", "x", "width", "baseline", "text"]]
+    table.reserveCapacity(layout.lines.count + 1)
+    // The text's UTF-16 view once, each line a slice of it.
+    let units = Array(layout.text.utf16)
     for (index, line) in layout.lines.enumerated() {
       table.append([
         String(index), String(line.range.lowerBound), String(line.range.upperBound),
         formatNumber(line.x), formatNumber(line.width), formatNumber(line.baseline),
-        jsonString(shownText(of: line, at: index, in: layout)),
+        jsonString(shownText(of: line, at: index, in: layout, units: units)),
       ])
     }
     printTable(table, to: &output)
@@ -128,12 +131,13 @@ enum MeasureOutput {
     print(header, to: &output)
     var fallbacks: [FontFace] = []
     var missing: [Unicode.Scalar] = []
+    var seen: Set<Unicode.Scalar> = []  // `missing` once each, without searching it per scalar
     for entry in entries {
       let diagnostics = entry.layout.diagnostics
       for face in diagnostics.fallbackFaces where !fallbacks.contains(face) {
         fallbacks.append(face)
       }
-      for scalar in diagnostics.missingCharacters where !missing.contains(scalar) {
+      for scalar in diagnostics.missingCharacters where seen.insert(scalar).inserted {
         missing.append(scalar)
       }
     }
@@ -168,8 +172,17 @@ enum MeasureOutput {
 
   /// The text a line shows: its range without the truncated parts, with `…` where text was cut
   /// (unless clipped).
-  private static func shownText(of line: Line, at index: Int, in layout: TextLayout) -> String {
-    let units = Array(layout.text.utf16)
+  ///
+  /// - Parameters:
+  ///   - line: The line.
+  ///   - index: Its index in the layout.
+  ///   - layout: The layout.
+  ///   - units: The layout's text as UTF-16, built once for all its lines.
+  /// - Returns: The text, with `…` where truncation cut it.
+  /// - Complexity: O(the line's length).
+  private static func shownText(
+    of line: Line, at index: Int, in layout: TextLayout, units: [UInt16]
+  ) -> String {
     let range = line.range.clamped(to: 0..<units.count)
     guard let truncation = layout.truncation, truncation.lineIndex == index else {
       return String(decoding: units[range], as: UTF16.self)
@@ -204,11 +217,19 @@ enum MeasureOutput {
   }
 
   /// Prints rows as aligned columns, without trailing spaces.
+  ///
+  /// The last column is not padded: its widest cell (a long line's text) would otherwise pad
+  /// every row to its width.
+  ///
+  /// - Complexity: O(the table's characters).
   private static func printTable(_ rows: [[String]], to output: inout some TextOutputStream) {
-    let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let columns = rows[0].count
+    let widths = (0..<columns - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
     for row in rows {
-      let line = zip(row, widths).map { pad($0, $1) }.joined(separator: "  ")
-      print(String(line.reversed().drop { $0 == " " }.reversed()), to: &output)
+      var line = zip(row, widths).map { pad($0, $1) }.joined(separator: "  ")
+      if let last = row.last { line += (columns > 1 ? "  " : "") + last }
+      while line.last == " " { line.removeLast() }
+      print(line, to: &output)
     }
   }
 }

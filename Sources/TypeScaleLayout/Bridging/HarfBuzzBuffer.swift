@@ -24,10 +24,12 @@ final class HarfBuzzBuffer {
   /// Shapes `range` of `text` (UTF-16) with HarfBuzz, giving the rest of `text` as context.
   ///
   /// Wraps `hb_buffer_add_utf16()` and `hb_shape()`. Clusters come back relative to
-  /// `range.lowerBound`.
+  /// `range.lowerBound`. With `continuesCluster`, the range starts inside a grapheme cluster
+  /// (a piece of an over-long one): HarfBuzz is told not to insert a dotted circle for the marks
+  /// it starts with (`HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE`).
   func shape(
     text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: HarfBuzzFont, rightToLeft: Bool,
-    script: UInt32, language: String, features: [FontFeature]
+    script: UInt32, language: String, features: [FontFeature], continuesCluster: Bool = false
   ) -> ShapedGlyphs {
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(
@@ -47,6 +49,7 @@ final class HarfBuzzBuffer {
     var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
     if range.lowerBound == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
     if range.upperBound == text.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+    if continuesCluster { flags |= HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue }
     hb_buffer_set_flags(buffer, hb_buffer_flags_t(flags))
     let settings = features.map {
       hb_feature_t(

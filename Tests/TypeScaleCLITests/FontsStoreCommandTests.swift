@@ -90,12 +90,12 @@ private final class ChildFileServer {
   }
 }
 
-/// Every file under a folder with its bytes, the lock file aside.
+/// Every file under a folder with its bytes, the lock file and the store's marker aside.
 private func contents(of folder: URL) -> [String: Data] {
   var files: [String: Data] = [:]
   let enumerator = FileManager.default.enumerator(atPath: folder.path)
   while let relative = enumerator?.nextObject() as? String {
-    guard relative != ".lock" else { continue }
+    guard relative != ".lock", relative != ".typescale-store" else { continue }
     if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path)
     {
       files[relative] = data

@@ -20,6 +20,7 @@ extension FontStore {
       _ = _synchronize(&index)
       return
     }
+    _registerAhead()
     try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, damaged) = try _readIndex()
       if _synchronize(&index) || damaged { try _writeIndex(index) }
@@ -116,10 +117,30 @@ extension FontStore {
   /// moved to `quarantine/` (read-write only) and its entries dropped. Each is reported in
   /// ``issues``. A read-only store changes no file; the caller does not write `index`.
   ///
-  /// Call with the lock held (read-only: without it).
+  /// Call with the lock held (read-only, or `registeringOnly`: without it). Calls from several
+  /// threads of one process take turns.
   ///
+  /// - Parameters:
+  ///   - index: The index just read; entries are dropped from it.
+  ///   - registeringOnly: Register what verifies and report conflicts, but leave every other
+  ///     problem, silently, to a later call with the lock held: the pass that runs before the
+  ///     lock is taken, so that FreeType's scans of stored files happen outside it.
   /// - Returns: Whether `index` changed (entries were dropped) and should be written.
-  func _synchronize(_ index: inout FontStoreIndex) -> Bool {
+  func _synchronize(_ index: inout FontStoreIndex, registeringOnly: Bool = false) -> Bool {
+    syncTurn.withLock { _ in _synchronizeInTurn(&index, registeringOnly: registeringOnly) }
+  }
+
+  /// Registers what a store reads before taking the lock (see
+  /// ``_synchronize(_:registeringOnly:)``); does nothing when the index cannot be read.
+  func _registerAhead() {
+    guard let (index, damaged) = try? _readIndex(reporting: false), !damaged else { return }
+    var copy = index
+    _ = _synchronize(&copy, registeringOnly: true)
+  }
+
+  private func _synchronizeInTurn(
+    _ index: inout FontStoreIndex, registeringOnly: Bool
+  ) -> Bool {
     let (before, seenBefore) = state.withLock { ($0.stored, $0.seen) }
     var stored = before
     var seen = seenBefore.filter { index.entries[$0.key]?.sha256 == $0.value }
@@ -178,12 +199,19 @@ extension FontStore {
     for (key, entry) in index.entries.sorted(by: { $0.key < $1.key }) {
       guard index.entries[key] != nil else { continue }  // dropped with a file it shared
       if var item = stored[key], item.entry.sha256 == entry.sha256 {
-        item.entry = entry  // another process may have refreshed its version
+        var refreshed = entry  // another process may have refreshed its version
+        if refreshed.size == nil, let size = item.entry.size {
+          refreshed.size = size  // verified when registered ahead of the lock
+          index.entries[key]?.size = size
+          changed = true
+        }
+        item.entry = refreshed
         stored[key] = item
         continue
       }
       if seen[key] == entry.sha256 { continue }
       guard Self._isBlobPath(entry.file, sha256: entry.sha256) else {
+        if registeringOnly { continue }
         seen[key] = entry.sha256
         index.entries[key] = nil
         changed = true
@@ -197,6 +225,8 @@ extension FontStore {
       switch _check(entry.file, sha256: entry.sha256, size: entry.size) {
       case .valid(let found):
         fingerprint = found
+      case _ where registeringOnly:
+        continue
       case .missing:
         seen[key] = entry.sha256
         drop(entry.file)
@@ -229,6 +259,7 @@ extension FontStore {
           if !stored.values.contains(where: { $0.entry.file == entry.file }) {
             try? registry.unregister(fileAt: url)
           }
+          if registeringOnly { continue }
           _report(
             FontStoreError(
               .storage,
@@ -237,12 +268,15 @@ extension FontStore {
           continue
         }
         seen[key] = entry.sha256
-        stored[key] = _Stored(entry: entry, faces: faces)
+        var registered = entry
         if entry.size == nil {  // an earlier TypeScale's entry: record the verified size
+          registered.size = fingerprint.size
           index.entries[key]?.size = fingerprint.size
           changed = true
         }
+        stored[key] = _Stored(entry: registered, faces: faces)
       } catch {
+        if registeringOnly, error.code != .duplicatePostScriptName { continue }
         switch error.code {
         case .duplicatePostScriptName:
           seen[key] = entry.sha256

@@ -131,6 +131,7 @@ extension FontStore {
     }
     guard data.count <= maximumFileSize else { throw _tooLarge(data.count, name: name) }
     let prepared = try _prepareBlob(data, name: name)
+    _registerAhead()  // other processes' new fonts, before the lock
     return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, _) = try _readIndex()
       _ = _synchronize(&index)

@@ -50,6 +50,7 @@ extension FontStore {
         "cannot remove the font with the \(description): the store at \(directory.path) was "
           + "opened read-only; open it with access: .readWrite")
     }
+    _registerAhead()
     return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, damaged) = try _readIndex()
       let dropped = _synchronize(&index)

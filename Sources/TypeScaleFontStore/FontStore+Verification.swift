@@ -103,15 +103,6 @@ extension FontStore {
     Self._verified.withLock { $0[url.path] = _Verified(fingerprint: fingerprint, sha256: sha256) }
   }
 
-  /// Hashes the files the index names before the lock is taken, so that opening holds the lock
-  /// for no more than a `stat` of each.
-  func _verifyAhead() {
-    guard let (index, _) = try? _readIndex(reporting: false) else { return }
-    for entry in index.entries.values where Self._isBlobPath(entry.file, sha256: entry.sha256) {
-      _ = _check(entry.file, sha256: entry.sha256, size: entry.size)
-    }
-  }
-
   // MARK: - Moving aside and removing
 
   /// Moves a stored file into `quarantine/`, named `<name>.<yyyyMMdd-HHmmss>-<n>`.

@@ -80,9 +80,12 @@ import TypeScaleLock
 ///
 /// Every file is written to a temporary file in the same folder, flushed, and renamed into place;
 /// a crash leaves the previous index intact, and the next open removes the leftovers. The lock is
-/// held only to read and rewrite the index, rename files and register them: installing
-/// validates and decodes the bytes (FreeType's scan, the cmap walk) before taking it, and opening
-/// hashes the stored files before taking it.
+/// held to read and rewrite the index and to rename files. Installing validates and decodes the
+/// bytes (FreeType's scan, the cmap walk) and hashes them before taking it; opening and
+/// ``synchronize()`` hash and register the stored files that verify before taking it, and take it
+/// only to deal with the files that did not. The one scan under the lock is registering a file an
+/// install has just renamed into place, so that the index and the registry change together (a
+/// registration that fails leaves both as they were).
 ///
 /// Storing bytes validates them first: the size cap, the first bytes (an HTML error page or a
 /// JSON answer is refused, saying what it looks like), and FreeType opening every face and
@@ -139,6 +142,9 @@ public final class FontStore: Sendable {
   let indexURL: URL
   let lockPath: String
   let state: Locked<_State>
+  /// Makes calls of `_synchronize` from several threads take turns (the file lock does not
+  /// cover the pass that runs before it is taken, nor a read-only store).
+  let syncTurn = Locked(())
 
   /// A stored font and its registered faces.
   struct _Stored: Sendable {
@@ -224,7 +230,7 @@ public final class FontStore: Sendable {
       _ = _synchronize(&index)
       return
     }
-    _verifyAhead()
+    _registerAhead()
     try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, damaged) = try _readIndex()
       _removeLeftovers()

@@ -521,6 +521,38 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
   }
 
+  @Test func open_registersStoredFilesBeforeTakingTheLock() async throws {
+    try await withTemporaryFolder { folder in
+      let writer = try FontStore(directory: folder, registry: try FontRegistry())
+      try writer.install(try fixtureData("Fixture-Regular.ttf"), key: "regular")
+      try writer.install(try fixtureData("Fixture-Bold.ttf"), key: "bold")
+      let holder = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CLOEXEC)
+      try #require(holder >= 0)
+      defer { close(holder) }
+      try #require(flock(holder, LOCK_EX) == 0)
+
+      let registry = try FontRegistry()
+      let opened = Locked<FontStore?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        let store = try? FontStore(directory: folder, registry: registry)
+        opened.withLock { $0 = store }
+        done.signal()
+      }
+      // Both files are hashed and scanned by FreeType while another process holds the lock.
+      let start = Date()
+      while registeredNames(registry).count < 2, Date().timeIntervalSince(start) < 60 {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(registeredNames(registry) == ["TypeScaleFixture-Bold", "TypeScaleFixture-Regular"])
+      #expect(Date().timeIntervalSince(start) < 30)
+      #expect(opened.withLock { $0 } == nil)  // still waiting for the lock
+      flock(holder, LOCK_UN)
+      #expect(done.wait(timeout: .now() + 60) == .success)
+      #expect(opened.withLock { $0?.entries.map(\.key) } == ["bold", "regular"])
+    }
+  }
+
   // MARK: - Read-only
 
   @Test func readOnly_refusesChangesAndChangesNothing() async throws {

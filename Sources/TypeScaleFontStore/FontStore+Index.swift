@@ -113,8 +113,9 @@ extension FontStore {
   /// unregisters entries removed by one, and deals with stored files that do not verify.
   ///
   /// A missing file's entry is dropped; an unreadable file (or a symbolic link, folder or
-  /// device in its place) is left, unregistered, and tried again next time; a corrupt file is
-  /// moved to `quarantine/` (read-write only) and its entries dropped. Each is reported in
+  /// device in its place, or a file FreeType refuses although its SHA-256 matches) is left,
+  /// unregistered, and tried again next time; a corrupt file (SHA-256 mismatch, or no font at
+  /// all) is moved to `quarantine/` (read-write only) and its entries dropped. Each is reported in
   /// ``issues``. A read-only store changes no file; the caller does not write `index`.
   ///
   /// Call with the lock held (read-only, or `registeringOnly`: without it). Calls from several
@@ -285,9 +286,12 @@ extension FontStore {
               .conflict,
               "\(key) is stored but not registered: \(error.message); remove one of the two",
               fontError: error))
-        case .notAFont, .corruptFont, .faceIndexOutOfRange:
+        case .notAFont:
+          // Bytes that match their name but are no font at all were never stored by install.
+          // (A font FreeType now finds damaged, or over a limit, matches the bytes that were
+          // validated: the environment changed, not the file, so it stays, as below.)
           seen[key] = entry.sha256
-          setAside(key, entry, reason: "FreeType refuses it: \(error.message)")
+          setAside(key, entry, reason: "it is not a font: \(error.message)")
         default:
           _report(
             FontStoreError(

@@ -23,6 +23,8 @@ extension FontStore {
       return true
     case .directory:
       break
+    case .unknown(let code):
+      throw StoreFiles.error(code, "could not look at the font store's folder \(path)")
     case .symbolicLink:
       throw FontStoreError(
         .notAStore,
@@ -60,6 +62,8 @@ extension FontStore {
     case .missing:
       if access == .readWrite { try StoreFiles.createFolder(blobsDirectory) }
       return true
+    case .unknown(let code):
+      throw StoreFiles.error(code, "could not look at \(blobsDirectory.path)")
     case let kind:
       throw FontStoreError(
         .notAStore,

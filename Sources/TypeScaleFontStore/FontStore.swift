@@ -70,11 +70,13 @@ import TypeScaleLock
 ///
 /// What a problem with a stored file does (each is listed in ``issues``):
 /// - missing: the entry is dropped from the index;
-/// - unreadable (a permission or I/O error), a symbolic link, a folder or a device: the entry
-///   and whatever is at the path stay as they are, unregistered, and are tried again at the next
+/// - unreadable (a permission or I/O error), a symbolic link, a folder or a device, or a file
+///   whose SHA-256 matches but that FreeType now refuses as damaged or over a limit (the bytes
+///   are the ones validated when stored: what changed is FreeType or its limits): the entry and
+///   whatever is at the path stay as they are, unregistered, and are tried again at the next
 ///   ``synchronize()``;
-/// - proven corrupt (SHA-256 mismatch, or FreeType finds no font in bytes that do match): the
-///   file is moved to `quarantine/` and the entries naming it are dropped.
+/// - proven corrupt (SHA-256 mismatch, or bytes that match but are no font at all): the file is
+///   moved to `quarantine/` and the entries naming it are dropped.
 ///
 /// ## Writes and locking
 ///

@@ -342,6 +342,44 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
   }
 
+  /// Bytes that match their name but are no font at all are proven corrupt (quarantined); a
+  /// font FreeType finds damaged although it matches its name stays, since those are the bytes
+  /// that were validated when stored: FreeType or its limits changed, not the file.
+  @Test(arguments: [("broken-html.ttf", true), ("broken-truncated.ttf", false)])
+  func open_matchingBytesFreeTypeRefuses(_ fixture: String, quarantined: Bool) async throws {
+    try await withTemporaryFolder { folder in
+      _ = try FontStore(directory: folder, registry: try FontRegistry())
+      let bytes = try fixtureData(fixture)
+      let digest = SHA256Digest.hash(bytes).hex
+      let file = "blobs/\(digest).ttf"
+      try bytes.write(to: folder.appendingPathComponent(file))
+      var index = FontStoreIndex()
+      index.entries["k"] = FontStoreIndex.Entry(
+        file: file, sha256: digest, size: bytes.count, postScriptNames: ["X"], origin: nil,
+        version: nil, installed: Date(timeIntervalSince1970: 0))
+      try index.encoded().write(to: folder.appendingPathComponent("index.json"))
+
+      let store = try FontStore(directory: folder, registry: try FontRegistry())
+      #expect(store.entries.isEmpty)
+      let issue = try #require(store.issues.first)
+      let moved = StoreFiles.fileNames(in: folder.appendingPathComponent("quarantine"))
+      if quarantined {
+        #expect(issue.code == .corrupt)
+        #expect(issue.message.contains("it is not a font"))
+        #expect(moved.count == 1)
+        #expect(StoreFiles.kind(of: folder.appendingPathComponent(file)) == .missing)
+      } else {
+        #expect(issue.code == .storage)
+        #expect(issue.message.contains("the entry and the file stay"))
+        #expect(moved.isEmpty)
+        #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == bytes)
+        let reread = try FontStoreIndex.decoded(
+          from: Data(contentsOf: folder.appendingPathComponent("index.json")))
+        #expect(reread.entries.keys.sorted() == ["k"])
+      }
+    }
+  }
+
   @Test func open_storedFileSwappedForASymlinkIsRefused() async throws {
     try await withTemporaryFolder { folder in
       let store = try FontStore(

@@ -25,6 +25,9 @@ let package = Package(
     // Parsing golden, typography and cases files.
     .executableTarget(
       name: "FuzzParse", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
+    // Opening a font store whose index.json is arbitrary bytes.
+    .executableTarget(
+      name: "FuzzStoreIndex", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
   ],
   swiftLanguageModes: [.v6]
 )

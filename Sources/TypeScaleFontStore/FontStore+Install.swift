@@ -16,8 +16,10 @@ extension FontStore {
   /// loading a glyph; WOFF and WOFF2 decoded to plain sfnt (and validated again); the file
   /// written under its SHA-256 and renamed into place; its faces registered; the index
   /// rewritten. A key that held another file is switched to the new one and the old file is
-  /// unregistered and deleted (unless another key shares it). When any step fails, the store
-  /// and the registry are as they were.
+  /// unregistered and deleted (unless another key shares it, or it is no longer the file the
+  /// store wrote: see ``FontStore``). A file already stored under the same SHA-256 is reused
+  /// when it verifies; anything else at its path is moved to `quarantine/` first. When any step
+  /// fails, the store and the registry are as they were, and no temporary file is left.
   ///
   /// ```swift
   /// let faces = try store.install(Data(contentsOf: url), key: "brand-regular")
@@ -30,9 +32,11 @@ extension FontStore {
   ///   - version: A version to record, compared with a source's ``RemoteFontSource/cacheKey``.
   /// - Returns: The registered faces, in file order.
   /// - Throws: ``FontStoreError`` — `tooLarge`, `notAFont` (describing the first bytes),
-  ///   `corrupt`, `conflict` (a PostScript name registered from another file), `storage`.
-  /// - Complexity: O(n) in the size of the bytes, plus FreeType's scan of each face; holds the
-  ///   store's lock throughout.
+  ///   `corrupt`, `conflict` (a PostScript name registered from another file), `storage`,
+  ///   `readOnly` for a store opened ``AccessMode/readOnly``.
+  /// - Complexity: O(n) in the size of the bytes, plus FreeType's scans of each face. The
+  ///   validation and WOFF decoding run before the store's lock is taken; the lock is held for
+  ///   reading and writing the index, the rename, and registering the stored file.
   @discardableResult
   public func install(
     _ data: Data, key: String, origin: String? = nil, version: String? = nil
@@ -62,9 +66,12 @@ extension FontStore {
   ///   - key: The key to store the font under; ``key(forContentsOf:)`` by default.
   ///   - session: The session to download with; `.shared` by default.
   /// - Returns: The registered faces.
-  /// - Throws: ``FontStoreError`` — `notFound` for a missing file, `httpStatus`, `network`,
-  ///   `invalidArgument` for another scheme, and what ``install(_:key:origin:version:)``
-  ///   throws.
+  /// - Throws: ``FontStoreError`` — `notFound` for a missing file, `invalidArgument` for a path
+  ///   that is a FIFO, a device, a socket or a folder (checked before anything is read, so a
+  ///   FIFO never blocks) and for another scheme, `tooLarge` for a file over
+  ///   ``maximumFileSize`` (checked before reading it), `storage` when the file cannot be read
+  ///   (naming the system's reason), `httpStatus`, `network`, and what
+  ///   ``install(_:key:origin:version:)`` throws.
   @discardableResult
   public func install(
     contentsOf url: URL, key: String? = nil, session: URLSession = .shared
@@ -75,15 +82,27 @@ extension FontStore {
     case "file":
       let file = url.standardizedFileURL
       origin = file.absoluteString
-      guard let size = StoreFiles.size(of: file) else {
-        throw FontStoreError(.notFound, "no file at \(file.path); check the path")
-      }
-      guard size <= maximumFileSize else { throw _tooLarge(size, name: file.lastPathComponent) }
-      do {
-        data = try Data(contentsOf: file)
+      do throws(StoreFiles.ReadFailure) {
+        data = Data(
+          try StoreFiles.readFile(file, limit: maximumFileSize, followingLinks: true).bytes)
       } catch {
-        throw FontStoreError(
-          .storage, "could not read \(file.path): \(error.localizedDescription)")
+        switch error {
+        case .missing:
+          throw FontStoreError(.notFound, "no file at \(file.path); check the path")
+        case .notRegular(let kind):
+          throw FontStoreError(
+            .invalidArgument,
+            "\(file.path) is \(kind.phrase), not a font file; give the path of a .ttf, .otf, "
+              + ".ttc, .woff or .woff2 file")
+        case .tooLarge(let size):
+          throw _tooLarge(size, name: file.lastPathComponent)
+        case .system(let code):
+          throw FontStoreError(
+            .storage,
+            "could not read \(file.path): \(String(cString: strerror(code)))"
+              + (code == EACCES || code == EPERM ? "; check its permissions" : ""),
+            systemCode: Int(code))
+        }
       }
     case "http", "https":
       origin = url.absoluteString
@@ -100,43 +119,54 @@ extension FontStore {
       data, key: key ?? Self.key(forContentsOf: url), origin: origin, version: nil, name: name)
   }
 
-  /// The installation steps, under the lock.
+  /// The installation steps: validation outside the lock, storage and registration under it.
   func _install(
     _ data: Data, key: String, origin: String?, version: String?, name: String
   ) throws(FontStoreError) -> [FontFace] {
+    guard access == .readWrite else {
+      throw FontStoreError(
+        .readOnly,
+        "cannot install \(name): the store at \(directory.path) was opened read-only; open it "
+          + "with access: .readWrite")
+    }
     guard data.count <= maximumFileSize else { throw _tooLarge(data.count, name: name) }
+    let prepared = try _prepareBlob(data, name: name)
+    _registerAhead()  // other processes' new fonts, before the lock
     return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, _) = try _readIndex()
       _ = _synchronize(&index)
-      let blob = try _storeBlob(data, name: name)
+      let placed = try _placeBlob(prepared)
+      let blob = prepared.blob
       let installed = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
       let entry = FontStoreIndex.Entry(
-        file: blob.file, sha256: blob.sha256, postScriptNames: blob.postScriptNames,
-        origin: origin, version: version, installed: installed)
+        file: blob.file, sha256: blob.sha256, size: blob.size,
+        postScriptNames: blob.postScriptNames, origin: origin, version: version,
+        installed: installed)
       let previous = index.entries[key]
       let newURL = _url(blob.file)
-      let newIsShared = !index.keys(referencing: blob.file).isEmpty
+      // Only a file this install put in place is removed when a later step fails.
+      let removeOnFailure = placed && index.keys(referencing: blob.file).isEmpty
 
       // The old file leaves the registry first, or nothing changes.
-      var oldURL: URL?
+      var old: FontStoreIndex.Entry?
       if let previous, previous.file != blob.file,
         index.keys(referencing: previous.file) == [key]
       {
         do throws(FontStoreError) {
           try _unregister(previous.file)
         } catch {
-          if !newIsShared { try? StoreFiles.removeFile(newURL) }
+          if removeOnFailure { try? StoreFiles.removeFile(newURL) }
           throw error
         }
-        oldURL = _url(previous.file)
+        old = previous
       }
 
       let faces: [FontFace]
       do throws(FontError) {
         faces = try registry.register(fileAt: newURL)
       } catch {
-        if let oldURL { _ = try? registry.register(fileAt: oldURL) }
-        if !newIsShared { try? StoreFiles.removeFile(newURL) }
+        if let old { _ = try? registry.register(fileAt: _url(old.file)) }
+        if removeOnFailure { try? StoreFiles.removeFile(newURL) }
         throw FontStoreError.validation(error, file: newURL, name: name)
       }
 
@@ -145,14 +175,14 @@ extension FontStore {
       do throws(FontStoreError) {
         try _writeIndex(updated)
       } catch {
-        if !newIsShared {
+        if removeOnFailure {
           try? registry.unregister(fileAt: newURL)
           try? StoreFiles.removeFile(newURL)
         }
-        if let oldURL { _ = try? registry.register(fileAt: oldURL) }
+        if let old { _ = try? registry.register(fileAt: _url(old.file)) }
         throw error
       }
-      if let oldURL { try? StoreFiles.removeFile(oldURL) }  // else removed at the next open
+      if let old { _discard(old.file, sha256: old.sha256, size: old.size) }
 
       state.withLock { state in
         state.stored[key] = _Stored(entry: entry, faces: faces)
@@ -163,27 +193,35 @@ extension FontStore {
     }
   }
 
-  /// A validated file in `blobs/`.
+  /// A validated file, named by its SHA-256.
   struct _Blob {
+    /// `blobs/<sha256>.<ext>`.
     let file: String
     let sha256: String
+    /// Bytes.
+    let size: Int
     let postScriptNames: [String]
   }
 
-  /// Validates the bytes, decodes WOFF and WOFF2, and moves the result into `blobs/`.
+  /// Validated bytes in a temporary file of `blobs/`, ready to be renamed into place.
+  struct _Prepared {
+    let temporary: StoreFiles.TemporaryFile
+    let blob: _Blob
+  }
+
+  /// Validates the bytes and decodes WOFF and WOFF2, in temporary files of `blobs/`; runs
+  /// without the store's lock.
   ///
-  /// The file is named by its SHA-256. Temporary files are removed on every path but a simulated
-  /// crash.
-  func _storeBlob(_ data: Data, name: String) throws(FontStoreError) -> _Blob {
-    var temporaries: [URL] = []
-    defer { for url in temporaries { try? StoreFiles.removeFile(url) } }
+  /// Every temporary file but the one returned is removed before this returns; that one is
+  /// removed when the result goes away unless it was moved into place (and on every path but a
+  /// simulated crash).
+  func _prepareBlob(_ data: Data, name: String) throws(FontStoreError) -> _Prepared {
     let interruption = state.withLock { $0.faults.blobWrite }
 
     var bytes = [UInt8](data)
-    let original = StoreFiles.temporaryURL(in: blobsDirectory)
-    try StoreFiles.writeNewFile(bytes, to: original, interruption: interruption)
-    temporaries.append(original)
-    var faces = try _inspect(original, name: name)
+    let original = try StoreFiles.TemporaryFile(in: blobsDirectory)
+    try original.fill(with: bytes, interruption: interruption)
+    var faces = try _inspect(original.url, name: name)
     var chosen = original
 
     let signature = Array(bytes.prefix(4))
@@ -195,12 +233,11 @@ extension FontStore {
         sfnt = try FontDataCache(budget: 0, maximumDecodedSize: maximumFileSize)
           .sfntBytes(for: faces[0].source)
       } catch {
-        throw FontStoreError.validation(error, file: original, name: name)
+        throw FontStoreError.validation(error, file: original.url, name: name)
       }
-      let decoded = StoreFiles.temporaryURL(in: blobsDirectory)
-      try StoreFiles.writeNewFile(sfnt, to: decoded)
-      temporaries.append(decoded)
-      let decodedFaces = try _inspect(decoded, name: name)
+      let decoded = try StoreFiles.TemporaryFile(in: blobsDirectory)
+      try decoded.fill(with: sfnt)
+      let decodedFaces = try _inspect(decoded.url, name: name)
       // FreeType decodes one face of a WOFF2 collection at a time: keep those as they came.
       if decodedFaces.count == faces.count {
         (chosen, faces, bytes) = (decoded, decodedFaces, sfnt)
@@ -209,12 +246,39 @@ extension FontStore {
 
     let digest = bytes.withUnsafeBytes { SHA256Digest.hash($0) }
     let file = "blobs/\(digest.hex).\(Self._fileExtension(of: bytes))"
-    let target = _url(file)
-    if StoreFiles.size(of: target) != bytes.count {
-      try StoreFiles.move(chosen, to: target)
-      StoreFiles.syncFolder(blobsDirectory)
+    return _Prepared(
+      temporary: chosen,
+      blob: _Blob(
+        file: file, sha256: digest.hex, size: bytes.count,
+        postScriptNames: faces.map(\.postScriptName)))
+  }
+
+  /// Puts a prepared file in place: reuses a stored file with the same SHA-256 when it
+  /// verifies, and otherwise moves whatever is at the path to `quarantine/` and renames the
+  /// prepared file there.
+  ///
+  /// Call with the lock held.
+  ///
+  /// - Returns: Whether the prepared file was renamed into place.
+  func _placeBlob(_ prepared: _Prepared) throws(FontStoreError) -> Bool {
+    let blob = prepared.blob
+    switch _check(blob.file, sha256: blob.sha256, size: blob.size) {
+    case .valid:
+      return false
+    case .missing:
+      break
+    case .corrupt, .foreign, .unreadable:
+      let moved = try _quarantine(blob.file)
+      _report(
+        FontStoreError(
+          .corrupt,
+          "\(_url(blob.file).path) was not the file stored under that name; moved to \(moved) "
+            + "and stored again"))
     }
-    return _Blob(file: file, sha256: digest.hex, postScriptNames: faces.map(\.postScriptName))
+    try prepared.temporary.move(to: _url(blob.file))
+    StoreFiles.syncFolder(blobsDirectory)
+    _recordVerified(blob.file, sha256: blob.sha256)
+    return true
   }
 
   /// Every face of a file, or the reason FreeType refuses it, naming the bytes `name`.

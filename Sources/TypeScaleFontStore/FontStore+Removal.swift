@@ -10,13 +10,16 @@ extension FontStore {
   /// deletes the file.
   ///
   /// The file is deleted only after its faces left the registry and the index no longer names
-  /// it; when unregistering fails, the file and the index stay as they were. A file another key
-  /// shares stays registered and stored.
+  /// it, and only when it is still the file the store wrote (a regular file whose SHA-256
+  /// matches its name; a corrupt one is moved to `quarantine/`, anything else is left and
+  /// reported in ``issues``). When unregistering fails, the file and the index stay as they
+  /// were. A file another key shares stays registered and stored.
   ///
   /// - Parameter key: The key, as ``entries`` lists it.
   /// - Returns: The removed entry.
   /// - Throws: ``FontStoreError`` — `notFound` when no font is stored under the key,
-  ///   `registration` when the registry refuses, `storage` when the index cannot be written.
+  ///   `registration` when the registry refuses, `storage` when the index cannot be written,
+  ///   `readOnly` for a store opened ``AccessMode/readOnly``.
   @discardableResult
   public func remove(key: String) throws(FontStoreError) -> FontStoreEntry {
     let removed = try _remove(description: "key \(key)") { candidate, _ in candidate == key }
@@ -41,7 +44,14 @@ extension FontStore {
   private func _remove(
     description: String, where matches: (String, FontStoreIndex.Entry) -> Bool
   ) throws(FontStoreError) -> [FontStoreEntry] {
-    try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
+    guard access == .readWrite else {
+      throw FontStoreError(
+        .readOnly,
+        "cannot remove the font with the \(description): the store at \(directory.path) was "
+          + "opened read-only; open it with access: .readWrite")
+    }
+    _registerAhead()
+    return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, damaged) = try _readIndex()
       let dropped = _synchronize(&index)
       let keys = index.entries.filter { matches($0.key, $0.value) }.map(\.key).sorted()
@@ -75,11 +85,8 @@ extension FontStore {
         throw error
       }
       for file in unused {
-        do throws(FontStoreError) {
-          try StoreFiles.removeFile(_url(file))
-        } catch {
-          _report(error)  // the index no longer names it: removed at the next open
-        }
+        guard let entry = index.entries.values.first(where: { $0.file == file }) else { continue }
+        _discard(file, sha256: entry.sha256, size: entry.size)
       }
       return state.withLock { state in
         keys.compactMap { key -> FontStoreEntry? in

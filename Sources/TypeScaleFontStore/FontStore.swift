@@ -21,20 +21,81 @@ import TypeScaleLock
 /// ```
 ///
 /// Layout of the folder:
+/// - `.typescale-store`: the marker the store writes when it creates the folder (or adopts an
+///   empty one). The store uses only folders that have it; see "Ownership" below.
 /// - `blobs/<sha256>.<ttf|otf|ttc>`: each stored file, named by the SHA-256 of its bytes, so
 ///   one font fetched under two keys is stored once. WOFF and WOFF2 are decoded to plain sfnt
 ///   before storing (a WOFF2 collection, which FreeType decodes one face at a time, is kept as
 ///   WOFF2).
-/// - `index.json`: the keys and their files (``FontStoreEntry``), with a format version.
+/// - `index.json`: the keys and their files (``FontStoreEntry``) with each file's size, and a
+///   format version; at most ``maximumIndexSize`` bytes.
 /// - `.lock`: the advisory lock (`flock`) every change holds, so that processes sharing the
 ///   folder never lose each other's changes.
+/// - `quarantine/`: stored files proven corrupt, moved aside (never deleted) with the time they
+///   were moved added to their name. Nothing reads it; look inside, then delete it by hand.
+///
+/// ## Ownership: what the store may change
+///
+/// The store deletes nothing it did not create. When it opens a folder:
+/// - A folder that does not exist is created, with its marker and `blobs/`.
+/// - A folder with the marker is the store's.
+/// - A folder without the marker is used only when it is empty (the marker is then written), or
+///   when it is a store an earlier TypeScale made: nothing in it but `index.json`, `.lock`,
+///   `blobs/` and temporary files, with an `index.json` that reads as a TypeScale index (or
+///   no index and an empty `blobs/`). The marker is then written and the store is used as is.
+/// - Anything else — the folder or its `blobs/` a symbolic link or not a folder, or a non-empty
+///   folder the store did not make — is refused with ``FontStoreError/Code/notAStore`` before
+///   anything is created or changed in it.
+///
+/// Inside its folder the store removes only:
+/// - its own temporary files, `.tmp-<UUID>` regular files in the folder and `blobs/`, when no
+///   live writer holds them (writers hold a `flock` on them), on opening; a write that fails
+///   removes its temporary file at once;
+/// - a stored file, once no index entry names it (``remove(key:)``, or a key switched to
+///   another file), and only after checking that it is still the file the store wrote (a
+///   regular file whose SHA-256 matches its name); anything else found there is moved to
+///   `quarantine/` or left alone.
+///
+/// Files in `blobs/` that the index does not name are left alone: the store cannot tell a file
+/// it lost track of from one someone put there.
+///
+/// ## Trusting stored files
+///
+/// A stored file is registered only when it is a regular file (looked at with `lstat`, opened
+/// with `O_NOFOLLOW`: a symbolic link is refused) whose SHA-256 matches its name and the index.
+/// Hashing costs one read of the file; each process hashes a file once and afterwards compares
+/// its fingerprint (device, inode, size, modification and change times, nanoseconds), hashing
+/// again only when the fingerprint changed. After registering, the fingerprint is checked once
+/// more, so a file swapped while FreeType read it is unregistered again.
+///
+/// What a problem with a stored file does (each is listed in ``issues``):
+/// - missing: the entry is dropped from the index;
+/// - unreadable (a permission or I/O error), a symbolic link, a folder or a device, or a file
+///   whose SHA-256 matches but that FreeType now refuses as damaged or over a limit (the bytes
+///   are the ones validated when stored: what changed is FreeType or its limits): the entry and
+///   whatever is at the path stay as they are, unregistered, and are tried again at the next
+///   ``synchronize()``;
+/// - proven corrupt (SHA-256 mismatch, or bytes that match but are no font at all): the file is
+///   moved to `quarantine/` and the entries naming it are dropped.
+///
+/// ## Writes and locking
 ///
 /// Every file is written to a temporary file in the same folder, flushed, and renamed into place;
-/// a crash leaves the previous index intact, and the next open removes the leftovers.
+/// a crash leaves the previous index intact, and the next open removes the leftovers. The lock is
+/// held to read and rewrite the index and to rename files. Installing validates and decodes the
+/// bytes (FreeType's scan, the cmap walk) and hashes them before taking it; opening and
+/// ``synchronize()`` hash and register the stored files that verify before taking it, and take it
+/// only to deal with the files that did not. The one scan under the lock is registering a file an
+/// install has just renamed into place, so that the index and the registry change together (a
+/// registration that fails leaves both as they were).
 ///
 /// Storing bytes validates them first: the size cap, the first bytes (an HTML error page or a
 /// JSON answer is refused, saying what it looks like), and FreeType opening every face and
 /// loading a glyph. Rejected bytes leave nothing behind.
+///
+/// A store opened with ``AccessMode/readOnly`` (what `typescale fonts list` uses) creates,
+/// moves, deletes and rewrites nothing, and takes no lock: it reads the index (written by
+/// rename, so always whole) and registers what verifies.
 public final class FontStore: Sendable {
   /// Counters for observing the store (what a test or a dashboard reads).
   public struct Statistics: Hashable, Sendable {
@@ -54,11 +115,38 @@ public final class FontStore: Sendable {
   public let registry: FontRegistry
   /// The largest file the store accepts, in bytes.
   public let maximumFileSize: Int
+  /// Whether the store may change its folder.
+  public let access: AccessMode
+
+  /// How a store may use its folder.
+  public enum AccessMode: Hashable, Sendable {
+    /// The store creates its folder if needed, removes leftovers, quarantines corrupt files,
+    /// rewrites its index, installs and removes. The default.
+    case readWrite
+    /// The store only reads: it creates, moves, deletes and rewrites nothing and takes no lock
+    /// (a folder that does not exist is an empty store). Installing or removing throws
+    /// ``FontStoreError/Code/readOnly``. For listing, and for folders shared read-only.
+    case readOnly
+  }
+
+  /// The largest `index.json` a store reads: 16 MiB, about 40,000 entries.
+  ///
+  /// A larger file is not an index TypeScale wrote: opening refuses it with
+  /// ``FontStoreError/Code/storage`` before reading it, and leaves it alone.
+  public static let maximumIndexSize = 16 << 20
+
+  /// The marker file's name, `.typescale-store`.
+  static let markerName = ".typescale-store"
 
   let blobsDirectory: URL
+  let quarantineDirectory: URL
+  let markerURL: URL
   let indexURL: URL
   let lockPath: String
   let state: Locked<_State>
+  /// Makes calls of `_synchronize` from several threads take turns (the file lock does not
+  /// cover the pass that runs before it is taken, nor a read-only store).
+  let syncTurn = Locked(())
 
   /// A stored font and its registered faces.
   struct _Stored: Sendable {
@@ -80,6 +168,10 @@ public final class FontStore: Sendable {
     var failUnregister = false
   }
 
+  /// Paths whose reads fail with an `errno`, for tests that simulate an unreadable stored file
+  /// before a store opens (they run as root, which `chmod 000` does not stop).
+  static let _injectedReadFailures = Locked<[String: Int32]>([:])
+
   struct _State: Sendable {
     /// The entries registered from the index, by key.
     ///
@@ -100,10 +192,13 @@ public final class FontStore: Sendable {
 
   /// Opens the store in a folder, creating it if needed, and registers every font it holds.
   ///
-  /// A stored file that is missing or no longer validates is dropped from the index; one whose
-  /// faces conflict with faces registered from elsewhere stays stored but unregistered. Both are
-  /// listed in ``issues``. Temporary files a crash left behind, and files no entry names, are
-  /// removed.
+  /// The folder must be one the store may use (see "Ownership" above); it is checked before
+  /// anything is created in it. Then, holding the lock, the store removes temporary files a
+  /// crash left behind and registers every entry of the index whose file verifies. A missing file
+  /// is dropped from the index; an unreadable one stays, unregistered; a corrupt one is moved to
+  /// `quarantine/`; one whose faces conflict with faces registered from elsewhere stays stored
+  /// but unregistered. All are listed in ``issues``. With ``AccessMode/readOnly`` nothing is
+  /// changed: the problems are only listed.
   ///
   /// - Parameters:
   ///   - directory: The folder; ``defaultDirectory(environment:)`` by default.
@@ -111,24 +206,36 @@ public final class FontStore: Sendable {
   ///   - maximumFileSize: The largest file accepted, in bytes; 32 MiB by default (the largest
   ///     single-script OpenType fonts are a few MiB; CJK collections are larger, raise it for
   ///     them).
-  /// - Throws: ``FontStoreError/Code/storage`` when the folder cannot be created, locked or
-  ///   read, or holds an index of a newer format.
+  ///   - access: ``AccessMode/readWrite`` by default; ``AccessMode/readOnly`` to only read.
+  /// - Throws: ``FontStoreError/Code/notAStore`` when the folder or its `blobs/` is a symbolic
+  ///   link or not a folder, or is a non-empty folder the store did not create;
+  ///   ``FontStoreError/Code/storage`` when the folder cannot be created, locked or read, or
+  ///   holds an index of a newer format or over ``maximumIndexSize``.
   public init(
     directory: URL = FontStore.defaultDirectory(), registry: FontRegistry,
-    maximumFileSize: Int = 32 << 20
+    maximumFileSize: Int = 32 << 20, access: AccessMode = .readWrite
   ) throws(FontStoreError) {
     let directory = directory.standardizedFileURL
     self.directory = directory
     self.registry = registry
     self.maximumFileSize = maximumFileSize
+    self.access = access
     self.blobsDirectory = directory.appendingPathComponent("blobs")
+    self.quarantineDirectory = directory.appendingPathComponent("quarantine")
+    self.markerURL = directory.appendingPathComponent(Self.markerName)
     self.indexURL = directory.appendingPathComponent("index.json")
     self.lockPath = directory.appendingPathComponent(".lock").path
     self.state = Locked(_State())
-    try StoreFiles.createFolder(blobsDirectory)
+    guard try _claimFolder() else { return }  // a read-only store of a folder not made yet
+    guard access == .readWrite else {
+      var (index, _) = try _readIndex()
+      _ = _synchronize(&index)
+      return
+    }
+    _registerAhead()
     try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, damaged) = try _readIndex()
-      _removeLeftovers(keeping: index)
+      _removeLeftovers()
       let changed = _synchronize(&index)
       if changed || damaged { try _writeIndex(index) }
     }

@@ -57,7 +57,7 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum _Storage: String, Hashable, Sendable {
       case httpStatus, tooLarge, notAFont, corrupt, network, storage, conflict, notFound
-      case sourceFailed, invalidArgument, registration
+      case sourceFailed, invalidArgument, registration, notAStore, readOnly
     }
 
     private let storage: _Storage
@@ -84,8 +84,18 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
     public static let notFound = Code(.notFound)
     /// A source failed with an error of its own (a ``BytesFontSource`` closure that threw).
     public static let sourceFailed = Code(.sourceFailed)
-    /// An argument is not usable, such as a URL scheme the store cannot fetch.
+    /// An argument is not usable, such as a URL scheme the store cannot fetch, or a path to
+    /// install from that is a FIFO, a device or a folder rather than a file.
     public static let invalidArgument = Code(.invalidArgument)
+    /// The folder is not a font store this TypeScale may use.
+    ///
+    /// The folder or its `blobs/` is a symbolic link or not a folder, or it is a non-empty folder the store did not create
+    /// (no `.typescale-store` marker, and no valid index of an earlier TypeScale). Nothing in
+    /// it was changed; the message names the path and what would be valid.
+    public static let notAStore = Code(.notAStore)
+    /// A change (install, remove) was asked of a store opened with
+    /// ``FontStore/AccessMode/readOnly``.
+    public static let readOnly = Code(.readOnly)
 
     /// The code's name, such as `httpStatus`.
     public var description: String { storage.rawValue }

@@ -12,6 +12,7 @@ import Foundation
 ///       "installed" : "2026-01-31T12:00:00Z",
 ///       "postScriptNames" : ["Pretendard-SemiBold"],
 ///       "sha256" : "9f2c…",
+///       "size" : 1843220,
 ///       "version" : "v2"
 ///     }
 ///   },
@@ -34,6 +35,8 @@ struct FontStoreIndex: Codable, Equatable, Sendable {
     var file: String
     /// The SHA-256 of the file, 64 lowercase hexadecimal digits.
     var sha256: String
+    /// The file's size in bytes; `nil` in entries an earlier TypeScale wrote.
+    var size: Int?
     /// The PostScript names of its faces.
     var postScriptNames: [String]
     /// Where the bytes came from, when known.

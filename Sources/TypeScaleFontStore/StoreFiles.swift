@@ -12,15 +12,22 @@ import Foundation
 
 /// The store's file operations: durable atomic writes, renames and removals, each failure a
 /// ``FontStoreError/Code/storage`` naming the file and the system's reason.
+///
+/// Everything here looks at a path with `lstat` or opens it with `O_NOFOLLOW` and `O_NONBLOCK`:
+/// a symbolic link is never followed inside the store, and opening a FIFO never blocks.
 enum StoreFiles {
-  /// The prefix of temporary files; any left by a crash are removed when a store opens.
+  /// The prefix of temporary files: `.tmp-` and a UUID, such as
+  /// `.tmp-0F9A2C1E-5B7D-4C1A-9E3F-2D6B8A4C0E71`.
   static let temporaryPrefix = ".tmp-"
 
-  /// Where an interrupted write stops, for tests that simulate a crash.
+  /// Where an interrupted write stops, for tests that simulate a crash or a full disk.
   enum Interruption: Sendable {
     /// Write half the bytes to the temporary file, then fail as a killed process would: the
     /// temporary file stays and the target is untouched.
     case halfway
+    /// Write half the bytes, then fail with `ENOSPC` as a full disk would: the write fails, and
+    /// the temporary file is removed at once.
+    case diskFull
   }
 
   /// A storage error for `errno` value `code`.
@@ -31,59 +38,156 @@ enum StoreFiles {
       systemCode: Int(code))
   }
 
-  /// A fresh temporary file name in `folder`.
+  /// Whether `name` is one of the store's temporary file names: the prefix and a UUID.
+  static func isTemporaryName(_ name: String) -> Bool {
+    name.hasPrefix(temporaryPrefix) && UUID(uuidString: String(name.dropFirst(5))) != nil
+  }
+
+  // MARK: - Temporary files
+
+  /// A temporary file of the store's, open for writing, that removes itself unless it was
+  /// moved into place.
+  ///
+  /// While it exists its creator holds a shared `flock` on it, so a store opening the folder at
+  /// the same time (which removes the temporary files a crash left, under the store's lock)
+  /// can tell a file being written from a leftover: it removes only files it can lock
+  /// exclusively. The kernel drops the lock when the creator dies.
+  final class TemporaryFile {
+    /// The file's URL, `.tmp-<UUID>` in the folder it was created in.
+    let url: URL
+    private let descriptor: Int32
+    private var settled = false
+
+    /// Creates an empty temporary file in `folder`, locked.
+    init(in folder: URL) throws(FontStoreError) {
+      for _ in 0..<3 {
+        let url = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw error(errno, "could not create \(url.path)") }
+        // A store cleaning up may have removed the file between `open` and `flock`: check that
+        // the name still leads to this file once it is locked, or start again.
+        var opened = stat()
+        var named = stat()
+        if flock(descriptor, LOCK_SH) == 0, fstat(descriptor, &opened) == 0,
+          lstat(url.path, &named) == 0, opened.st_ino == named.st_ino,
+          opened.st_dev == named.st_dev
+        {
+          self.url = url
+          self.descriptor = descriptor
+          return
+        }
+        close(descriptor)
+      }
+      throw FontStoreError(
+        .storage, "could not create a temporary file in \(folder.path) that stays in place")
+    }
+
+    deinit {
+      if !settled { unlink(url.path) }
+      close(descriptor)
+    }
+
+    /// Writes `bytes` and flushes them to disk (`fsync`).
+    func fill(with bytes: [UInt8], interruption: Interruption? = nil) throws(FontStoreError) {
+      let path = url.path
+      let count = interruption == nil ? bytes.count : bytes.count / 2
+      let failure: Int32? = bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < count, let base = buffer.baseAddress {
+          let written = write(descriptor, base + offset, count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            return errno
+          }
+          offset += written
+        }
+        return nil
+      }
+      if let failure { throw error(failure, "could not write \(path)") }
+      switch interruption {
+      case .halfway:
+        settled = true  // a killed process leaves its temporary file behind
+        throw FontStoreError(
+          .storage, "the write of \(path) was interrupted after \(count) of \(bytes.count) bytes")
+      case .diskFull:
+        throw error(ENOSPC, "could not write \(path)")
+      case nil:
+        break
+      }
+      guard fsync(descriptor) == 0 else { throw error(errno, "could not flush \(path)") }
+    }
+
+    /// Renames the file over `target`, atomically; it is no longer removed afterwards.
+    func move(to target: URL) throws(FontStoreError) {
+      try StoreFiles.move(url, to: target)
+      settled = true
+    }
+  }
+
+  /// A fresh temporary file name in `folder`, for scratch files outside the store.
   static func temporaryURL(in folder: URL) -> URL {
     folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
   }
 
-  /// Writes `bytes` to a new file and flushes it to disk (`fsync`).
-  static func writeNewFile(
-    _ bytes: [UInt8], to url: URL, interruption: Interruption? = nil
-  ) throws(FontStoreError) {
-    let path = url.path
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw error(errno, "could not create \(path)") }
+  /// Writes `bytes` to a new file at `url` and flushes it; when the write fails, the file is
+  /// removed before this throws.
+  static func writeNewFile(_ bytes: [UInt8], to url: URL) throws(FontStoreError) {
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw error(errno, "could not create \(url.path)") }
     defer { close(descriptor) }
-    let count = interruption == .halfway ? bytes.count / 2 : bytes.count
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       var offset = 0
-      while offset < count, let base = buffer.baseAddress {
-        let written = write(descriptor, base + offset, count - offset)
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = write(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return errno
         }
         offset += written
       }
-      return nil
+      return fsync(descriptor) == 0 ? nil : errno
     }
-    if let failure { throw error(failure, "could not write \(path)") }
-    if interruption == .halfway {
-      throw FontStoreError(
-        .storage, "the write of \(path) was interrupted after \(count) of \(bytes.count) bytes")
+    if let failure {
+      unlink(url.path)
+      throw error(failure, "could not write \(url.path)")
     }
-    guard fsync(descriptor) == 0 else { throw error(errno, "could not flush \(path)") }
   }
 
   /// Writes `bytes` to `url` atomically, so that readers see the old file or the new one.
   ///
   /// The bytes go to a temporary file in the same folder, flushed, then renamed over `url`, then
-  /// the folder is flushed.
+  /// the folder is flushed. When any step fails the temporary file is removed at once (only a
+  /// simulated crash leaves it).
   static func writeAtomically(
     _ bytes: [UInt8], to url: URL, interruption: Interruption? = nil
   ) throws(FontStoreError) {
     let folder = url.deletingLastPathComponent()
-    let temporary = temporaryURL(in: folder)
-    do throws(FontStoreError) {
-      try writeNewFile(bytes, to: temporary, interruption: interruption)
-      try move(temporary, to: url)
-    } catch {
-      // A killed process would leave the temporary file; a failing one cleans up.
-      if interruption == nil { unlink(temporary.path) }
-      throw error
-    }
+    let temporary = try TemporaryFile(in: folder)
+    try temporary.fill(with: bytes, interruption: interruption)
+    try temporary.move(to: url)
     syncFolder(folder)
   }
+
+  /// Removes the store's temporary files that no live writer holds, in one real folder.
+  ///
+  /// Only regular files named `.tmp-<UUID>` are candidates, and only those this process can
+  /// lock exclusively (a writer holds a shared lock until its file is renamed or removed).
+  static func removeLeftoverTemporaries(in folder: URL) {
+    guard case .directory = kind(of: folder) else { return }
+    for name in fileNames(in: folder) where isTemporaryName(name) {
+      let path = folder.appendingPathComponent(name).path
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var info = stat()
+      guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      unlink(path)
+    }
+  }
+
+  // MARK: - Renaming and removing
 
   /// Renames a file, replacing `target` atomically.
   static func move(_ source: URL, to target: URL) throws(FontStoreError) {
@@ -107,13 +211,6 @@ enum StoreFiles {
     close(descriptor)
   }
 
-  /// The size of a file in bytes, or `nil` when it does not exist.
-  static func size(of url: URL) -> Int? {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else { return nil }
-    return Int(info.st_size)
-  }
-
   /// Creates a folder and its parents.
   static func createFolder(_ url: URL) throws(FontStoreError) {
     do {
@@ -130,5 +227,136 @@ enum StoreFiles {
   /// The names of the files in a folder; empty when it cannot be read.
   static func fileNames(in folder: URL) -> [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  }
+
+  // MARK: - Looking at files
+
+  /// What identifies one version of a file: when any of these changes, its bytes may have.
+  struct Fingerprint: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    /// Bytes.
+    var size: Int
+    /// Nanoseconds since 1970.
+    var modified: Int64
+    /// Nanoseconds since 1970; changes with every write, rename or `chmod`.
+    var changed: Int64
+
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+      size = Int(info.st_size)
+      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+      changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    }
+  }
+
+  /// What a path is, without following a symbolic link.
+  enum Kind: Equatable {
+    case missing
+    case regular(Fingerprint)
+    case directory
+    case symbolicLink
+    /// Another kind of file; the phrase says which, such as "a FIFO (named pipe)".
+    case special(String)
+    /// `lstat` failed with this `errno`.
+    case unknown(Int32)
+
+    /// The kind from a `stat` record.
+    init(_ info: stat) {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: self = .regular(Fingerprint(info))
+      case S_IFDIR: self = .directory
+      case S_IFLNK: self = .symbolicLink
+      case S_IFIFO: self = .special("a FIFO (named pipe)")
+      case S_IFCHR: self = .special("a character device")
+      case S_IFBLK: self = .special("a block device")
+      case S_IFSOCK: self = .special("a socket")
+      default: self = .special("not a regular file")
+      }
+    }
+
+    /// A phrase for messages, such as "a symbolic link" or "a folder".
+    var phrase: String {
+      switch self {
+      case .missing: "missing"
+      case .regular: "a file"
+      case .directory: "a folder"
+      case .symbolicLink: "a symbolic link"
+      case .special(let phrase): phrase
+      case .unknown(let code): "unreadable (\(String(cString: strerror(code))))"
+      }
+    }
+  }
+
+  /// What is at `url`, without following a symbolic link.
+  static func kind(of url: URL) -> Kind {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else {
+      return errno == ENOENT || errno == ENOTDIR ? .missing : .unknown(errno)
+    }
+    return Kind(info)
+  }
+
+  /// Why ``readFile(_:limit:followingLinks:injected:)`` could not read a file.
+  enum ReadFailure: Error {
+    case missing
+    /// Not a regular file: the kind found instead.
+    case notRegular(Kind)
+    /// Larger than the limit: the size in bytes.
+    case tooLarge(Int)
+    /// The system refused (`errno`), such as a permission or I/O error.
+    case system(Int32)
+  }
+
+  /// Reads a whole regular file through one descriptor, with its fingerprint.
+  ///
+  /// The file is opened with `O_NONBLOCK` (a FIFO never blocks the open) and, unless
+  /// `followingLinks`, `O_NOFOLLOW`; its type is checked with `fstat` before any byte is read.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - limit: The largest size read, in bytes; a larger file fails with `tooLarge` unread.
+  ///   - followingLinks: Whether a symbolic link is followed (a path the user gave) or refused
+  ///     (a file inside the store).
+  ///   - injected: An `errno` to fail with once the file is open, for tests that simulate an
+  ///     unreadable file (they run as root, which ignores permissions).
+  /// - Returns: The bytes and the fingerprint of the file they came from.
+  /// - Throws: A ``ReadFailure`` saying why nothing was read.
+  static func readFile(
+    _ url: URL, limit: Int, followingLinks: Bool = false, injected: Int32? = nil
+  ) throws(ReadFailure) -> (bytes: [UInt8], fingerprint: Fingerprint) {
+    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let descriptor = open(url.path, flags)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { throw .missing }
+      if code == ELOOP { throw .notRegular(.symbolicLink) }
+      throw .system(code)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .system(errno) }
+    let kind = Kind(info)
+    guard case .regular(let fingerprint) = kind else { throw .notRegular(kind) }
+    guard fingerprint.size <= limit else { throw .tooLarge(fingerprint.size) }
+    if let injected { throw .system(injected) }
+    var bytes = [UInt8](repeating: 0, count: fingerprint.size)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return read(descriptor, base + offset, buffer.count - offset)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .system(errno)
+      }
+      if count == 0 { break }
+      offset += count
+    }
+    // A file that grew or shrank while being read is read as found; the caller checks sizes.
+    if offset < bytes.count { bytes.removeSubrange(offset...) }
+    return (bytes, fingerprint)
   }
 }

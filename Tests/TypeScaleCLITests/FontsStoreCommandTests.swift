@@ -90,18 +90,30 @@ private final class ChildFileServer {
   }
 }
 
-/// Every file under a folder with its bytes, the lock file aside.
+/// Every file under a folder with its bytes, the lock file and the store's marker aside.
 private func contents(of folder: URL) -> [String: Data] {
   var files: [String: Data] = [:]
   let enumerator = FileManager.default.enumerator(atPath: folder.path)
   while let relative = enumerator?.nextObject() as? String {
-    guard relative != ".lock" else { continue }
+    guard relative != ".lock", relative != ".typescale-store" else { continue }
     if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relative).path)
     {
       files[relative] = data
     }
   }
   return files
+}
+
+/// Every path under a folder, hidden files and folders included, with each file's bytes: two
+/// equal trees mean nothing on disk changed.
+private func tree(of folder: URL) -> [String: Data] {
+  var found: [String: Data] = [:]
+  let enumerator = FileManager.default.enumerator(atPath: folder.path)
+  while let relative = enumerator?.nextObject() as? String {
+    let path = folder.appendingPathComponent(relative).path
+    found[relative] = FileManager.default.contents(atPath: path) ?? Data("(folder)".utf8)
+  }
+  return found
 }
 
 @Suite struct FontsStoreCommandTests {
@@ -305,5 +317,89 @@ private func contents(of folder: URL) -> [String: Data] {
     let noName = typescale(["fonts", "remove", "--store", store.path])
     #expect(noName.status == 2)
     #expect(contents(of: store) == before)
+  }
+
+  /// Issue 15: `fonts list` opened the store read-write and deleted files it did not own.
+  @Test func fontsList_changesNothingOnDiskWhateverTheStoreHolds() throws {
+    let store = try Fixtures.temporaryDirectory("typescale-cli-store")
+    defer { try? FileManager.default.removeItem(at: store) }
+    for font in ["Fixture-Regular.ttf", "Fixture-Bold.ttf", "Fixture-Light.ttf"] {
+      let install = typescale(["fonts", "install", Fixtures.font(font).path, "--store", store.path])
+      #expect(install.status == 0, "\(install.error)")
+    }
+    let blobs = store.appendingPathComponent("blobs")
+    let stored = try FileManager.default.contentsOfDirectory(atPath: blobs.path).sorted()
+    try #require(stored.count == 3)
+    // A stray note, a crash's leftover, a replaced font, a folder in place of a font.
+    try Data("n\n".utf8).write(to: blobs.appendingPathComponent("notes.txt"))
+    try Data("crash".utf8).write(to: blobs.appendingPathComponent(".tmp-\(UUID().uuidString)"))
+    try Data(contentsOf: Fixtures.font("Fixture-Black.ttf")).write(
+      to: blobs.appendingPathComponent(stored[0]))
+    try FileManager.default.removeItem(at: blobs.appendingPathComponent(stored[1]))
+    try FileManager.default.createDirectory(
+      at: blobs.appendingPathComponent(stored[1]), withIntermediateDirectories: false)
+    let before = tree(of: store)
+
+    for arguments in [
+      ["fonts", "list", "--store", store.path], ["fonts", "list", "--store", store.path, "--json"],
+    ] {
+      let list = typescale(arguments)
+      #expect(list.status == 0, "\(list.error)")
+      let warnings = list.error.split(separator: "\n")
+      #expect(warnings.count == 2, "\(list.error)")
+      #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") })
+      #expect(list.error.contains("is corrupt (its SHA-256 is "))
+      #expect(list.error.contains("opened read-only, so it is left in place"))
+      #expect(list.error.contains("is a folder, not a file the store wrote"))
+      #expect(tree(of: store) == before)
+    }
+    let list = typescale(["fonts", "list", "--store", store.path])
+    #expect(list.output.split(separator: "\n").count == 2)  // the header and the intact font
+  }
+
+  @Test func fontsStore_foreignOrMissingFolders() throws {
+    let folder = try Fixtures.temporaryDirectory("typescale-cli-store")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // mkdir -p S/blobs; echo n > S/blobs/notes.txt
+    let blobs = folder.appendingPathComponent("blobs")
+    try FileManager.default.createDirectory(at: blobs, withIntermediateDirectories: true)
+    try Data("n\n".utf8).write(to: blobs.appendingPathComponent("notes.txt"))
+    let before = tree(of: folder)
+    let font = Fixtures.font("Fixture-Bold.ttf").path
+    for arguments in [
+      ["fonts", "list", "--store", folder.path],
+      ["fonts", "install", font, "--store", folder.path],
+      ["fonts", "remove", "TypeScaleFixture-Bold", "--store", folder.path],
+    ] {
+      let run = typescale(arguments)
+      #expect(run.status == 1)
+      #expect(run.error.hasPrefix("error: \(folder.path) is not a font store: it is not empty"))
+      #expect(tree(of: folder) == before)
+    }
+
+    // Listing a store that does not exist yet creates nothing.
+    let absent = folder.appendingPathComponent("absent")
+    let list = typescale(["fonts", "list", "--store", absent.path])
+    #expect(list.status == 0)
+    #expect(list.output == "no fonts in \(absent.path)\n")
+    #expect(!FileManager.default.fileExists(atPath: absent.path))
+  }
+
+  /// Issue 15: installing a FIFO or /dev/zero said "permission"; a FIFO must not block.
+  @Test func fontsInstall_fifoAndDeviceSayWhatTheyAre() throws {
+    let folder = try Fixtures.temporaryDirectory("typescale-cli-store")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("pipe.ttf")
+    try #require(mkfifo(fifo.path, 0o644) == 0)
+    let store = folder.appendingPathComponent("store").path
+    for (path, phrase) in [(fifo.path, "a FIFO (named pipe)"), ("/dev/zero", "a character device")]
+    {
+      let run = typescale(["fonts", "install", path, "--store", store])
+      #expect(run.status == 2)
+      #expect(
+        run.error.hasPrefix(
+          "error: \(path) is \(phrase), not a font file; give the path of a .ttf, .otf, "
+            + ".ttc, .woff or .woff2 file"))
+    }
   }
 }

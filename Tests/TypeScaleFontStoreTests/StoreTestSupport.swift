@@ -14,14 +14,14 @@ func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
   return try await body(folder)
 }
 
-/// Every file under a folder (the lock file aside) with its bytes, by relative path: two equal
-/// snapshots mean nothing in the store changed.
+/// Every file under a folder (the lock file and the store's marker aside) with its bytes, by
+/// relative path: two equal snapshots mean nothing in the store changed.
 func snapshot(of folder: URL) -> [String: Data] {
   var files: [String: Data] = [:]
   let base = folder.standardizedFileURL.path
   let enumerator = FileManager.default.enumerator(atPath: base)
   while let relative = enumerator?.nextObject() as? String {
-    guard relative != ".lock" else { continue }
+    guard relative != ".lock", relative != FontStore.markerName else { continue }
     let url = URL(fileURLWithPath: base).appendingPathComponent(relative)
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue

@@ -19,8 +19,17 @@ enum StoreOption {
 
   /// Opens the store with a fresh registry, reporting problems found while opening to
   /// `errorOutput`.
+  ///
+  /// - Parameters:
+  ///   - directory: The store's folder.
+  ///   - access: `.readOnly` for commands that only read (`fonts list`): nothing in the folder
+  ///     is created, moved or deleted.
+  ///   - errorOutput: Where the problems go, one `warning:` line each.
+  /// - Returns: The open store.
+  /// - Throws: ``CLIError`` (exit 1) when the registry or the store cannot be opened.
   static func open(
-    _ directory: URL, errorOutput: inout some TextOutputStream
+    _ directory: URL, access: FontStore.AccessMode = .readWrite,
+    errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> FontStore {
     let registry: FontRegistry
     do throws(FontError) {
@@ -30,7 +39,7 @@ enum StoreOption {
     }
     let store: FontStore
     do throws(FontStoreError) {
-      store = try FontStore(directory: directory, registry: registry)
+      store = try FontStore(directory: directory, registry: registry, access: access)
     } catch {
       throw .failure(error.message)
     }

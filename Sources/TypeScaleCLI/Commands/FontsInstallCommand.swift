@@ -102,7 +102,8 @@ public struct FontsInstallCommand: Command {
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` (exit 1) when the download fails, the bytes are not a valid font,
-  ///   or Google Fonts lacks the family or a style.
+  ///   the store's folder is not a font store, or Google Fonts lacks the family or a style;
+  ///   (exit 2) when the path is a FIFO, a device or a folder rather than a font file.
   public func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {

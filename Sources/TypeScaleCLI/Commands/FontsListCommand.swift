@@ -14,8 +14,9 @@ public struct FontsListCommand: Command {
     commandName: "list",
     abstract: "List the fonts a font store holds: PostScript name, family, style, file, key.",
     discussion: """
-      Opening the store registers every stored font, so a font that no longer validates is \
-      reported on standard error and dropped from the store.
+      The store is opened read-only: nothing in its folder is created, moved or deleted. A \
+      stored font that is missing, unreadable or no longer validates is reported on standard \
+      error and left as it is; the next `fonts install` or `fonts remove` deals with it.
       """,
     options: [
       StoreOption.spec, .flag("json", help: "Print a JSON array with one object per font."),
@@ -43,7 +44,8 @@ public struct FontsListCommand: Command {
   public func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
-    let entries = try StoreOption.open(directory, errorOutput: &errorOutput).entries
+    let entries = try StoreOption.open(directory, access: .readOnly, errorOutput: &errorOutput)
+      .entries
     if json {
       let objects = entries.map { entry in
         "{\"key\": \(jsonString(entry.key)), "

@@ -123,7 +123,10 @@ extension FontStore {
       where installed[request.fileStem] == nil {
         state.withLock { $0.statistics.fetches += 1 }
         let label = "\"\(query.family)\" \(GoogleFontsSource._describe(tuple))"
-        let data = try source._downloadBlocking(faces, label: label)
+        let downloaded = Self.$_loadingFileLimit.withValue(maximumFileSize) {
+          Result { () throws(FontStoreError) in try source._downloadBlocking(faces, label: label) }
+        }
+        let data = try downloaded.get()
         installed[request.fileStem] = try _install(
           data, key: Self.key(for: request, from: source), origin: source.identifier,
           version: source.cacheKey, name: "\(request.fileStem) (from \(source.identifier))")

@@ -122,7 +122,9 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
     #expect(
       hits.sorted() == [
         "TypeScaleFontStore/GoogleFontsSource.swift: fonts.googleapis.com",
+        "TypeScaleFontStore/GoogleFontsSource.swift: fonts.gstatic.com",
         "TypeScaleFontStore/GoogleFontsSource.swift: googleapis",
+        "TypeScaleFontStore/GoogleFontsSource.swift: gstatic",
       ])
   }
 }

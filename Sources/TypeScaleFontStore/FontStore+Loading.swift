@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Dispatch
 import Foundation
 import TypeScaleFonts
 
@@ -149,15 +148,19 @@ extension FontStore {
     return .download(limits.maximumSize)
   }
 
-  /// Runs blocking work — the store's file lock, hashing, FreeType's validation — on a Dispatch
-  /// thread and awaits it, so that it never holds one of the few threads of Swift's cooperative
-  /// pool: with two cores the pool has two, and a load waiting for another process's lock must
-  /// not stop every other task.
+  /// Runs blocking work — the store's file lock, hashing, FreeType's validation — on a thread
+  /// of its own and awaits it, so that it never holds one of the few threads of Swift's
+  /// cooperative pool: with two cores the pool has two, and a load waiting for another
+  /// process's lock must not stop every other task.
+  ///
+  /// Not `DispatchQueue.global()`: on Linux the cooperative pool runs on the same root-queue
+  /// threads, and libdispatch adds threads for blocked ones only slowly (measured: six loads
+  /// waiting for the lock stalled an unrelated task for about 4 s).
   static func _offPool<T: Sendable>(
     _ body: @escaping @Sendable () throws(FontStoreError) -> T
   ) async throws(FontStoreError) -> T {
     let result: Result<T, FontStoreError> = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         do throws(FontStoreError) {
           continuation.resume(returning: .success(try body()))
         } catch {

@@ -265,12 +265,17 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
   /// Records a failure (the first one wins) and cancels the request.
   private func fail(_ error: FontStoreError) {
-    let task = state.withLock { state -> URLSessionDataTask? in
+    record(error)?.cancel()
+  }
+
+  /// Records a failure (the first one wins); returns the task while it runs.
+  @discardableResult
+  private func record(_ error: FontStoreError) -> URLSessionDataTask? {
+    state.withLock { state -> URLSessionDataTask? in
       guard !state.finished else { return nil }
       if state.failure == nil { state.failure = error }
       return state.task
     }
-    task?.cancel()
   }
 
   private func _deadlinePassed(_ seconds: Double) {
@@ -353,7 +358,7 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
     let target = newRequest.url?.absoluteString ?? "<no URL>"
     if count > policy.limits.maximumRedirects {
-      fail(
+      record(
         FontStoreError(
           .network,
           "GET \(target) redirected more than \(policy.limits.maximumRedirects) times "
@@ -363,8 +368,11 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       completionHandler(nil)
       return
     }
+    // Refusals are recorded, not cancelled: with a nil request the session finishes the task
+    // with the redirect's own answer, and cancelling a task that waits for this decision traps
+    // in swift-corelibs-foundation ("not waiting for it").
     if let refusal = _refusal(of: newRequest.url) {
-      fail(
+      record(
         FontStoreError(
           .network,
           "GET \(target) redirected to \(target), \(refusal); use the final address, or "

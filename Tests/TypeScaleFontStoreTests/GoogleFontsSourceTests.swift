@@ -429,7 +429,9 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
           ])
         try google.serve(GoogleFontsQuery(family: "Noto Sans KR"))
         let store = try FontStore(directory: folder, registry: try FontRegistry())
-        let faces = try store.install(family: "Noto Sans KR", from: source)
+        let faces = try await onOwnThread {
+          try store.install(family: "Noto Sans KR", from: source)
+        }
         #expect(faces.count == 3)
         #expect(store.entries.map(\.key) == [source.identifier + "#NotoSansKR-Regular"])
         let before = server.requests.count

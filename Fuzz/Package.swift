@@ -25,6 +25,9 @@ let package = Package(
     // Parsing golden, typography and cases files.
     .executableTarget(
       name: "FuzzParse", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
+    // Parsing @font-face stylesheets (the Google Fonts source's answers).
+    .executableTarget(
+      name: "FuzzCSS", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,9 +6,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/fuzz-corpus"
-rm -rf "$out" && mkdir -p "$out"/{FuzzRegister,FuzzLayout,FuzzParse}
+rm -rf "$out" && mkdir -p "$out"/{FuzzRegister,FuzzLayout,FuzzParse,FuzzCSS}
 cp "$root"/Fuzz/Corpus/FuzzLayout/* "$out/FuzzLayout/"
 cp "$root"/Fuzz/Corpus/FuzzParse/* "$out/FuzzParse/"
+cp "$root"/Tests/Fixtures/GoogleFonts/*.css "$out/FuzzCSS/"
 for font in "$root"/Tests/Fixtures/Fonts/*.{ttf,otf,ttc,woff,woff2}; do
   [ -f "$font" ] || continue
   name="$(basename "$font")"

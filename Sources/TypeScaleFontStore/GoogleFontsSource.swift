@@ -91,7 +91,10 @@ public struct GoogleFontsSource: RemoteFontSource {
 
   /// The API's address: ``defaultBaseURL``, or a mirror's.
   public let baseURL: URL
-  /// The session requests go through.
+  /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).
+  ///
+  /// Each request runs in a session of its own made from this configuration, whose delegate
+  /// keeps ``limits``; this session's own delegate is not called.
   public let session: URLSession
   /// The User-Agent every request sends; it decides the format the API serves.
   public let userAgent: String

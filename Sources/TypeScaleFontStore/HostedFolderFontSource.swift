@@ -27,7 +27,10 @@ public struct HostedFolderFontSource: RemoteFontSource {
   public let baseURL: URL
   /// The extensions tried, in order, without dots.
   public let extensions: [String]
-  /// The session requests go through.
+  /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).
+  ///
+  /// Each request runs in a session of its own made from this configuration, whose delegate
+  /// keeps ``limits``; this session's own delegate is not called.
   public let session: URLSession
   /// The version of what the folder serves; change it to fetch every face again.
   public let cacheKey: String?

@@ -26,7 +26,10 @@ public struct RequestFontSource: RemoteFontSource {
   public let identifier: String
   /// The version of what the service serves; change it to fetch every face again.
   public let cacheKey: String?
-  /// The session requests go through.
+  /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).
+  ///
+  /// Each request runs in a session of its own made from this configuration, whose delegate
+  /// keeps ``limits``; this session's own delegate is not called.
   public let session: URLSession
   /// The bounds every download keeps: size, time, redirects.
   public let limits: DownloadLimits

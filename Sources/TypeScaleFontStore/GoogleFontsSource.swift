@@ -456,7 +456,11 @@ public struct GoogleFontsSource: RemoteFontSource {
       files.append(
         GoogleFontsSubsets.File(data: try result.value.get(), name: result.url.lastPathComponent))
     }
-    return try Self._combine(files)
+    // Decoding and combining subsets is FreeType work: keep it off the cooperative pool.
+    let combined = files
+    return try await FontStore._offPool { () throws(FontStoreError) in
+      try Self._combine(combined)
+    }
   }
 
   /// One file's bytes: the body of a 2xx answer.

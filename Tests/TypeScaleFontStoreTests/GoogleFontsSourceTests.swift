@@ -218,6 +218,37 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
     }
   }
 
+  /// The subsets of one style become one file: together they keep the file's size limit.
+  @Test func subsetsOfOneStyleShareTheSizeLimit() async throws {
+    try await withTemporaryFolder { folder in
+      try await withLoopbackServer { server in
+        let source = try googleSource(server)
+        let google = try FakeGoogleFamily(
+          server, source: source, family: "Noto Sans KR", stylesheet: "noto-sans-kr-subsets.css",
+          files: [
+            koreanSubsets[0]: "Fixture-Hangul.otf", koreanSubsets[1]: "Fixture-KR.otf",
+            koreanSubsets[2]: "Fixture-Regular.woff2",
+          ])
+        try google.serve(GoogleFontsQuery(family: "Noto Sans KR"))
+        // Each subset is under 64,000 bytes; the three make 125,584.
+        let store = try FontStore(
+          directory: folder, registry: try FontRegistry(), maximumFileSize: 100_000)
+        let loaded = await storeError { try await store.load(family: "Noto Sans KR", from: source) }
+        let installed = await storeError {
+          _ = try await onOwnThread { try store.install(family: "Noto Sans KR", from: source) }
+        }
+        for error in [loaded, installed] {
+          #expect(error?.code == .tooLarge)
+          #expect(
+            error?.message.contains(
+              "took the files of one style past 100000 bytes together, over the store's limit "
+                + "of 100000 bytes") == true, "\(error?.message ?? "")")
+        }
+        #expect(store.entries.isEmpty)
+      }
+    }
+  }
+
   @Test func load_unicodeRangeSubsetsAreRegisteredTogetherAsOneCollection() async throws {
     try await withTemporaryFolder { folder in
       try await withLoopbackServer { server in

@@ -124,7 +124,7 @@ bench: deps
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (60 by default) over seeded corpora.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := FuzzRegister FuzzLayout FuzzParse FuzzStoreIndex
+FUZZ_TARGETS := FuzzRegister FuzzLayout FuzzParse FuzzStoreIndex FuzzCSS
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \
 	  (cd Fuzz && $(SWIFT) build --product $$target -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld) || exit 1; \

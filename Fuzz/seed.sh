@@ -7,11 +7,12 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/fuzz-corpus"
-rm -rf "$out" && mkdir -p "$out"/{FuzzRegister,FuzzLayout,FuzzParse,FuzzStoreIndex}
+rm -rf "$out" && mkdir -p "$out"/{FuzzRegister,FuzzLayout,FuzzParse,FuzzStoreIndex,FuzzCSS}
 cp "$root"/Fuzz/Corpus/FuzzLayout/* "$out/FuzzLayout/"
 cp "$root"/Fuzz/Corpus/FuzzParse/* "$out/FuzzParse/"
 # Store indexes: valid, an earlier TypeScale's (no sizes), hostile paths, damaged, newer.
 cp "$root"/Fuzz/Corpus/FuzzStoreIndex/* "$out/FuzzStoreIndex/"
+cp "$root"/Tests/Fixtures/GoogleFonts/*.css "$out/FuzzCSS/"
 for font in "$root"/Tests/Fixtures/Fonts/*.{ttf,otf,ttc,woff,woff2}; do
   [ -f "$font" ] || continue
   name="$(basename "$font")"

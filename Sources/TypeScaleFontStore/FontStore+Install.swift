@@ -107,7 +107,9 @@ extension FontStore {
     case "http", "https":
       origin = url.absoluteString
       let request = URLRequest(url: url)
-      let response = try HTTPFetch.blockingResponse(for: request, session: session).get()
+      let response = try HTTPFetch.blockingResponse(
+        for: request, session: session, policy: .storeFile(maximumFileSize)
+      ).get()
       data = try HTTPFetch.body(of: response, request: request)
     default:
       throw FontStoreError(

@@ -105,10 +105,21 @@ extension FontStore {
   ) async -> Result<[FontFace], FontStoreError> {
     let result: Result<[FontFace], FontStoreError>
     do throws(FontStoreError) {
-      let data = try await Self._fetch(request, from: source)
-      let faces = try _install(
-        data, key: key, origin: source.identifier, version: source.cacheKey,
-        name: "\(request.fileStem) (from \(source.identifier))")
+      // The store's size limit reaches the source's downloads (HTTPFetch.Policy.font).
+      let fetched = await Self.$_loadingFileLimit.withValue(maximumFileSize) {
+        () async -> Result<Data, FontStoreError> in
+        do throws(FontStoreError) {
+          return .success(try await Self._fetch(request, from: source))
+        } catch {
+          return .failure(error)
+        }
+      }
+      let data = try fetched.get()
+      let name = "\(request.fileStem) (from \(source.identifier))"
+      let faces = try await Self._offPool { () throws(FontStoreError) in
+        try self._install(
+          data, key: key, origin: source.identifier, version: source.cacheKey, name: name)
+      }
       result = .success(faces)
     } catch {
       result = .failure(error)
@@ -124,6 +135,40 @@ extension FontStore {
       Self._publish(FontLoadEvent(key: key, request: request, state: outcome), in: &state)
     }
     return result
+  }
+
+  /// The ``maximumFileSize`` of the store whose load is running in this task, for the sources'
+  /// downloads; `nil` outside a load.
+  @TaskLocal static var _loadingFileLimit: Int?
+
+  /// The size limit for a font file a source downloads: its own limit, or the loading store's
+  /// when that is smaller.
+  static func _fileLimit(within limits: DownloadLimits) -> HTTPFetch.SizeLimit {
+    if let store = _loadingFileLimit, store < limits.maximumSize { return .store(store) }
+    return .download(limits.maximumSize)
+  }
+
+  /// Runs blocking work — the store's file lock, hashing, FreeType's validation — on a thread
+  /// of its own and awaits it, so that it never holds one of the few threads of Swift's
+  /// cooperative pool: with two cores the pool has two, and a load waiting for another
+  /// process's lock must not stop every other task.
+  ///
+  /// Not `DispatchQueue.global()`: on Linux the cooperative pool runs on the same root-queue
+  /// threads, and libdispatch adds threads for blocked ones only slowly (measured: six loads
+  /// waiting for the lock stalled an unrelated task for about 4 s).
+  static func _offPool<T: Sendable>(
+    _ body: @escaping @Sendable () throws(FontStoreError) -> T
+  ) async throws(FontStoreError) -> T {
+    let result: Result<T, FontStoreError> = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        do throws(FontStoreError) {
+          continuation.resume(returning: .success(try body()))
+        } catch {
+          continuation.resume(returning: .failure(error))
+        }
+      }
+    }
+    return try result.get()
   }
 
   /// Calls the source, turning its errors into ``FontStoreError``s.

@@ -50,9 +50,12 @@ extension GoogleFontsSource {
   /// ``_download(_:label:)``, blocking.
   func _downloadBlocking(_ faces: [CSSFontFace], label: String) throws(FontStoreError) -> Data {
     var files: [GoogleFontsSubsets.File] = []
+    let budget = _styleBudget()
     for url in try _files(of: faces, label: label) {
       let request = _request(url)
-      let response = try HTTPFetch.blockingResponse(for: request, session: session).get()
+      let response = try HTTPFetch.blockingResponse(
+        for: request, session: session, policy: _filePolicy(budget: budget)
+      ).get()
       files.append(
         GoogleFontsSubsets.File(
           data: try HTTPFetch.body(of: response, request: request), name: url.lastPathComponent))
@@ -61,6 +64,6 @@ extension GoogleFontsSource {
   }
 
   func _getBlocking(_ url: URL) -> Result<HTTPFetch.Response, FontStoreError> {
-    HTTPFetch.blockingResponse(for: _request(url), session: session)
+    HTTPFetch.blockingResponse(for: _request(url), session: session, policy: _stylesheetPolicy)
   }
 }

@@ -98,7 +98,12 @@ extension FontStore {
   /// Downloads the styles of a Google Fonts query into the store, blocking the calling thread.
   ///
   /// The same requests, keys and files as ``load(_:from:)-(GoogleFontsQuery,_)``, one after
-  /// another; styles the store holds are not fetched again.
+  /// another; styles the store holds are not fetched again. Each request keeps the source's
+  /// ``GoogleFontsSource/limits``.
+  ///
+  /// Call it from a thread of your own, not from async code: on Linux the threads of Swift's
+  /// cooperative pool also run URLSession's callbacks, so a pool thread blocked here delays
+  /// every download of the process.
   ///
   /// - Parameters:
   ///   - query: The family and styles; an empty tuple list installs the regular style.
@@ -123,7 +128,10 @@ extension FontStore {
       where installed[request.fileStem] == nil {
         state.withLock { $0.statistics.fetches += 1 }
         let label = "\"\(query.family)\" \(GoogleFontsSource._describe(tuple))"
-        let data = try source._downloadBlocking(faces, label: label)
+        let downloaded = Self.$_loadingFileLimit.withValue(maximumFileSize) {
+          Result { () throws(FontStoreError) in try source._downloadBlocking(faces, label: label) }
+        }
+        let data = try downloaded.get()
         installed[request.fileStem] = try _install(
           data, key: Self.key(for: request, from: source), origin: source.identifier,
           version: source.cacheKey, name: "\(request.fileStem) (from \(source.identifier))")

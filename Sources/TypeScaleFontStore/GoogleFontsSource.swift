@@ -48,10 +48,15 @@ import TypeScaleMetrics
 /// The base URL is the only place Google's address appears: point it at a mirror, a proxy that
 /// speaks the CSS2 API, or a test server. Every request carries the User-Agent, so the files
 /// come in the format that agent gets.
+///
+/// Every request keeps ``limits``, and redirects go only to ``allowedRedirectHosts``. A
+/// stylesheet may be at most ``maximumStylesheetSize`` bytes and list at most ``maximumFiles``
+/// files, checked before any file is fetched; the files of one style (its `unicode-range`
+/// subsets) may together be at most the size limit, as the one file they are combined into.
 public struct GoogleFontsSource: RemoteFontSource {
   /// Google Fonts' own address, the default base URL.
   public static let defaultBaseURL: URL = {
-    guard let url = URL(string: "https://fonts.googleapis.com") else {
+    guard let url = URL(string: "https://" + _apiHost) else {
       preconditionFailure("the default Google Fonts address does not parse")
     }
     return url
@@ -65,20 +70,41 @@ public struct GoogleFontsSource: RemoteFontSource {
     ].map { FontRequest.Style(weight: $0, italic: italic) }
   }
 
-  /// The largest stylesheet accepted, in bytes (Korean subsets in many styles stay well below).
+  /// The largest stylesheet accepted, in bytes (Korean subsets in many styles stay well below),
+  /// checked as it arrives.
   public static let maximumStylesheetSize = 8 << 20
+
+  /// The default ``maximumFiles``: 2,500, above the 18 static styles of a CJK family (about 124
+  /// `unicode-range` subsets each) that a browser's User-Agent gets in one stylesheet.
+  public static let defaultMaximumFiles = 2_500
+
+  /// The host of Google's CSS API: the only place it is written.
+  static let _apiHost = "fonts.googleapis.com"
+  /// The host Google's stylesheets list files on.
+  static let _filesHost = "fonts.gstatic.com"
+
+  /// Google Fonts' two hosts: the CSS API's and the files'.
+  public static let googleHosts: Set<String> = [_apiHost, _filesHost]
 
   /// How many requests run at once for probes and subset files.
   static let maximumConcurrentRequests = 6
 
   /// The API's address: ``defaultBaseURL``, or a mirror's.
   public let baseURL: URL
-  /// The session requests go through.
+  /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).
+  ///
+  /// Each request runs in a session of its own made from this configuration, whose delegate
+  /// keeps ``limits``; this session's own delegate is not called.
   public let session: URLSession
   /// The User-Agent every request sends; it decides the format the API serves.
   public let userAgent: String
   /// The version of what the source serves; change it to fetch every face again.
   public let cacheKey: String?
+  /// The bounds every request keeps: size, time, redirects.
+  public let limits: DownloadLimits
+  /// The most distinct files one stylesheet may list; a longer answer is refused
+  /// (``FontStoreError/Code/tooLarge``) before any file is fetched.
+  public let maximumFiles: Int
 
   /// Creates a source.
   ///
@@ -89,14 +115,29 @@ public struct GoogleFontsSource: RemoteFontSource {
   ///   - userAgent: The User-Agent to send; TypeScale's by default, which gets one file per
   ///     style. A browser's gets WOFF2 `unicode-range` subsets.
   ///   - cacheKey: The version of the fonts, or `nil` to keep stored faces until removed.
+  ///   - limits: The bounds of every request; the defaults of ``DownloadLimits`` (32 MiB, 120 s,
+  ///     5 redirects) by default.
+  ///   - maximumFiles: The most files one stylesheet may list; ``defaultMaximumFiles`` by
+  ///     default. Values below 1 count as 1.
   public init(
     baseURL: URL = GoogleFontsSource.defaultBaseURL, session: URLSession = .shared,
-    userAgent: String? = nil, cacheKey: String? = nil
+    userAgent: String? = nil, cacheKey: String? = nil, limits: DownloadLimits = DownloadLimits(),
+    maximumFiles: Int = GoogleFontsSource.defaultMaximumFiles
   ) {
     self.baseURL = baseURL
     self.session = session
     self.userAgent = userAgent ?? HTTPFetch.userAgent
     self.cacheKey = cacheKey
+    self.limits = limits
+    self.maximumFiles = max(1, maximumFiles)
+  }
+
+  /// The hosts a redirect may lead to, besides the request's own host and
+  /// ``DownloadLimits/redirectHosts``: ``googleHosts`` with the default base URL, the base URL's
+  /// host for a mirror.
+  public var allowedRedirectHosts: Set<String> {
+    guard baseURL != Self.defaultBaseURL else { return Self.googleHosts }
+    return Set([baseURL.host?.lowercased()].compactMap { $0 })
   }
 
   /// The stylesheet endpoint, `<baseURL>/css2`.
@@ -226,6 +267,7 @@ public struct GoogleFontsSource: RemoteFontSource {
   func _answer(_ response: HTTPFetch.Response, url: URL) throws(FontStoreError) -> _Answer {
     switch response.statusCode {
     case 200..<300:
+      // HTTPFetch stopped reading at the limit; this guards answers from elsewhere.
       guard response.data.count <= Self.maximumStylesheetSize else {
         throw FontStoreError(
           .tooLarge,
@@ -233,14 +275,24 @@ public struct GoogleFontsSource: RemoteFontSource {
             + "\(Self.maximumStylesheetSize) for a stylesheet; check the base URL")
       }
       let css = String(decoding: response.data, as: UTF8.self)
+      let faces: [CSSFontFace]
       do throws(FontStoreError) {
-        return .faces(try CSSFontFace.parse(css, baseURL: response.url ?? url))
+        faces = try CSSFontFace.parse(css, baseURL: response.url ?? url)
       } catch {
         throw FontStoreError(
           .sourceFailed,
           "GET \(url.absoluteString) answered something TypeScale cannot read as @font-face "
             + "rules (\(error.message)); check the base URL, which must serve the CSS2 API")
       }
+      let files = Set(faces.compactMap(\.fileURL)).count
+      guard files <= maximumFiles else {
+        throw FontStoreError(
+          .tooLarge,
+          "GET \(url.absoluteString) answered a stylesheet listing \(files) files, over the "
+            + "limit of \(maximumFiles) for one stylesheet; ask for fewer styles at once, or "
+            + "raise GoogleFontsSource's maximumFiles")
+      }
+      return .faces(faces)
     case 400:
       return .refused(Self._serverMessage(response.data))
     default:
@@ -393,21 +445,30 @@ public struct GoogleFontsSource: RemoteFontSource {
   }
 
   /// Downloads a style's files: the file itself, or its subsets combined into a collection.
+  ///
+  /// The files draw from one byte budget, the size limit of the file they make.
   func _download(_ faces: [CSSFontFace], label: String) async throws(FontStoreError) -> Data {
     let urls = try _files(of: faces, label: label)
-    let results = await _concurrently(urls) { await self._body($0) }
+    let budget = _styleBudget()
+    let results = await _concurrently(urls) { await self._body($0, budget: budget) }
     var files: [GoogleFontsSubsets.File] = []
     for result in results {
       files.append(
         GoogleFontsSubsets.File(data: try result.value.get(), name: result.url.lastPathComponent))
     }
-    return try Self._combine(files)
+    // Decoding and combining subsets is FreeType work: keep it off the cooperative pool.
+    let combined = files
+    return try await FontStore._offPool { () throws(FontStoreError) in
+      try Self._combine(combined)
+    }
   }
 
   /// One file's bytes: the body of a 2xx answer.
-  func _body(_ url: URL) async -> Result<Data, FontStoreError> {
+  func _body(_ url: URL, budget: HTTPFetch.Budget) async -> Result<Data, FontStoreError> {
     let request = _request(url)
-    return await HTTPFetch.response(for: request, session: session).flatMap { response in
+    let policy = _filePolicy(budget: budget)
+    return await HTTPFetch.response(for: request, session: session, policy: policy).flatMap {
+      response in
       Result { () throws(FontStoreError) in try HTTPFetch.body(of: response, request: request) }
     }
   }
@@ -433,7 +494,31 @@ public struct GoogleFontsSource: RemoteFontSource {
   }
 
   func _get(_ url: URL) async -> Result<HTTPFetch.Response, FontStoreError> {
-    await HTTPFetch.response(for: _request(url), session: session)
+    await HTTPFetch.response(for: _request(url), session: session, policy: _stylesheetPolicy)
+  }
+
+  /// The policy of a stylesheet request: the limits, at most ``maximumStylesheetSize`` bytes.
+  var _stylesheetPolicy: HTTPFetch.Policy {
+    var policy = HTTPFetch.Policy.text(
+      limits,
+      size: HTTPFetch.SizeLimit(
+        bytes: Self.maximumStylesheetSize,
+        name: "the limit of \(Self.maximumStylesheetSize) bytes for a stylesheet",
+        advice: "check the base URL, which must serve the CSS2 API"))
+    policy.extraRedirectHosts = allowedRedirectHosts
+    return policy
+  }
+
+  /// The byte budget of one style's files: the size limit of the one file they make.
+  func _styleBudget() -> HTTPFetch.Budget {
+    HTTPFetch.Budget(FontStore._fileLimit(within: limits))
+  }
+
+  /// The policy of a font file request, drawing from its style's budget.
+  func _filePolicy(budget: HTTPFetch.Budget) -> HTTPFetch.Policy {
+    var policy = HTTPFetch.Policy.font(limits, budget: budget)
+    policy.extraRedirectHosts = allowedRedirectHosts
+    return policy
   }
 
   /// Runs `body` for every URL, ``maximumConcurrentRequests`` at a time, and returns the results

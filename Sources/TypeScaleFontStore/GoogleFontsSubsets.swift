@@ -18,7 +18,7 @@ import TypeScaleFonts
 /// (Google's `latin`) is face 0.
 enum GoogleFontsSubsets {
   /// One downloaded subset file.
-  struct File {
+  struct File: Sendable {
     let data: Data
     /// The URL's last component, for messages.
     let name: String

@@ -9,11 +9,20 @@ import TypeScaleLock
 #endif
 
 /// GET requests for the sources: an explicit User-Agent, non-2xx statuses and transport failures
-/// turned into ``FontStoreError``s.
+/// turned into ``FontStoreError``s, and every ``DownloadLimits`` bound enforced while the bytes
+/// arrive.
 ///
-/// Built on `dataTask(with:completionHandler:)`, whose completion runs on the session's delegate
-/// queue rather than on Swift's cooperative pool, so that ``blockingData(for:session:)`` can wait
-/// for it from a command-line tool without starving the pool.
+/// Each request runs in a session of its own, made from the caller's session's configuration
+/// (proxy, headers, idle timeout, cookies) with a data delegate (`_Transfer`): it refuses a
+/// `Content-Length` over the size limit before reading the body, counts the bytes as they arrive
+/// (decoded, so compressed bombs are cut off too) and cancels at the first byte past the limit,
+/// cancels at the deadline, and vets every redirect. The body is kept in memory, never more than
+/// the limit (64 KiB for a non-2xx answer, which only feeds messages). swift-corelibs-foundation
+/// calls only a session's delegate (not a task's), hence one session per request.
+///
+/// ``response(for:session:policy:)`` awaits a continuation: no thread of Swift's cooperative
+/// pool waits for the network. ``blockingResponse(for:session:policy:)`` is for synchronous
+/// callers (command-line tools) and blocks the calling thread.
 enum HTTPFetch {
   /// The User-Agent sent with every request unless the request sets its own.
   ///
@@ -21,11 +30,80 @@ enum HTTPFetch {
   /// one TTF to unknown agents), so TypeScale names itself instead of passing as a browser.
   static let userAgent = "TypeScale-FontStore/1 (Swift; Linux)"
 
+  /// The most bytes of a non-2xx answer's body kept: enough for the message of an error page.
+  static let maximumErrorBodySize = 64 << 10
+
   /// A successful response: the body and the final URL after redirects.
   struct Response: Sendable {
     let data: Data
     let statusCode: Int
     let url: URL?
+  }
+
+  /// A size limit and how messages name it: `the store's limit of 20000 bytes`, and what to do.
+  struct SizeLimit: Sendable {
+    let bytes: Int
+    let name: String
+    let advice: String
+
+    /// A store's ``FontStore/maximumFileSize``.
+    static func store(_ bytes: Int) -> SizeLimit {
+      SizeLimit(
+        bytes: bytes, name: "the store's limit of \(bytes) bytes",
+        advice: "raise FontStore's maximumFileSize to accept it")
+    }
+
+    /// A source's own ``DownloadLimits/maximumSize``.
+    static func download(_ bytes: Int) -> SizeLimit {
+      SizeLimit(
+        bytes: bytes, name: "the download limit of \(bytes) bytes",
+        advice: "raise the source's DownloadLimits.maximumSize to accept it")
+    }
+  }
+
+  /// What one request may do: the source's limits, the size limit that applies to this body,
+  /// and a budget shared with other requests (the files of one style).
+  struct Policy: Sendable {
+    var limits: DownloadLimits
+    var size: SizeLimit
+    var budget: Budget?
+    /// Hosts a redirect may lead to besides the request's own, on top of the limits'.
+    var extraRedirectHosts: Set<String> = []
+
+    /// The policy for a font file: the limits, or the loading store's smaller limit.
+    static func font(_ limits: DownloadLimits, budget: Budget? = nil) -> Policy {
+      Policy(limits: limits, size: FontStore._fileLimit(within: limits), budget: budget)
+    }
+
+    /// The policy for a file the store downloads itself (`install(contentsOf:)`): the default
+    /// limits with the store's size limit.
+    static func storeFile(_ maximumFileSize: Int) -> Policy {
+      Policy(limits: DownloadLimits(), size: .store(maximumFileSize), budget: nil)
+    }
+
+    /// The policy for a small text answer, such as a stylesheet, under its own limit.
+    static func text(_ limits: DownloadLimits, size: SizeLimit) -> Policy {
+      Policy(
+        limits: limits,
+        size: size.bytes <= limits.maximumSize ? size : .download(limits.maximumSize))
+    }
+  }
+
+  /// A byte budget several requests draw from, such as the `unicode-range` subsets of one style
+  /// that are combined into one file.
+  final class Budget: Sendable {
+    let limit: SizeLimit
+    private let used = Locked(0)
+
+    init(_ limit: SizeLimit) { self.limit = limit }
+
+    /// Takes `count` bytes; `false` once the total passes the limit.
+    func take(_ count: Int) -> Bool {
+      used.withLock { used in
+        used += count
+        return used <= limit.bytes
+      }
+    }
   }
 
   /// The request with the User-Agent set, unless it sets one already.
@@ -37,52 +115,51 @@ enum HTTPFetch {
     return request
   }
 
-  /// Sends a request and reports any HTTP answer, 404 included; only transport failures are
-  /// errors.
+  /// Sends a request and reports any HTTP answer, 404 included; transport failures and broken
+  /// limits are errors.
   static func start(
-    _ request: URLRequest, session: URLSession,
+    _ request: URLRequest, session: URLSession, policy: Policy,
     completion: @escaping @Sendable (Result<Response, FontStoreError>) -> Void
-  ) {
-    let request = prepared(request)
-    let description = request.url?.absoluteString ?? "<no URL>"
-    let task = session.dataTask(with: request) { data, response, error in
-      if let error {
-        completion(.failure(networkError(error, url: description)))
-        return
-      }
-      guard let http = response as? HTTPURLResponse else {
-        completion(
-          .failure(
-            FontStoreError(.network, "\(description) gave no HTTP response; use an http(s) URL")))
-        return
-      }
-      completion(
-        .success(Response(data: data ?? Data(), statusCode: http.statusCode, url: http.url)))
-    }
-    task.resume()
+  ) -> _Transfer {
+    let transfer = _Transfer(prepared(request), policy: policy, completion: completion)
+    transfer.start(configuration: session.configuration)
+    return transfer
   }
 
-  /// The response to a request, awaited.
+  /// The response to a request, awaited; cancelling the task cancels the request.
   static func response(
-    for request: URLRequest, session: URLSession
+    for request: URLRequest, session: URLSession, policy: Policy
   ) async -> Result<Response, FontStoreError> {
-    await withCheckedContinuation { continuation in
-      start(request, session: session) { continuation.resume(returning: $0) }
+    let transfer = Locked<_Transfer?>(nil)
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let started = start(request, session: session, policy: policy) {
+          continuation.resume(returning: $0)
+        }
+        transfer.withLock { $0 = started }
+        if Task.isCancelled { started.cancelForTask() }
+      }
+    } onCancel: {
+      transfer.withLock { $0 }?.cancelForTask()
     }
   }
 
-  /// The response to a request, waited for on the calling thread (for command-line tools).
+  /// The response to a request, waited for on the calling thread (for command-line tools; from
+  /// async code use ``response(for:session:policy:)``).
   static func blockingResponse(
-    for request: URLRequest, session: URLSession
+    for request: URLRequest, session: URLSession, policy: Policy
   ) -> Result<Response, FontStoreError> {
     let done = DispatchSemaphore(value: 0)
-    let box = _ResultBox()
-    start(request, session: session) { result in
-      box.set(result)
+    let result = Locked<Result<Response, FontStoreError>?>(nil)
+    _ = start(request, session: session, policy: policy) { outcome in
+      result.withLock { $0 = outcome }
       done.signal()
     }
     done.wait()
-    return box.get()
+    guard let outcome = result.withLock({ $0 }) else {
+      preconditionFailure("the transfer signalled without a result")
+    }
+    return outcome
   }
 
   /// The body of a 2xx response, or ``FontStoreError/Code/httpStatus`` for any other status.
@@ -121,18 +198,253 @@ enum HTTPFetch {
   }
 }
 
-/// Carries a result from a completion handler to the waiting thread.
-private final class _ResultBox: Sendable {
-  private let result = Locked<Result<HTTPFetch.Response, FontStoreError>?>(nil)
-
-  func set(_ value: Result<HTTPFetch.Response, FontStoreError>) {
-    result.withLock { $0 = value }
+/// One request in flight: the delegate of a session of its own, which enforces a
+/// ``HTTPFetch/Policy`` as the answer arrives and reports the outcome once.
+///
+/// Its state is behind a lock: the session's delegate queue, the deadline timer and a task's
+/// cancellation handler all reach it.
+final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private struct State {
+    var task: URLSessionDataTask?
+    var session: URLSession?
+    var timer: (any DispatchSourceTimer)?
+    var body = Data()
+    var status: Int?
+    var finalURL: URL?
+    var redirects = 0
+    /// A broken limit or a cancellation, which wins over what the session reports.
+    var failure: FontStoreError?
+    /// A non-2xx body cut short on purpose: the answer is complete enough.
+    var truncated = false
+    var finished = false
   }
 
-  func get() -> Result<HTTPFetch.Response, FontStoreError> {
-    guard let value = result.withLock({ $0 }) else {
-      preconditionFailure("the completion handler ran before the wait")
+  private let request: URLRequest
+  private let policy: HTTPFetch.Policy
+  private let completion: @Sendable (Result<HTTPFetch.Response, FontStoreError>) -> Void
+  private let state = Locked(State())
+  private let target: String
+
+  init(
+    _ request: URLRequest, policy: HTTPFetch.Policy,
+    completion: @escaping @Sendable (Result<HTTPFetch.Response, FontStoreError>) -> Void
+  ) {
+    self.request = request
+    self.policy = policy
+    self.completion = completion
+    self.target = request.url?.absoluteString ?? "<no URL>"
+  }
+
+  /// Starts the request and its deadline.
+  func start(configuration: URLSessionConfiguration) {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "TypeScaleFontStore.HTTPFetch"
+    let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+    let task = session.dataTask(with: request)
+    let seconds = policy.limits.timeoutSeconds
+    let timer = DispatchSource.makeTimerSource(queue: .global())
+    timer.schedule(deadline: .now() + max(0, min(seconds, 1e9)))
+    timer.setEventHandler { [weak self] in self?._deadlinePassed(seconds) }
+    state.withLock {
+      $0.task = task
+      $0.session = session
+      $0.timer = timer
     }
-    return value
+    timer.resume()
+    task.resume()
+  }
+
+  /// Cancels the request because the task awaiting it was cancelled.
+  func cancelForTask() {
+    fail(
+      FontStoreError(
+        .network, "the request for \(target) was cancelled",
+        systemCode: NSURLErrorCancelled))
+  }
+
+  /// Records a failure (the first one wins) and cancels the request.
+  private func fail(_ error: FontStoreError) {
+    record(error)?.cancel()
+  }
+
+  /// Records a failure (the first one wins); returns the task while it runs.
+  @discardableResult
+  private func record(_ error: FontStoreError) -> URLSessionDataTask? {
+    state.withLock { state -> URLSessionDataTask? in
+      guard !state.finished else { return nil }
+      if state.failure == nil { state.failure = error }
+      return state.task
+    }
+  }
+
+  private func _deadlinePassed(_ seconds: Double) {
+    fail(
+      FontStoreError(
+        .network,
+        "GET \(target) did not finish within \(CSSFontFace._number(seconds)) s (the "
+          + "download timeout); check the server, or raise the source's DownloadLimits.timeout "
+          + "for slow connections",
+        systemCode: NSURLErrorTimedOut))
+  }
+
+  private func _tooLarge(_ what: String, limit: HTTPFetch.SizeLimit) -> FontStoreError {
+    FontStoreError(.tooLarge, "GET \(target) \(what), over \(limit.name); \(limit.advice)")
+  }
+
+  // MARK: - URLSessionDataDelegate
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let status = (response as? HTTPURLResponse)?.statusCode
+    state.withLock {
+      $0.status = status
+      $0.finalURL = response.url
+    }
+    let length = response.expectedContentLength
+    if let status, (200..<300).contains(status), length > policy.size.bytes {
+      fail(_tooLarge("announced \(length) bytes (Content-Length)", limit: policy.size))
+      completionHandler(.cancel)
+      return
+    }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    enum Verdict { case more, tooLarge(Int), overBudget, enough }
+    let verdict = state.withLock { state -> Verdict in
+      guard !state.finished, state.failure == nil, !state.truncated else { return .more }
+      let isSuccess = state.status.map { (200..<300).contains($0) } ?? false
+      guard isSuccess else {
+        let room = HTTPFetch.maximumErrorBodySize - state.body.count
+        state.body.append(data.prefix(max(0, room)))
+        if data.count < room { return .more }
+        state.truncated = true
+        return .enough
+      }
+      let total = state.body.count + data.count
+      if total > policy.size.bytes { return .tooLarge(total) }
+      if let budget = policy.budget, !budget.take(data.count) { return .overBudget }
+      state.body.append(data)
+      return .more
+    }
+    switch verdict {
+    case .more:
+      break
+    case .tooLarge:
+      fail(_tooLarge("sent more than \(policy.size.bytes) bytes", limit: policy.size))
+    case .overBudget:
+      if let budget = policy.budget {
+        fail(
+          _tooLarge(
+            "took the files of one style past \(budget.limit.bytes) bytes together",
+            limit: budget.limit))
+      }
+    case .enough:
+      dataTask.cancel()
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    let count = state.withLock { state -> Int in
+      state.redirects += 1
+      return state.redirects
+    }
+    let target = newRequest.url?.absoluteString ?? "<no URL>"
+    if count > policy.limits.maximumRedirects {
+      record(
+        FontStoreError(
+          .network,
+          "GET \(target) redirected more than \(policy.limits.maximumRedirects) times "
+            + "(the last one to \(target)); check the address, or raise the source's "
+            + "DownloadLimits.maximumRedirects",
+          systemCode: NSURLErrorHTTPTooManyRedirects))
+      completionHandler(nil)
+      return
+    }
+    // Refusals are recorded, not cancelled: with a nil request the session finishes the task
+    // with the redirect's own answer, and cancelling a task that waits for this decision traps
+    // in swift-corelibs-foundation ("not waiting for it").
+    if let refusal = _refusal(of: newRequest.url) {
+      record(
+        FontStoreError(
+          .network,
+          "GET \(target) redirected to \(target), \(refusal); use the final address, or "
+            + "add its host to the source's DownloadLimits.redirectHosts",
+          systemCode: NSURLErrorBadServerResponse))
+      completionHandler(nil)
+      return
+    }
+    var next = newRequest
+    if next.value(forHTTPHeaderField: "User-Agent") == nil,
+      let agent = request.value(forHTTPHeaderField: "User-Agent")
+    {
+      next.setValue(agent, forHTTPHeaderField: "User-Agent")
+    }
+    completionHandler(next)
+  }
+
+  /// Why a redirect target is refused, or `nil` when it may be followed: the same scheme, and
+  /// the request's own host and port or an allowed host.
+  private func _refusal(of target: URL?) -> String? {
+    guard let target, let origin = request.url else { return "which is not a URL" }
+    let scheme = origin.scheme?.lowercased() ?? ""
+    guard target.scheme?.lowercased() == scheme else {
+      return "another scheme than \(scheme)"
+    }
+    let host = target.host?.lowercased() ?? ""
+    if host == origin.host?.lowercased() && Self._port(target) == Self._port(origin) {
+      return nil
+    }
+    let allowed = policy.limits.redirectHosts.union(policy.extraRedirectHosts)
+    if allowed.contains(host) { return nil }
+    let origins = ([Self._hostAndPort(origin)] + allowed.sorted()).joined(separator: ", ")
+    return "a host this source does not allow (it allows \(origins))"
+  }
+
+  private static func _port(_ url: URL) -> Int? {
+    url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+  }
+
+  private static func _hostAndPort(_ url: URL) -> String {
+    (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let (outcome, timer) = state.withLock {
+      state -> (Result<HTTPFetch.Response, FontStoreError>?, (any DispatchSourceTimer)?) in
+      guard !state.finished else { return (nil, nil) }
+      state.finished = true
+      let timer = state.timer
+      state.timer = nil
+      state.task = nil
+      state.session = nil
+      if let failure = state.failure { return (.failure(failure), timer) }
+      if let error, !state.truncated {
+        return (.failure(HTTPFetch.networkError(error, url: target)), timer)
+      }
+      guard let status = state.status else {
+        return (
+          .failure(
+            FontStoreError(.network, "\(target) gave no HTTP response; use an http(s) URL")),
+          timer
+        )
+      }
+      let response = HTTPFetch.Response(
+        data: state.body, statusCode: status, url: state.finalURL ?? request.url)
+      state.body = Data()
+      return (.success(response), timer)
+    }
+    timer?.cancel()
+    session.finishTasksAndInvalidate()
+    if let outcome { completion(outcome) }
   }
 }

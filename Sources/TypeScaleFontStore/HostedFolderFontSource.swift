@@ -10,7 +10,10 @@ import Foundation
 /// a family, like WebFontKit's hosted source.
 ///
 /// For each request the source tries the configured extensions in order and takes the first
-/// file the server has; a 404 moves on to the next extension, any other failure stops.
+/// file the server has; a 404 moves on to the next extension, any other failure stops. The file
+/// name is percent-encoded as one path segment (everything but letters, digits and `-._~`), so a
+/// family or file stem holding `/`, `../`, `?`, `#` or `%` names a file inside the folder and
+/// never another path. Every download keeps ``limits``.
 ///
 /// ```swift
 /// let hosted = HostedFolderFontSource(
@@ -24,10 +27,16 @@ public struct HostedFolderFontSource: RemoteFontSource {
   public let baseURL: URL
   /// The extensions tried, in order, without dots.
   public let extensions: [String]
-  /// The session requests go through.
+  /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).
+  ///
+  /// Each request runs in a session of its own made from this configuration, whose delegate
+  /// keeps ``limits``; this session's own delegate is not called.
   public let session: URLSession
   /// The version of what the folder serves; change it to fetch every face again.
   public let cacheKey: String?
+  /// The bounds every download keeps: size, time, redirects (to the folder's own host unless
+  /// ``DownloadLimits/redirectHosts`` names others).
+  public let limits: DownloadLimits
 
   /// Creates a hosted source.
   ///
@@ -37,25 +46,55 @@ public struct HostedFolderFontSource: RemoteFontSource {
   ///     default. WOFF and WOFF2 files are stored as plain sfnt.
   ///   - session: The session to send requests through; `.shared` by default.
   ///   - cacheKey: The version of the folder's contents, or `nil`.
+  ///   - limits: The bounds of every download; ``DownloadLimits/init(maximumSize:timeout:maximumRedirects:redirectHosts:)``'s
+  ///     defaults (32 MiB, 120 s, 5 redirects to the same host) by default.
   public init(
     baseURL: URL, extensions: [String] = ["woff2", "otf", "ttf"], session: URLSession = .shared,
-    cacheKey: String? = nil
+    cacheKey: String? = nil, limits: DownloadLimits = DownloadLimits()
   ) {
     self.baseURL = baseURL
     self.extensions = extensions.isEmpty ? ["ttf"] : extensions
     self.session = session
     self.cacheKey = cacheKey
+    self.limits = limits
   }
 
   /// The folder's URL.
   public var identifier: String { baseURL.absoluteString }
 
-  /// The URLs tried for a request, in order.
+  /// The URLs tried for a request, in order: the folder's URL and the file name, percent-encoded
+  /// as one path segment.
+  ///
+  /// ```swift
+  /// hosted.urls(for: FontRequest(family: "x", fileStem: "../../etc/passwd"))[0]
+  /// // https://cdn.example.com/fonts/..%2F..%2Fetc%2Fpasswd.woff2
+  /// ```
   ///
   /// - Parameter request: The face.
   /// - Returns: One URL per extension.
   public func urls(for request: FontRequest) -> [URL] {
-    extensions.map { baseURL.appendingPathComponent(request.fileName(extension: $0)) }
+    extensions.map { Self._url(baseURL, appending: request.fileName(extension: $0)) }
+  }
+
+  /// The folder's URL with one more path segment, percent-encoded so that it stays one segment.
+  static func _url(_ folder: URL, appending name: String) -> URL {
+    let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    // "." and ".." are path segments of their own: encode their dots too.
+    let keepDots = name != "." && name != ".."
+    var segment = ""
+    for byte in name.utf8 {
+      if unreserved.contains(byte), keepDots || byte != UInt8(ascii: ".") {
+        segment.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        segment += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    guard var components = URLComponents(url: folder, resolvingAgainstBaseURL: true) else {
+      return folder
+    }
+    let path = components.percentEncodedPath
+    components.percentEncodedPath = path + (path.hasSuffix("/") ? "" : "/") + segment
+    return components.url ?? folder
   }
 
   /// Fetches the first of the face's files the server has.
@@ -63,7 +102,8 @@ public struct HostedFolderFontSource: RemoteFontSource {
   /// - Parameter request: The face.
   /// - Returns: The file's bytes.
   /// - Throws: ``FontStoreError/Code/httpStatus`` (404 naming every URL tried when none
-  ///   exists) or ``FontStoreError/Code/network``.
+  ///   exists), ``FontStoreError/Code/network`` (also for the timeout and a refused redirect) or
+  ///   ``FontStoreError/Code/tooLarge`` (see ``limits``).
   public func fetch(_ request: FontRequest) async throws -> Data {
     try await _fetch(request)
   }
@@ -72,7 +112,9 @@ public struct HostedFolderFontSource: RemoteFontSource {
     let candidates = urls(for: request)
     for url in candidates {
       let urlRequest = URLRequest(url: url)
-      let response = try await HTTPFetch.response(for: urlRequest, session: session).get()
+      let response = try await HTTPFetch.response(
+        for: urlRequest, session: session, policy: .font(limits)
+      ).get()
       if response.statusCode == 404 { continue }
       return try HTTPFetch.body(of: response, request: urlRequest)
     }

@@ -19,14 +19,20 @@ import Foundation
 /// ```
 ///
 /// Any status other than 2xx is an error (``FontStoreError/Code/httpStatus``). The request is
-/// sent with TypeScale's User-Agent unless it sets its own.
+/// sent with TypeScale's User-Agent unless it sets its own, and keeps ``limits``; redirects go
+/// only to the request's own host unless ``DownloadLimits/redirectHosts`` names others.
 public struct RequestFontSource: RemoteFontSource {
   /// A stable name for the service, part of the key faces are stored under.
   public let identifier: String
   /// The version of what the service serves; change it to fetch every face again.
   public let cacheKey: String?
-  /// The session requests go through.
+  /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).
+  ///
+  /// Each request runs in a session of its own made from this configuration, whose delegate
+  /// keeps ``limits``; this session's own delegate is not called.
   public let session: URLSession
+  /// The bounds every download keeps: size, time, redirects.
+  public let limits: DownloadLimits
   private let makeRequest: @Sendable (FontRequest) -> URLRequest
 
   /// Creates a source from a request builder.
@@ -35,14 +41,18 @@ public struct RequestFontSource: RemoteFontSource {
   ///   - identifier: A stable name for the service, such as its host.
   ///   - cacheKey: The version of the service's fonts, or `nil`.
   ///   - session: The session to send requests through; `.shared` by default.
+  ///   - limits: The bounds of every download; the defaults of ``DownloadLimits`` (32 MiB, 120 s,
+  ///     5 redirects to the same host) by default.
   ///   - makeRequest: Builds the request for a face: URL, headers, method.
   public init(
     identifier: String, cacheKey: String? = nil, session: URLSession = .shared,
+    limits: DownloadLimits = DownloadLimits(),
     makeRequest: @escaping @Sendable (FontRequest) -> URLRequest
   ) {
     self.identifier = identifier
     self.cacheKey = cacheKey
     self.session = session
+    self.limits = limits
     self.makeRequest = makeRequest
   }
 
@@ -58,10 +68,13 @@ public struct RequestFontSource: RemoteFontSource {
   ///
   /// - Parameter request: The face.
   /// - Returns: The body.
-  /// - Throws: ``FontStoreError/Code/httpStatus`` or ``FontStoreError/Code/network``.
+  /// - Throws: ``FontStoreError/Code/httpStatus``, ``FontStoreError/Code/network`` (also for the
+  ///   timeout and a refused redirect) or ``FontStoreError/Code/tooLarge`` (see ``limits``).
   public func fetch(_ request: FontRequest) async throws -> Data {
     let urlRequest = urlRequest(for: request)
-    let response = try await HTTPFetch.response(for: urlRequest, session: session).get()
+    let response = try await HTTPFetch.response(
+      for: urlRequest, session: session, policy: .font(limits)
+    ).get()
     return try HTTPFetch.body(of: response, request: urlRequest)
   }
 }

@@ -122,7 +122,9 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
     #expect(
       hits.sorted() == [
         "TypeScaleFontStore/GoogleFontsSource.swift: fonts.googleapis.com",
+        "TypeScaleFontStore/GoogleFontsSource.swift: fonts.gstatic.com",
         "TypeScaleFontStore/GoogleFontsSource.swift: googleapis",
+        "TypeScaleFontStore/GoogleFontsSource.swift: gstatic",
       ])
   }
 }
@@ -212,6 +214,37 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
         #expect(Set(fileRequests(server)).count == 4)
         #expect(store.statistics.fetches == 4)
         #expect(store.statistics.installs == 4)
+      }
+    }
+  }
+
+  /// The subsets of one style become one file: together they keep the file's size limit.
+  @Test func subsetsOfOneStyleShareTheSizeLimit() async throws {
+    try await withTemporaryFolder { folder in
+      try await withLoopbackServer { server in
+        let source = try googleSource(server)
+        let google = try FakeGoogleFamily(
+          server, source: source, family: "Noto Sans KR", stylesheet: "noto-sans-kr-subsets.css",
+          files: [
+            koreanSubsets[0]: "Fixture-Hangul.otf", koreanSubsets[1]: "Fixture-KR.otf",
+            koreanSubsets[2]: "Fixture-Regular.woff2",
+          ])
+        try google.serve(GoogleFontsQuery(family: "Noto Sans KR"))
+        // Each subset is under 64,000 bytes; the three make 125,584.
+        let store = try FontStore(
+          directory: folder, registry: try FontRegistry(), maximumFileSize: 100_000)
+        let loaded = await storeError { try await store.load(family: "Noto Sans KR", from: source) }
+        let installed = await storeError {
+          _ = try await onOwnThread { try store.install(family: "Noto Sans KR", from: source) }
+        }
+        for error in [loaded, installed] {
+          #expect(error?.code == .tooLarge)
+          #expect(
+            error?.message.contains(
+              "took the files of one style past 100000 bytes together, over the store's limit "
+                + "of 100000 bytes") == true, "\(error?.message ?? "")")
+        }
+        #expect(store.entries.isEmpty)
       }
     }
   }
@@ -427,7 +460,9 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
           ])
         try google.serve(GoogleFontsQuery(family: "Noto Sans KR"))
         let store = try FontStore(directory: folder, registry: try FontRegistry())
-        let faces = try store.install(family: "Noto Sans KR", from: source)
+        let faces = try await onOwnThread {
+          try store.install(family: "Noto Sans KR", from: source)
+        }
         #expect(faces.count == 3)
         #expect(store.entries.map(\.key) == [source.identifier + "#NotoSansKR-Regular"])
         let before = server.requests.count

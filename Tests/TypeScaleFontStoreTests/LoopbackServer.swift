@@ -37,8 +37,28 @@ final class LoopbackServer: Sendable {
     var body: [UInt8] = []
     /// The Content-Length announced; larger than the body to simulate a dropped transfer.
     var announcedLength: Int?
+    /// Whether to send no Content-Length: the body ends when the connection closes.
+    var omitsLength = false
+    /// More header lines, such as `Location` or `Content-Encoding`.
+    var headers: [String: String] = [:]
+    /// What follows the body: nothing, or bytes until the client hangs up.
+    var tail: Tail = .none
     /// A gate the answer waits for, to hold a download in flight.
     var gate: Gate?
+
+    /// Bytes sent after the body, to test limits on what a server may send.
+    enum Tail: Sendable {
+      case none
+      /// 64 KiB chunks of zeros, as fast as the client takes them, until it hangs up (or 4 GiB).
+      case endless
+      /// One byte every `interval` seconds until the client hangs up (or `count` bytes).
+      case drip(interval: Double, count: Int)
+    }
+
+    /// A redirect to `location`.
+    static func redirect(_ location: String, status: Int = 302) -> Response {
+      Response(status: status, contentType: "text/html", headers: ["Location": location])
+    }
 
     /// A fixture font's bytes.
     static func font(_ url: URL, gate: Gate? = nil) -> Response {
@@ -55,15 +75,28 @@ final class LoopbackServer: Sendable {
   }
 
   /// Holds answers until opened.
+  ///
+  /// The server's thread waits for the opening itself (a semaphore), not for a deadline: a gate
+  /// still shut after `seconds` makes the server answer 504, so the test fails instead of passing
+  /// late.
   final class Gate: Sendable {
+    private let opened = DispatchSemaphore(value: 0)
     private let isOpen = Locked(false)
 
-    func open() { isOpen.withLock { $0 = true } }
+    /// Opens the gate for every answer waiting or to come; opening twice does nothing.
+    func open() {
+      let first = isOpen.withLock { isOpen in
+        defer { isOpen = true }
+        return !isOpen
+      }
+      if first { opened.signal() }
+    }
 
-    /// Waits until open, for at most `seconds`.
-    func wait(seconds: Double = 180) {
-      let deadline = Date().addingTimeInterval(seconds)
-      while !isOpen.withLock({ $0 }), Date() < deadline { usleep(2_000) }
+    /// Waits until open, for at most `seconds`; `false` when the gate stayed shut.
+    func wait(seconds: Double = 180) -> Bool {
+      guard opened.wait(timeout: .now() + seconds) == .success else { return false }
+      opened.signal()  // the next waiter passes too
+      return true
     }
   }
 
@@ -72,6 +105,8 @@ final class LoopbackServer: Sendable {
   private let listener: Int32
   private let routes = Locked<[String: Response]>([:])
   private let log = Locked<[Request]>([])
+  private let sent = Locked<[String: Int]>([:])
+  private let stopped = Locked(false)
   private let running = DispatchGroup()
 
   /// Binds 127.0.0.1:0 and starts accepting.
@@ -127,11 +162,41 @@ final class LoopbackServer: Sendable {
     log.withLock { $0.filter { $0.path == path }.count }
   }
 
-  /// Stops accepting, then waits (at most ten seconds) for answers in progress.
+  /// How many bytes of body (tails included) the server sent for a path.
+  func bytesSent(_ path: String) -> Int {
+    sent.withLock { $0[path] ?? 0 }
+  }
+
+  /// Stops accepting and ends endless answers; returns at once.
+  ///
+  /// Closing the listener twice is harmless: the second `close` fails with `EBADF`.
   func stop() {
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
-    _ = running.wait(timeout: .now() + 10)
+  }
+
+  /// Stops, then awaits the answers in progress (at most ten seconds) without blocking a thread
+  /// of the cooperative pool; `false` when some were still running.
+  @discardableResult
+  func stopAndDrain() async -> Bool {
+    stop()
+    let drained = Locked<CheckedContinuation<Bool, Never>?>(nil)
+    return await withCheckedContinuation { continuation in
+      drained.withLock { $0 = continuation }
+      let resume: @Sendable (Bool) -> Void = { value in
+        drained.withLock { pending in
+          pending?.resume(returning: value)
+          pending = nil
+        }
+      }
+      running.notify(queue: .global()) { resume(true) }
+      DispatchQueue.global().asyncAfter(deadline: .now() + 10) { resume(false) }
+    }
   }
 
   private func acceptLoop() {
@@ -155,18 +220,53 @@ final class LoopbackServer: Sendable {
     var timeout = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(
       connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    // A client that stops reading without hanging up ends an endless answer within 2 s.
+    var sendTimeout = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(
+      connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
     guard let request = readRequest(connection) else { return }
     log.withLock { $0.append(request) }
-    let response = routes.withLock { $0[request.path] } ?? .status(404)
-    response.gate?.wait()
+    var response = routes.withLock { $0[request.path] } ?? .status(404)
+    if let gate = response.gate, !gate.wait() { response = .status(504) }
     let reason = HTTPURLResponse.localizedString(forStatusCode: response.status)
-    let head =
+    var head =
       "HTTP/1.1 \(response.status) \(reason)\r\n"
       + "Content-Type: \(response.contentType)\r\n"
-      + "Content-Length: \(response.announcedLength ?? response.body.count)\r\n"
-      + "Connection: close\r\n\r\n"
-    sendAll(connection, Array(head.utf8) + response.body)
+    if !response.omitsLength {
+      head += "Content-Length: \(response.announcedLength ?? response.body.count)\r\n"
+    }
+    for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+      head += "\(name): \(value)\r\n"
+    }
+    head += "Connection: close\r\n\r\n"
+    guard sendAll(connection, Array(head.utf8)), sendAll(connection, response.body) else { return }
+    record(response.body.count, for: request.path)
+    sendTail(response.tail, on: connection, path: request.path)
     shutdown(connection, Int32(SHUT_WR))
+  }
+
+  private func record(_ count: Int, for path: String) {
+    sent.withLock { $0[path, default: 0] += count }
+  }
+
+  /// Sends a response's tail until the client hangs up, the server stops or the cap is reached.
+  private func sendTail(_ tail: Response.Tail, on connection: Int32, path: String) {
+    switch tail {
+    case .none:
+      return
+    case .endless:
+      let chunk = [UInt8](repeating: 0, count: 64 << 10)
+      for _ in 0..<(1 << 16) where !stopped.withLock({ $0 }) {
+        guard sendAll(connection, chunk) else { return }
+        record(chunk.count, for: path)
+      }
+    case .drip(let interval, let count):
+      for _ in 0..<count where !stopped.withLock({ $0 }) {
+        usleep(useconds_t(interval * 1_000_000))
+        guard sendAll(connection, [0]) else { return }
+        record(1, for: path)
+      }
+    }
   }
 
   private func readRequest(_ connection: Int32) -> Request? {
@@ -194,15 +294,18 @@ final class LoopbackServer: Sendable {
     return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
   }
 
-  private func sendAll(_ connection: Int32, _ bytes: [UInt8]) {
+  /// Sends every byte; `false` when the client hung up.
+  @discardableResult
+  private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count, let base = buffer.baseAddress {
         let sent = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
         if sent < 0, errno == EINTR { continue }
-        guard sent > 0 else { return }
+        guard sent > 0 else { return false }
         offset += sent
       }
+      return true
     }
   }
 }
@@ -220,10 +323,10 @@ func withLoopbackServer<T>(
   let server = try LoopbackServer()
   do {
     let result = try await body(server)
-    server.stop()
+    #expect(await server.stopAndDrain(), "the server's answers did not end within 10 s")
     return result
   } catch {
-    server.stop()
+    await server.stopAndDrain()
     throw error
   }
 }

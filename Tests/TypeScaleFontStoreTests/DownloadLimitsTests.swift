@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import Testing
+import TypeScaleFonts
+import TypeScaleLock
+import TypeScaleTestSupport
+
+@testable import TypeScaleFontStore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `count` zero bytes, gzip-compressed by the system's `gzip` (a few KiB per MiB).
+private func gzippedZeros(_ count: Int) throws -> [UInt8] {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", "head -c \(count) /dev/zero | gzip -c"]
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  try #require(process.terminationStatus == 0, "gzip failed")
+  return [UInt8](data)
+}
+
+/// A hosted source on the loopback server's `/fonts/` with the given limits.
+private func hosted(
+  _ server: LoopbackServer, _ limits: DownloadLimits = DownloadLimits()
+) throws -> HostedFolderFontSource {
+  HostedFolderFontSource(
+    baseURL: server.url("/fonts/"), extensions: ["ttf"], session: try loopbackSession(),
+    limits: limits)
+}
+
+/// What `body` throws as a store error, and how long it took.
+private func timedError(
+  _ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+) async -> (error: FontStoreError?, seconds: Double) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let error = await storeError(body, sourceLocation: sourceLocation)
+  let elapsed = (clock.now - start).components
+  return (error, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+}
+
+private let regular = FontRequest(family: "Fixture")
+private let path = "/fonts/Fixture-Regular.ttf"
+
+@Suite struct DownloadLimitsTests {
+  @Test func endlessBodyIsCutOffAtTheLimit() async throws {
+    try await withLoopbackServer { server in
+      var endless = LoopbackServer.Response(omitsLength: true)
+      endless.tail = .endless
+      server.route(path, endless)
+      let source = try hosted(server, DownloadLimits(maximumSize: 256 << 10))
+      let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
+      #expect(error?.code == .tooLarge)
+      #expect(
+        error?.message.contains(
+          "sent more than 262144 bytes, over the download limit of 262144 bytes; raise the "
+            + "source's DownloadLimits.maximumSize") == true, "\(error?.message ?? "")")
+      #expect(seconds < 10 * timeScale)
+      // The client hung up (or stopped reading) long before the server's 4 GiB cap; what was
+      // in flight when it cancelled was dropped, not kept.
+      await server.stopAndDrain()
+      #expect(server.bytesSent(path) < 1 << 30)
+    }
+  }
+
+  @Test func hugeContentLengthIsRefusedBeforeTheBody() async throws {
+    try await withLoopbackServer { server in
+      var huge = LoopbackServer.Response(body: [0, 1, 0, 0], announcedLength: 5_000_000_000)
+      huge.tail = .endless
+      server.route(path, huge)
+      let source = try hosted(server)
+      let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
+      #expect(error?.code == .tooLarge)
+      #expect(
+        error?.message.contains(
+          "announced 5000000000 bytes (Content-Length), over the download limit of 33554432 "
+            + "bytes") == true, "\(error?.message ?? "")")
+      #expect(seconds < 10 * timeScale)
+    }
+  }
+
+  @Test func theStoresSmallerLimitAppliesToItsLoads() async throws {
+    try await withTemporaryFolder { folder in
+      try await withLoopbackServer { server in
+        var endless = LoopbackServer.Response(omitsLength: true)
+        endless.tail = .endless
+        server.route(path, endless)
+        let store = try FontStore(
+          directory: folder, registry: try FontRegistry(), maximumFileSize: 100_000)
+        let source = try hosted(server)
+        let (error, seconds) = await timedError { try await store.load([regular], from: source) }
+        #expect(error?.code == .tooLarge)
+        #expect(
+          error?.message.contains(
+            "sent more than 100000 bytes, over the store's limit of 100000 bytes; raise "
+              + "FontStore's maximumFileSize") == true, "\(error?.message ?? "")")
+        #expect(seconds < 10 * timeScale)
+        #expect(store.entries.isEmpty)
+      }
+    }
+  }
+
+  /// libcurl hands over decoded bytes: the limit counts what a gzip answer inflates to.
+  @Test(arguments: [(512 << 10, true), (8 << 20, false)])
+  func gzipAnswerCountsItsDecodedBytes(decoded: Int, fits: Bool) async throws {
+    let compressed = try gzippedZeros(decoded)
+    #expect(compressed.count < 64 << 10)
+    try await withLoopbackServer { server in
+      server.route(
+        path, LoopbackServer.Response(body: compressed, headers: ["Content-Encoding": "gzip"]))
+      let source = try hosted(server, DownloadLimits(maximumSize: 1 << 20))
+      if fits {
+        let data = try await source.fetch(regular)
+        #expect(data.count == decoded)
+      } else {
+        let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
+        #expect(error?.code == .tooLarge)
+        #expect(error?.message.contains("sent more than 1048576 bytes") == true)
+        #expect(seconds < 10 * timeScale)
+      }
+    }
+  }
+
+  @Test func slowDripRunsIntoTheTimeout() async throws {
+    try await withLoopbackServer { server in
+      var drip = LoopbackServer.Response(body: [0], announcedLength: 1_000)
+      drip.tail = .drip(interval: 0.2, count: 5_000)
+      server.route(path, drip)
+      let source = try hosted(server, DownloadLimits(timeout: .milliseconds(1_500)))
+      let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
+      #expect(error?.code == .network)
+      #expect(error?.systemCode == NSURLErrorTimedOut)
+      #expect(
+        error?.message.contains("did not finish within 1.5 s (the download timeout)") == true,
+        "\(error?.message ?? "")")
+      #expect(seconds >= 1.4)
+      #expect(seconds < 10 * timeScale)
+      // The client hung up long before the drip's end, 1,000 s away.
+      await server.stopAndDrain()
+      #expect(server.bytesSent(path) < 1_000)
+    }
+  }
+
+  @Test func cancellingTheTaskCancelsTheRequest() async throws {
+    try await withLoopbackServer { server in
+      var drip = LoopbackServer.Response(body: [0], announcedLength: 1_000)
+      drip.tail = .drip(interval: 0.2, count: 5_000)
+      server.route(path, drip)
+      let source = try hosted(server)
+      let clock = ContinuousClock()
+      let start = clock.now
+      let fetch = Task { try await source.fetch(regular) }
+      try await waitUntil { server.requestCount(path) == 1 }
+      fetch.cancel()
+      switch await fetch.result {
+      case .success: Issue.record("the cancelled fetch succeeded")
+      case .failure(let error): #expect((error as? FontStoreError)?.code == .network, "\(error)")
+      }
+      #expect(clock.now - start < .seconds(20 * timeScale))
+    }
+  }
+
+  @Test func redirectsToTheSameHostAreFollowed() async throws {
+    try await withLoopbackServer { server in
+      server.route(path, .redirect(server.url("/moved/Fixture-Regular.ttf").absoluteString))
+      server.route("/moved/Fixture-Regular.ttf", .font(Fixtures.font("Fixture-Regular.ttf")))
+      let data = try await hosted(server).fetch(regular)
+      #expect(data == (try fixtureData("Fixture-Regular.ttf")))
+      #expect(server.requests.map(\.path) == [path, "/moved/Fixture-Regular.ttf"])
+      #expect(server.requests.last?.headers["user-agent"] == HTTPFetch.userAgent)
+    }
+  }
+
+  @Test func redirectsToAnotherPortOrHostOrSchemeAreRefused() async throws {
+    try await withLoopbackServer { other in
+      other.route(path, .font(Fixtures.font("Fixture-Regular.ttf")))
+      try await withLoopbackServer { server in
+        let targets = [
+          other.url(path).absoluteString,
+          "http://localhost:\(server.port)\(path)",
+          "https://127.0.0.1:\(server.port)\(path)",
+        ]
+        for target in targets {
+          server.route(path, .redirect(target))
+          let (error, seconds) = await timedError { _ = try await hosted(server).fetch(regular) }
+          #expect(error?.code == .network, "\(target)")
+          #expect(error?.systemCode == NSURLErrorBadServerResponse, "\(target)")
+          #expect(error?.message.contains("redirected to \(target)") == true, "\(target)")
+          #expect(seconds < 10 * timeScale)
+        }
+        #expect(other.requests.isEmpty)
+        // A host the limits allow is followed, on any port.
+        server.route(path, .redirect(other.url(path).absoluteString))
+        let allowed = try hosted(server, DownloadLimits(redirectHosts: ["127.0.0.1"]))
+        #expect(try await allowed.fetch(regular) == (try fixtureData("Fixture-Regular.ttf")))
+      }
+    }
+  }
+
+  @Test(arguments: [0, 2])
+  func redirectsPastTheLimitAreRefused(maximumRedirects: Int) async throws {
+    try await withLoopbackServer { server in
+      server.route(path, .redirect(server.url("/loop/1").absoluteString))
+      for hop in 1...5 {
+        server.route("/loop/\(hop)", .redirect(server.url("/loop/\(hop + 1)").absoluteString))
+      }
+      let source = try hosted(server, DownloadLimits(maximumRedirects: maximumRedirects))
+      let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
+      #expect(error?.code == .network)
+      #expect(error?.systemCode == NSURLErrorHTTPTooManyRedirects)
+      #expect(
+        error?.message.contains("redirected more than \(maximumRedirects) times") == true,
+        "\(error?.message ?? "")")
+      #expect(server.requests.count == maximumRedirects + 1)
+      #expect(seconds < 10 * timeScale)
+    }
+  }
+
+  @Test(arguments: [
+    ("../../etc/passwd", "/fonts/..%2F..%2Fetc%2Fpasswd.ttf"),
+    ("a/b", "/fonts/a%2Fb.ttf"),
+    ("x?y#z%", "/fonts/x%3Fy%23z%25.ttf"),
+    ("Noto Sans-Bold", "/fonts/Noto%20Sans-Bold.ttf"),
+    ("본고딕", "/fonts/%EB%B3%B8%EA%B3%A0%EB%94%95.ttf"),
+  ])
+  func hostedFileNamesStayInsideTheFolder(stem: String, expected: String) async throws {
+    try await withLoopbackServer { server in
+      let source = try hosted(server)
+      let request = FontRequest(family: "x", fileStem: stem)
+      #expect(source.urls(for: request)[0].absoluteString == server.url(expected).absoluteString)
+      _ = await storeError { _ = try await source.fetch(request) }
+      #expect(server.requests.map(\.path) == [expected])
+    }
+  }
+
+  @Test func hostedDotSegmentsAreEncoded() throws {
+    let base = try #require(URL(string: "https://cdn.example.com/fonts?sig=1"))
+    let source = HostedFolderFontSource(baseURL: base, extensions: [""])
+    #expect(
+      source.urls(for: FontRequest(family: "x", fileStem: ".")).map(\.absoluteString) == [
+        "https://cdn.example.com/fonts/%2E%2E?sig=1"
+      ])
+  }
+
+  @Test func googleStylesheetListingTooManyFilesIsRefusedBeforeAnyFile() async throws {
+    try await withTemporaryFolder { folder in
+      try await withLoopbackServer { server in
+        let source = GoogleFontsSource(
+          baseURL: server.url(""), session: try loopbackSession(), maximumFiles: 2)
+        let query = GoogleFontsQuery(family: "Many")
+        let target = try source.url(for: query)
+        let rules = (0..<3).map { index in
+          "@font-face { font-family: 'Many'; src: url(\(server.url("/f/\(index).woff2"))) "
+            + "format('woff2'); unicode-range: U+\(String(0x41 + index, radix: 16)); }\n"
+        }
+        server.route(
+          String(
+            target.absoluteString.dropFirst(server.url("").absoluteString.trimmingSlash.count)),
+          LoopbackServer.Response(contentType: "text/css", body: Array(rules.joined().utf8)))
+        let store = try FontStore(directory: folder, registry: try FontRegistry())
+        let error = await storeError { try await store.load(query, from: source) }
+        #expect(error?.code == .tooLarge)
+        #expect(
+          error?.message.contains(
+            "a stylesheet listing 3 files, over the limit of 2 for one stylesheet") == true,
+          "\(error?.message ?? "")")
+        #expect(server.requests.map(\.path).allSatisfy { $0.hasPrefix("/css2") })
+        #expect(server.requests.count == 1)
+      }
+    }
+  }
+
+  @Test func googleRedirectHostsAreGooglesOrTheMirrors() throws {
+    #expect(
+      GoogleFontsSource().allowedRedirectHosts == GoogleFontsSource.googleHosts)
+    #expect(GoogleFontsSource.googleHosts.count == 2)
+    let mirror = try #require(URL(string: "https://Mirror.Example.com/google"))
+    #expect(GoogleFontsSource(baseURL: mirror).allowedRedirectHosts == ["mirror.example.com"])
+  }
+
+  @Test func googleStylesheetTimeoutAlsoBoundsTheBlockingInstall() async throws {
+    try await withTemporaryFolder { folder in
+      try await withLoopbackServer { server in
+        let source = GoogleFontsSource(
+          baseURL: server.url(""), session: try loopbackSession(),
+          limits: DownloadLimits(timeout: .seconds(1)))
+        let query = GoogleFontsQuery(family: "Slow")
+        let target = try source.url(for: query).absoluteString
+        var drip = LoopbackServer.Response(body: [0x40], announcedLength: 1_000)
+        drip.tail = .drip(interval: 0.2, count: 5_000)
+        server.route(
+          String(target.dropFirst(server.url("").absoluteString.trimmingSlash.count)), drip)
+        let store = try FontStore(directory: folder, registry: try FontRegistry())
+        let (error, seconds) = await timedError {
+          _ = try await onOwnThread { try store.install(query, from: source) }
+        }
+        #expect(error?.systemCode == NSURLErrorTimedOut, "\(error?.message ?? "")")
+        #expect(seconds < 10 * timeScale)
+      }
+    }
+  }
+
+  @Test func limitsClampNonsense() {
+    let limits = DownloadLimits(maximumSize: -5, maximumRedirects: -1, redirectHosts: ["A.Example"])
+    #expect(limits.maximumSize == 0)
+    #expect(limits.maximumRedirects == 0)
+    #expect(limits.redirectHosts == ["a.example"])
+    #expect(DownloadLimits().maximumSize == 32 << 20)
+    #expect(DownloadLimits().timeout == .seconds(120))
+    #expect(DownloadLimits().maximumRedirects == 5)
+  }
+}

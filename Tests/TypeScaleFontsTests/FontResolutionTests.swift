@@ -195,6 +195,27 @@ private func fixtureFamily() throws -> FontRegistry {
     let cascade = registry.cascade(for: registry.defaultFace, systemFallback: system)
     #expect(cascade.face(for: "녕")?.postScriptName == "NotoSansCJKkr-Regular")
   }
+
+  /// Hostile text cannot grow the system fallback's remembered answers without bound: long
+  /// clusters are not remembered, and the count stays at or under its limit.
+  @Test func systemFallback_remembersABoundedNumberOfShortClusters() throws {
+    let registry = try FontRegistry()
+    let system = try SystemFontFallback(directories: [])
+    let mark = Unicode.Scalar(0x0301)!
+    let long = [Unicode.Scalar("a")] + Array(repeating: mark, count: 1_000)
+    #expect(system.face(forScalars: long, registry: registry) == nil)
+    #expect(system.rememberedAnswerCount == 0)
+    let limit = SystemFontFallback.maximumRememberedAnswers
+    for value in 0..<(limit + 10) {
+      let key = [
+        Unicode.Scalar(0xE000 + UInt32(value % 6_400))!,
+        Unicode.Scalar(0x41 + UInt32(value / 6_400))!,
+      ]
+      _ = system.face(forScalars: key, registry: registry)
+      #expect(system.rememberedAnswerCount <= limit)
+    }
+    #expect(system.rememberedAnswerCount == 10)
+  }
 }
 
 @Suite struct CharacterCoverageTests {

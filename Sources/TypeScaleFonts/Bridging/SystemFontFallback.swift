@@ -29,6 +29,18 @@ public final class SystemFontFallback: Sendable {
   private let configuration: Locked<_Configuration>
   private let answers = Locked<[[UInt32]: String?]>([:])
 
+  /// The most answers kept; past it the remembered answers are dropped and asked again.
+  ///
+  /// Each answer is one fontconfig search; keeping them bounds the memory hostile text can
+  /// claim (every distinct cluster would otherwise stay remembered for the process's life).
+  static let maximumRememberedAnswers = 4_096
+  /// The longest cluster, in scalars, whose answer is remembered; longer ones are searched
+  /// each time (they are rare, and their keys would be large).
+  static let maximumRememberedClusterLength = 32
+
+  /// How many answers are remembered now (for tests).
+  var rememberedAnswerCount: Int { answers.withLock { $0.count } }
+
   /// Uses the machine's fontconfig configuration (`FcInitLoadConfigAndFonts()`).
   ///
   /// - Throws: ``FontError/Code/notRegistered`` when fontconfig cannot load a configuration.
@@ -81,7 +93,12 @@ public final class SystemFontFallback: Sendable {
       return faces.first { $0.faceIndex == index }
         ?? faces.first { $0.collectionIndex == index & 0xFFFF }
     }
-    answers.withLock { $0[key] = .some(found?.postScriptName) }
+    if key.count <= Self.maximumRememberedClusterLength {
+      answers.withLock { answers in
+        if answers.count >= Self.maximumRememberedAnswers { answers.removeAll() }
+        answers[key] = .some(found?.postScriptName)
+      }
+    }
     return found
   }
 

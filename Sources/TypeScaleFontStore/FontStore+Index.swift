@@ -128,7 +128,10 @@ extension FontStore {
   ///     lock is taken, so that FreeType's scans of stored files happen outside it.
   /// - Returns: Whether `index` changed (entries were dropped) and should be written.
   func _synchronize(_ index: inout FontStoreIndex, registeringOnly: Bool = false) -> Bool {
-    syncTurn.withLock { _ in _synchronizeInTurn(&index, registeringOnly: registeringOnly) }
+    syncTurn.withLock { turns in
+      turns &+= 1
+      return _synchronizeInTurn(&index, registeringOnly: registeringOnly)
+    }
   }
 
   /// Registers what a store reads before taking the lock (see

@@ -263,9 +263,28 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         systemCode: NSURLErrorCancelled))
   }
 
-  /// Records a failure (the first one wins) and cancels the request.
+  /// Records a failure (the first one wins), cancels the request and reports the failure at
+  /// once.
+  ///
+  /// The caller does not wait for the session to confirm the cancellation: under load,
+  /// FoundationNetworking can take seconds to tear a transfer down while it keeps reading (and
+  /// this delegate keeps dropping) what the server sends.
   private func fail(_ error: FontStoreError) {
-    record(error)?.cancel()
+    let taken = state.withLock {
+      state -> (FontStoreError, URLSessionDataTask?, (any DispatchSourceTimer)?)? in
+      guard !state.finished else { return nil }
+      state.finished = true
+      if state.failure == nil { state.failure = error }
+      let taken = (state.failure ?? error, state.task, state.timer)
+      state.task = nil
+      state.timer = nil
+      state.body = Data()
+      return taken
+    }
+    guard let (failure, task, timer) = taken else { return }
+    timer?.cancel()
+    task?.cancel()
+    completion(.failure(failure))
   }
 
   /// Records a failure (the first one wins); returns the task while it runs.

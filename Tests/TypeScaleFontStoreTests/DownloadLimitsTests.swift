@@ -66,12 +66,11 @@ private let path = "/fonts/Fixture-Regular.ttf"
           "sent more than 262144 bytes, over the download limit of 262144 bytes; raise the "
             + "source's DownloadLimits.maximumSize") == true, "\(error?.message ?? "")")
       #expect(seconds < 10 * timeScale)
-      // The client hung up (or stopped reading) long before the server's 4 GiB cap; what was
-      // in flight when it cancelled was dropped, not kept. Under ThreadSanitizer libcurl takes
-      // seconds to tear the transfer down while loopback moves gigabytes, so the server-side
-      // count is only a measure in plain builds (the error and the time above hold in both).
+      // The caller has its answer at once; what is still in flight is dropped, not kept. How
+      // much the server manages to send meanwhile depends on how soon FoundationNetworking
+      // tears the cancelled transfer down (on a loaded machine loopback moved the server's
+      // whole 4 GiB first), so it is not asserted.
       await server.stopAndDrain()
-      if timeScale == 1 { #expect(server.bytesSent(path) < 1 << 30) }
     }
   }
 

@@ -50,6 +50,12 @@ private func timedError(
 }
 
 private let regular = FontRequest(family: "Fixture")
+
+/// How long a refused download may take at most, as seen by the test: far below what the
+/// unbounded behaviour would take (the drips below last 1,000 s), and far above the fraction of
+/// a second these take alone, because in the full suite CPU-bound tests can hold both of a
+/// 2-core machine's cooperative threads for tens of seconds before an awaiting test resumes.
+private let guardSeconds = 60 * timeScale
 private let path = "/fonts/Fixture-Regular.ttf"
 
 @Suite struct DownloadLimitsTests {
@@ -65,7 +71,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
         error?.message.contains(
           "sent more than 262144 bytes, over the download limit of 262144 bytes; raise the "
             + "source's DownloadLimits.maximumSize") == true, "\(error?.message ?? "")")
-      #expect(seconds < 10 * timeScale)
+      #expect(seconds < guardSeconds)
       // The caller has its answer at once; what is still in flight is dropped, not kept. How
       // much the server manages to send meanwhile depends on how soon FoundationNetworking
       // tears the cancelled transfer down (on a loaded machine loopback moved the server's
@@ -86,7 +92,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
         error?.message.contains(
           "announced 5000000000 bytes (Content-Length), over the download limit of 33554432 "
             + "bytes") == true, "\(error?.message ?? "")")
-      #expect(seconds < 10 * timeScale)
+      #expect(seconds < guardSeconds)
     }
   }
 
@@ -105,7 +111,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
           error?.message.contains(
             "sent more than 100000 bytes, over the store's limit of 100000 bytes; raise "
               + "FontStore's maximumFileSize") == true, "\(error?.message ?? "")")
-        #expect(seconds < 10 * timeScale)
+        #expect(seconds < guardSeconds)
         #expect(store.entries.isEmpty)
       }
     }
@@ -127,7 +133,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
         let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
         #expect(error?.code == .tooLarge)
         #expect(error?.message.contains("sent more than 1048576 bytes") == true)
-        #expect(seconds < 10 * timeScale)
+        #expect(seconds < guardSeconds)
       }
     }
   }
@@ -145,7 +151,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
         error?.message.contains("did not finish within 1.5 s (the download timeout)") == true,
         "\(error?.message ?? "")")
       #expect(seconds >= 1.4)
-      #expect(seconds < 10 * timeScale)
+      #expect(seconds < guardSeconds)
       // The client hung up long before the drip's end, 1,000 s away.
       await server.stopAndDrain()
       #expect(server.bytesSent(path) < 1_000)
@@ -167,7 +173,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
       case .success: Issue.record("the cancelled fetch succeeded")
       case .failure(let error): #expect((error as? FontStoreError)?.code == .network, "\(error)")
       }
-      #expect(clock.now - start < .seconds(20 * timeScale))
+      #expect(clock.now - start < .seconds(guardSeconds + 30))
     }
   }
 
@@ -197,7 +203,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
           #expect(error?.code == .network, "\(target)")
           #expect(error?.systemCode == NSURLErrorBadServerResponse, "\(target)")
           #expect(error?.message.contains("redirected to \(target)") == true, "\(target)")
-          #expect(seconds < 10 * timeScale)
+          #expect(seconds < guardSeconds)
         }
         #expect(other.requests.isEmpty)
         // A host the limits allow is followed, on any port.
@@ -223,7 +229,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
         error?.message.contains("redirected more than \(maximumRedirects) times") == true,
         "\(error?.message ?? "")")
       #expect(server.requests.count == maximumRedirects + 1)
-      #expect(seconds < 10 * timeScale)
+      #expect(seconds < guardSeconds)
     }
   }
 
@@ -306,7 +312,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
           _ = try await onOwnThread { try store.install(query, from: source) }
         }
         #expect(error?.systemCode == NSURLErrorTimedOut, "\(error?.message ?? "")")
-        #expect(seconds < 10 * timeScale)
+        #expect(seconds < guardSeconds)
       }
     }
   }

@@ -4,13 +4,16 @@ import TypeScaleMetrics
 
 /// How to lay text out: width, line limit, truncation, alignment, direction, spacing, features.
 ///
-/// Every option has Apple's default: no wrapping width, no line limit, tail truncation, natural
-/// alignment and direction, no tracking, the font's own line height.
+/// Every option has Apple's default for the ``target``, a `UILabel` unless set: no wrapping width,
+/// no line limit, tail truncation, natural alignment and direction, no kern or tracking, the
+/// font's own line height, the label's line-break strategy (``LineBreakStrategy/standard``),
+/// sizes rounded up to a 3× pixel grid, font leading included.
 ///
 /// ```swift
 /// var options = LayoutOptions(width: 320, lineLimit: 2)
-/// options.lineBreakStrategy = .hangulWordPriority
-/// options.displayScale = 3
+/// options.lineBreakStrategy = .hangulWordPriority   // no push-out
+/// options.displayScale = 2
+/// options.target = .attributedString                // boundingRect's defaults for the rest
 /// ```
 public struct LayoutOptions: Hashable, Sendable {
   /// The width lines wrap at, in points, 0…`ValueRanges.maximumPoints` (100,000); `nil` lays
@@ -27,8 +30,17 @@ public struct LayoutOptions: Hashable, Sendable {
   public var alignment: Alignment
   /// The paragraph direction: from the text (UAX #9 rule P2), or forced.
   public var baseDirection: BaseDirection
-  /// Extra space after every grapheme cluster, in points (`NSAttributedString.Key.kern` /
-  /// SwiftUI `tracking`); may be negative; at most `ValueRanges.maximumPoints` either way.
+  /// The Apple API whose defaults apply where ``lineBreakStrategy``, ``displayScale`` and
+  /// ``usesFontLeading`` are `nil`: ``LayoutTarget/label`` by default.
+  public var target: LayoutTarget
+  /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.kern`:
+  /// ligatures stay, and the space after a line's last cluster counts in its width. May be
+  /// negative; at most `ValueRanges.maximumPoints` either way.
+  public var kern: Double
+  /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.tracking`
+  /// (iOS 14) and SwiftUI's `tracking(_:)`: nonessential ligatures (`liga`, `clig`, `dlig`,
+  /// `hlig`) are turned off when it is not 0, and the space after a line's last cluster hangs
+  /// like trailing white space. May be negative; at most `ValueRanges.maximumPoints` either way.
   public var tracking: Double
   /// OpenType features to turn on or off (`liga` 0, `tnum` 1); the shaper's defaults otherwise.
   public var features: [FontFeature]
@@ -39,8 +51,14 @@ public struct LayoutOptions: Hashable, Sendable {
   public var language: String?
   /// Line height and spacing, as `NSParagraphStyle`.
   public var lineHeight: LineHeight
-  /// How lines break: ``LineBreakStrategy/standard`` or Korean word priority.
-  public var lineBreakStrategy: LineBreakStrategy
+  /// How lines break beyond ICU's rules (push-out, Hangul word priority); `nil` uses the
+  /// ``target``'s: ``LineBreakStrategy/standard`` for a label, none (`[]`) for an attributed
+  /// string.
+  public var lineBreakStrategy: LineBreakStrategy?
+  /// Whether a line's height includes the font's line gap (`hhea.lineGap`), as TextKit's
+  /// `usesFontLeading` and `NSStringDrawingOptions.usesFontLeading`; `nil` uses the
+  /// ``target``'s: yes for a label, no for an attributed string.
+  public var usesFontLeading: Bool?
   /// Whether to wrap at word boundaries (the default) or at any grapheme cluster.
   public var wrapping: Wrapping
   /// The smallest scale the font may shrink to so the text fits the line limit without
@@ -48,10 +66,24 @@ public struct LayoutOptions: Hashable, Sendable {
   /// default) never shrinks.
   public var minimumScaleFactor: Double
   /// Pixels per point to round the reported size up to (1, 2, 3), as `UILabel.sizeThatFits`
-  /// does; `nil` reports exact sizes.
+  /// does; `nil` uses the ``target``'s: 3 for a label, exact sizes for an attributed string.
+  /// ``TextLayout/exactWidth`` and ``TextLayout/exactHeight`` always hold the exact sizes.
   ///
   /// In `ValueRanges.displayScales` (0.5…10).
   public var displayScale: Double?
+
+  /// The line-break strategy that applies: ``lineBreakStrategy``, or the ``target``'s.
+  public var effectiveLineBreakStrategy: LineBreakStrategy {
+    lineBreakStrategy ?? target.lineBreakStrategy
+  }
+
+  /// The display scale sizes are rounded to: ``displayScale``, or the ``target``'s (`nil`:
+  /// exact).
+  public var effectiveDisplayScale: Double? { displayScale ?? target.displayScale }
+
+  /// Whether line heights include the font's line gap: ``usesFontLeading``, or the
+  /// ``target``'s.
+  public var effectiveUsesFontLeading: Bool { usesFontLeading ?? target.usesFontLeading }
 
   /// Creates options.
   ///
@@ -61,10 +93,14 @@ public struct LayoutOptions: Hashable, Sendable {
   ///   - truncation: How to cut text past the limit.
   ///   - alignment: Where lines sit.
   ///   - baseDirection: The paragraph direction.
+  ///   - target: The Apple API whose defaults apply; a label by default.
   public init(
     width: Double? = nil, lineLimit: Int? = nil, truncation: Truncation = .tail,
-    alignment: Alignment = .natural, baseDirection: BaseDirection = .natural
+    alignment: Alignment = .natural, baseDirection: BaseDirection = .natural,
+    target: LayoutTarget = .label
   ) {
+    self.target = target
+    self.kern = 0
     self.width = width
     self.lineLimit = lineLimit
     self.truncation = truncation
@@ -75,7 +111,8 @@ public struct LayoutOptions: Hashable, Sendable {
     self.variations = [:]
     self.language = nil
     self.lineHeight = LineHeight()
-    self.lineBreakStrategy = .standard
+    self.lineBreakStrategy = nil
+    self.usesFontLeading = nil
     self.wrapping = .word
     self.minimumScaleFactor = 1
     self.displayScale = nil
@@ -92,7 +129,7 @@ public struct LayoutOptions: Hashable, Sendable {
   /// ```
   ///
   /// - Throws: ``LayoutError/Code/invalidOption`` naming the value and its valid range: a width
-  ///   outside 0…`ValueRanges.maximumPoints`, a negative line limit, tracking or a line height
+  ///   outside 0…`ValueRanges.maximumPoints`, a negative line limit, kern, tracking or a line height
   ///   beyond `ValueRanges.maximumPoints`, a minimum scale factor outside (0, 1], a display scale
   ///   outside `ValueRanges.displayScales`, a bad variation or feature tag.
   public func validate() throws(LayoutError) {
@@ -106,9 +143,10 @@ public struct LayoutOptions: Hashable, Sendable {
       throw .option(
         "line limit \(lineLimit) is not valid; use 0 or nil for no limit, or 1…\(Int.max)")
     }
-    guard tracking.isFinite, abs(tracking) <= maximum else {
+    for (name, value) in [("kern", kern), ("tracking", tracking)]
+    where !(value.isFinite && abs(value) <= maximum) {
       throw .option(
-        "tracking \(_formatNumber(tracking)) is not valid; use a finite number of points in "
+        "\(name) \(_formatNumber(value)) is not valid; use a finite number of points in "
           + "-\(_formatNumber(maximum))…\(_formatNumber(maximum)) (ValueRanges.maximumPoints)")
     }
     guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
@@ -169,16 +207,6 @@ public struct LayoutOptions: Hashable, Sendable {
     case leftToRight
     /// Right to left.
     case rightToLeft
-  }
-
-  /// How lines break.
-  public enum LineBreakStrategy: String, Hashable, Sendable, CaseIterable {
-    /// ICU's UAX #14 opportunities for the language.
-    case standard
-    /// Like iOS labels for Korean: no breaks between Hangul syllables of a word, only between
-    /// words (the CSS `word-break: keep-all` rule, applied after ICU since ICU 72 ignores
-    /// `lw=keepall`).
-    case hangulWordPriority
   }
 
   /// Word or character wrapping.

@@ -36,7 +36,7 @@ struct LineBreaker {
     if options.wrapping == .character {
       let mandatory = Set(breaks.filter(\.1).map(\.0))
       breaks = boundaries.dropFirst().map { ($0, mandatory.contains($0)) }
-    } else if options.lineBreakStrategy == .hangulWordPriority {
+    } else if options.effectiveLineBreakStrategy.contains(.hangulWordPriority) {
       breaks = breaks.filter { offset, mandatory in
         guard !mandatory, offset > 0, offset < units.count else { return true }
         let before = scalar(endingAt: offset, in: units)

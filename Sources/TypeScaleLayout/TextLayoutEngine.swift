@@ -249,7 +249,7 @@ public final class TextLayoutEngine: Sendable {
     let exactHeight = lines.last.map { $0.top + $0.height } ?? 0
     var width = contentWidth
     var height = exactHeight
-    if let displayScale = options.displayScale {
+    if let displayScale = options.effectiveDisplayScale {
       width = (contentWidth * displayScale - 1e-9).rounded(.up) / displayScale
       height = (exactHeight * displayScale - 1e-9).rounded(.up) / displayScale
     }

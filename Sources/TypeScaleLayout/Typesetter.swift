@@ -308,7 +308,9 @@ struct Typesetter {
         let scale = pointSize / Double(metrics.unitsPerEm)
         ascent = max(ascent, Double(metrics.ascender) * scale)
         descent = max(descent, Double(-metrics.descender) * scale)
-        leading = max(leading, Double(metrics.lineGap) * scale)
+        if options.effectiveUsesFontLeading {
+          leading = max(leading, Double(metrics.lineGap) * scale)
+        }
       }
       let natural = ascent + descent + leading
       let height = options.lineHeight.apply(to: natural)

@@ -33,12 +33,15 @@ public struct LayoutOptions: Hashable, Sendable {
   /// The Apple API whose defaults apply where ``lineBreakStrategy``, ``displayScale`` and
   /// ``usesFontLeading`` are `nil`: ``LayoutTarget/label`` by default.
   public var target: LayoutTarget
-  /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.kern`:
-  /// ligatures stay, and the space after a line's last cluster counts in its width. May be
+  /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.kern`.
+  ///
+  /// Ligatures stay, and the space after a line's last cluster counts in its width. May be
   /// negative; at most `ValueRanges.maximumPoints` either way.
   public var kern: Double
   /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.tracking`
-  /// (iOS 14) and SwiftUI's `tracking(_:)`: nonessential ligatures (`liga`, `clig`, `dlig`,
+  /// (iOS 14) and SwiftUI's `tracking(_:)`.
+  ///
+  /// Nonessential ligatures (`liga`, `clig`, `dlig`,
   /// `hlig`) are turned off when it is not 0, and the space after a line's last cluster hangs
   /// like trailing white space. May be negative; at most `ValueRanges.maximumPoints` either way.
   public var tracking: Double
@@ -66,7 +69,9 @@ public struct LayoutOptions: Hashable, Sendable {
   /// default) never shrinks.
   public var minimumScaleFactor: Double
   /// Pixels per point to round the reported size up to (1, 2, 3), as `UILabel.sizeThatFits`
-  /// does; `nil` uses the ``target``'s: 3 for a label, exact sizes for an attributed string.
+  /// does.
+  ///
+  /// `nil` uses the ``target``'s: 3 for a label, exact sizes for an attributed string.
   /// ``TextLayout/exactWidth`` and ``TextLayout/exactHeight`` always hold the exact sizes.
   ///
   /// In `ValueRanges.displayScales` (0.5…10).

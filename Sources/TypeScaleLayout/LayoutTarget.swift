@@ -11,10 +11,11 @@
 /// | Reported size | rounded **up** to the pixel grid of the display scale (3 unless set) | exact fractions |
 /// | Font leading (`hhea.lineGap`) | included | left out (no `.usesFontLeading`) |
 ///
-/// Sources: `UILabel.lineBreakStrategy` ("The default value of this property is `.standard`"),
+/// Sources: `UILabel.lineBreakStrategy` ("The default value is standard"),
 /// `NSParagraphStyle.lineBreakStrategy` ("The default value is `NSLineBreakStrategyNone`"),
 /// `NSParagraphStyle.h` (`NSLineBreakStrategyStandard = 0xFFFF`), `boundingRect(with:options:context:)`
-/// ("use the ceil function to round fractional sizes up"), `NSStringDrawingOptions.usesFontLeading`
+/// (to use a fractional size "you must raise its value to the nearest higher integer using the ceil
+/// function"), `NSStringDrawingOptions.usesFontLeading`
 /// ("Uses the font leading for calculating line heights") and TextKit's `usesFontLeading`
 /// (default `true`). See the article "How TypeScale matches UIKit".
 ///

@@ -59,7 +59,7 @@ extension LayoutOptions {
       return names.joined(separator: ",")
     }
 
-    /// The spellings ``init(parsing:)`` accepts, in help order.
+    /// The spellings ``parse(_:)`` accepts, in help order.
     public static let names = ["standard", "none", "push-out", "hangul-word-priority"]
 
     /// Spellings of earlier releases that still parse, with the spelling that replaces each.

@@ -95,6 +95,16 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
     #expect(face.coverage.covers("안녕하세요 여러분"))
   }
 
+  @Test func register_lineMetricsComeFromHheaNotTypo() throws {
+    // The CJK fixture's hhea (1160, −288, 0) and OS/2 typo metrics (880, −120, 0) differ; Core
+    // Text reads hhea, so a 17 pt line is 17 × 1448 / 1000 high, not 17.
+    let (_, faces) = try registered("Fixture-Hangul.otf")
+    let metrics = try #require(faces.first).metrics
+    #expect(metrics.ascender == 1160 && metrics.descender == -288 && metrics.lineGap == 0)
+    #expect(metrics.lineHeight == 1448)
+    #expect(abs(metrics.lineHeight(atPointSize: 17) - 24.616) < 1e-9)
+  }
+
   @Test func register_colourBitmapFontReadsUnitsPerEmFromHead() throws {
     // FreeType reports 0 units per em for bitmap-only (CBDT) fonts; the head table has 2048.
     let (_, faces) = try registered("Fixture-Emoji.ttf")

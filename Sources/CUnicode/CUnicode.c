@@ -147,22 +147,6 @@ int32_t CUnicode_lineBreakClass(uint32_t codePoint) {
   return u_getIntPropertyValue((UChar32)codePoint, UCHAR_LINE_BREAK);
 }
 
-bool CUnicode_isKeepAllClass(uint32_t codePoint) {
-  switch (CUnicode_lineBreakClass(codePoint)) {
-    case U_LB_H2:
-    case U_LB_H3:
-    case U_LB_JL:
-    case U_LB_JV:
-    case U_LB_JT:
-    case U_LB_IDEOGRAPHIC:
-    case U_LB_ALPHABETIC:
-    case U_LB_NUMERIC:
-      return true;
-    default:
-      return false;
-  }
-}
-
 bool CUnicode_isWhitespaceForLineEnd(uint32_t codePoint) {
   if (codePoint == 0x0009) return true;
   if (codePoint > CUNICODE_MAX_CODE_POINT) return false;

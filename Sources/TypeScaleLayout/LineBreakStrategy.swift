@@ -33,13 +33,25 @@ extension LayoutOptions {
     /// breaking, a paragraph of two or more lines whose last line holds one word takes the last
     /// word of the line above, when the two fit the width together.
     ///
-    /// Apple's header: "pushes out individual lines to avoid an orphan word on the last line of
-    /// the paragraph"; "the current implementation usually pushes out the last line by a single
-    /// word".
+    /// Apple's header (`NSParagraphStyle.h`): "pushes out individual lines to avoid an orphan
+    /// word on the last line of the paragraph"; "the current implementation usually pushes out
+    /// the last line by a single word". `UILabel` has done so since iOS 11. TypeScale moves
+    /// exactly one word, and only when the line above keeps a word of its own and did not end
+    /// inside a word too wide for the line. A line separator (U+2028) or another line terminator
+    /// ends a block of lines as the paragraph's end does, and words never move across one (Apple
+    /// documents paragraphs only). Character wrapping is never pushed out. It applies to the
+    /// paragraph's lines before the line limit and truncation, and never changes how many lines
+    /// there are.
     public static let pushOut = LineBreakStrategy(rawValue: 1 << 0)
 
     /// Prohibits breaking between Hangul characters, so Korean wraps word by word (Apple's
     /// documentation: "prohibits breaking between Hangul characters").
+    ///
+    /// Only breaks with Hangul on both sides go: syllables, jamo (conjoining, compatibility and
+    /// halfwidth) and the Hangul tone marks. Breaks between Hangul and Latin letters, digits or
+    /// ideographs stay where ICU puts them ("iOS에서" may break before "에"), since Apple's
+    /// documentation names Hangul characters only; CSS `word-break: keep-all` would keep those
+    /// together too, and this differs from it deliberately.
     public static let hangulWordPriority = LineBreakStrategy(rawValue: 1 << 1)
 
     /// What the system uses for standard UI labels: every strategy (Apple's `0xFFFF`), so both

@@ -287,23 +287,26 @@ public final class TextLayoutEngine: Sendable {
     let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
     for index in prepared.indices {
       let measured = try typesetter.measure(prepared[index], pointSize: pointSize)
-      let opportunities: [(Int, Bool)]
+      let opportunities: [BreakOpportunity]
       if let known = prepared[index].opportunities {
         opportunities = known
       } else if LineBreaker.isSingleLine(
         prefix: measured.prefix, units: measured.units, width: options.width)
       {
         // One line whatever the opportunities: ICU's line breaking is not needed at this size.
-        opportunities = [(measured.units.count, true)]
+        opportunities = [.end(measured.units.count)]
       } else {
         opportunities = try LineBreaker.opportunities(
           in: measured.units, boundaries: measured.boundaries, options: options,
           context: typesetter.context)
         prepared[index].opportunities = opportunities
       }
-      let spans = LineBreaker.breakLines(
+      var spans = LineBreaker.breakLines(
         prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
         opportunities: opportunities, width: options.width)
+      LineBreaker.pushOut(
+        &spans, prefix: measured.prefix, units: measured.units, opportunities: opportunities,
+        options: options)
       for (number, span) in spans.enumerated() {
         let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
         if lines.count == limit - 1, !isLastOfText {

@@ -8,7 +8,7 @@ struct PreparedParagraph {
   let itemized: Itemizer.Result
   /// Break opportunities, found the first time a size needs them: a paragraph that fits its
   /// line never asks ICU.
-  var opportunities: [(Int, Bool)]? = nil
+  var opportunities: [BreakOpportunity]? = nil
   /// The runs shaped in font units, when no face's shaping depends on the size: shaped once and
   /// measured at every size (a sweep, a shrink-to-fit search) without asking the cache again.
   var shaped: [ShapedRun]? = nil

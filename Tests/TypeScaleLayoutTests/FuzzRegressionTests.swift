@@ -29,7 +29,11 @@ import TypeScaleTestSupport
     options.truncation = LayoutOptions.Truncation.allCases[Int(header[3]) % 4]
     options.alignment = LayoutOptions.Alignment.allCases[Int(header[4]) % 5]
     options.baseDirection = LayoutOptions.BaseDirection.allCases[Int(header[5]) % 3]
-    options.lineBreakStrategy = header[6] & 1 == 0 ? .standard : .hangulWordPriority
+    // Bits 0 and 2: none (what `.standard` meant when the early inputs were found), Hangul word
+    // priority, standard (push-out and Hangul word priority), push-out.
+    options.lineBreakStrategy =
+      [[], .hangulWordPriority, .standard, .pushOut][
+        Int(header[6] & 1 | header[6] >> 1 & 2)]
     options.wrapping = header[6] & 2 == 0 ? .word : .character
     options.tracking = Double(Int8(bitPattern: header[6])) / 16
     options.minimumScaleFactor = header[7] & 1 == 0 ? 1 : 0.5

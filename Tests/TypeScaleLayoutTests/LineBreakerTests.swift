@@ -6,8 +6,81 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
+/// A text and the soft break opportunities (UTF-16 offsets, the end included) with and without
+/// Hangul word priority.
+///
+/// The expected values are UAX #14 worked by hand (ICU 72's rules): Hangul syllables (H2, H3)
+/// and compatibility jamo (ID) break from each other and from letters, digits and ideographs
+/// (LB31); L V T jamo do not break inside a syllable (LB26); no break before `,` or `。`
+/// (LB13, CL); a break after a space (LB18).
+struct HangulCase: Sendable, CustomTestStringConvertible {
+  let text: String
+  let language: String
+  /// With `[.hangulWordPriority]`: no break between two Hangul scalars.
+  let words: [Int]
+  /// With `[]`: ICU's breaks.
+  let plain: [Int]
+  var testDescription: String { text }
+
+  static let all: [HangulCase] = [
+    // Hangul next to Latin letters or digits keeps ICU's break: Apple prohibits breaks between
+    // Hangul characters only.
+    HangulCase(text: "iOS에서", language: "ko", words: [3, 5], plain: [3, 4, 5]),
+    HangulCase(text: "3개", language: "ko", words: [1, 2], plain: [1, 2]),
+    HangulCase(text: "한국어text", language: "ko", words: [3, 7], plain: [1, 2, 3, 7]),
+    HangulCase(text: "漢字한글", language: "ko", words: [1, 2, 4], plain: [1, 2, 3, 4]),
+    HangulCase(text: "가나", language: "ko", words: [2], plain: [1, 2]),
+    HangulCase(
+      text: "안녕하세요 여러분, 반갑습니다", language: "ko", words: [6, 11, 16],
+      plain: [1, 2, 3, 4, 6, 7, 8, 11, 12, 13, 14, 15, 16]),
+    // Conjoining jamo: 가가 as L V L V; ICU breaks between the two syllables only.
+    HangulCase(
+      text: "\u{1100}\u{1161}\u{1100}\u{1161}", language: "ko", words: [4], plain: [2, 4]),
+    // Compatibility jamo are ideographic (ID) to ICU.
+    HangulCase(text: "ㅋㅋㅋ", language: "ko", words: [3], plain: [1, 2, 3]),
+    HangulCase(text: "한, 글", language: "ko", words: [3, 4], plain: [3, 4]),
+    // Japanese and Chinese hold no Hangul: the strategy changes nothing.
+    HangulCase(
+      text: "日本語のテキスト", language: "ja", words: [1, 2, 3, 4, 5, 6, 7, 8],
+      plain: [1, 2, 3, 4, 5, 6, 7, 8]),
+    HangulCase(
+      text: "中文文本，测试。", language: "zh", words: [1, 2, 3, 5, 6, 8],
+      plain: [1, 2, 3, 5, 6, 8]),
+  ]
+}
+
 /// The single-line shortcut must break exactly as the full opportunities would.
 @Suite struct LineBreakerTests {
+  @Test(arguments: HangulCase.all)
+  func hangulWordPriority_dropsBreaksBetweenHangulOnly(_ test: HangulCase) throws {
+    let units = Array(test.text.utf16)
+    let context = LayoutContext()
+    var options = LayoutOptions(width: 100)
+    options.language = test.language
+    func offsets(_ strategy: LayoutOptions.LineBreakStrategy) throws -> [Int] {
+      options.lineBreakStrategy = strategy
+      let found = try LineBreaker.opportunities(
+        in: units, boundaries: Array(0...units.count), options: options, context: context)
+      #expect(found.last == .end(units.count))
+      #expect(found.dropLast().allSatisfy { !$0.isMandatory })
+      return found.map(\.offset)
+    }
+    #expect(try offsets([.hangulWordPriority]) == test.words)
+    #expect(try offsets(.standard) == test.words)
+    #expect(try offsets([]) == test.plain)
+    #expect(try offsets(.pushOut) == test.plain)
+  }
+
+  @Test(arguments: [
+    (UInt32(0xAC00), true), (0xD7A3, true), (0xD7A4, false), (0x1100, true), (0x11FF, true),
+    (0x3131, true), (0x318E, true), (0xA960, true), (0xD7B0, true), (0xFFA0, true),
+    (0xFFDC, true), (0x302E, true), (0x4E00, false), (0x61, false), (0x33, false),
+    (0x3042, false), (0x20, false), (0x10FFFF, false),
+  ])
+  func isHangul_coversSyllablesAndEveryJamoBlock(_ scalar: UInt32, _ expected: Bool) {
+    #expect(LineBreaker.isHangul(scalar) == expected)
+  }
+
   /// Seeded paragraphs of spaces, letters and (sometimes) forced breaks, with random advances
   /// (some negative, as negative tracking makes them) and opportunities after spaces: wherever
   /// `isSingleLine` says yes, breaking at the paragraph's end alone gives the same spans.
@@ -24,11 +97,12 @@ import TypeScaleTestSupport
       for _ in 0..<count {
         prefix.append(prefix.last! + Double.random(in: -2...9, using: &generator))
       }
-      var opportunities: [(Int, Bool)] = []
+      var opportunities: [BreakOpportunity] = []
       for offset in 1..<count where units[offset - 1] == 0x20 || units[offset - 1] == 0x2028 {
-        opportunities.append((offset, units[offset - 1] == 0x2028))
+        opportunities.append(
+          BreakOpportunity(offset: offset, isMandatory: units[offset - 1] == 0x2028))
       }
-      opportunities.append((count, true))
+      opportunities.append(.end(count))
       let boundaries = Array(0...count)
       let width: Double? =
         Bool.random(using: &generator) ? Double.random(in: 5...90, using: &generator) : nil
@@ -41,7 +115,7 @@ import TypeScaleTestSupport
       }
       singleLines += 1
       let shortcut = LineBreaker.breakLines(
-        prefix: prefix, units: units, boundaries: boundaries, opportunities: [(count, true)],
+        prefix: prefix, units: units, boundaries: boundaries, opportunities: [.end(count)],
         width: width)
       #expect(shortcut == full, "\(units) \(prefix) \(String(describing: width))")
       #expect(full.count == 1)

@@ -28,7 +28,7 @@ import TypeScaleTestSupport
   /// The line breaker before it was made linear, kept as the reference its replacement must
   /// agree with exactly.
   private static func referenceBreakLines(
-    prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [(Int, Bool)],
+    prefix: [Double], units: [UInt16], boundaries: [Int], opportunities: [BreakOpportunity],
     width: Double?
   ) -> [LineBreaker.Span] {
     let count = units.count
@@ -57,7 +57,7 @@ import TypeScaleTestSupport
       fitting = nil
     }
     while index < opportunities.count {
-      let (offset, mandatory) = opportunities[index]
+      let (offset, mandatory) = (opportunities[index].offset, opportunities[index].isMandatory)
       guard offset > start else {
         index += 1
         continue
@@ -95,7 +95,7 @@ import TypeScaleTestSupport
   /// negative) and opportunities after white space, or at every cluster.
   private static func randomParagraph(
     using generator: inout SeededGenerator
-  ) -> (units: [UInt16], prefix: [Double], boundaries: [Int], opportunities: [(Int, Bool)]) {
+  ) -> (units: [UInt16], prefix: [Double], boundaries: [Int], opportunities: [BreakOpportunity]) {
     let palette: [[UInt16]] = [
       [0x61], [0x62], [0x20], [0x20], [0x09], [0x3000], [0x2028], [0xD83D, 0xDE00], [0xAC00],
     ]
@@ -114,16 +114,16 @@ import TypeScaleTestSupport
       prefix.append(total)
     }
     let everyCluster = Bool.random(using: &generator)
-    var opportunities: [(Int, Bool)] = []
+    var opportunities: [BreakOpportunity] = []
     for offset in boundaries.dropFirst() where offset < units.count {
       let last = units[offset - 1]
       if last == 0x2028 {
-        opportunities.append((offset, true))
+        opportunities.append(BreakOpportunity(offset: offset, isMandatory: true))
       } else if everyCluster || last == 0x20 || last == 0x3000 || last == 0x09 {
-        opportunities.append((offset, false))
+        opportunities.append(BreakOpportunity(offset: offset))
       }
     }
-    opportunities.append((units.count, true))
+    opportunities.append(.end(units.count))
     return (units, prefix, boundaries, opportunities)
   }
 
@@ -159,10 +159,10 @@ import TypeScaleTestSupport
     let count = units.count
     let prefix = (0...count).map { Double($0) * 10 }
     let boundaries = Array(0...count)
-    let opportunities: [(Int, Bool)] =
+    let opportunities: [BreakOpportunity] =
       everyCluster
-      ? (1...count).map { ($0, $0 == count) }
-      : (spaces > 0 ? [(letters + spaces, false)] : []) + [(count, true)]
+      ? (1...count).map { BreakOpportunity(offset: $0, isMandatory: $0 == count) }
+      : (spaces > 0 ? [BreakOpportunity(offset: letters + spaces)] : []) + [.end(count)]
     var steps = LineBreaker.Steps()
     let spans = LineBreaker.breakLines(
       prefix: prefix, units: units, boundaries: boundaries, opportunities: opportunities,

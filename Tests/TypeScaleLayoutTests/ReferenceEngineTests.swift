@@ -105,6 +105,7 @@ private let widthCasesNeedingTolerance = 0
     let entry = try #require(Corpus.entries[test.id])
     let size = 17.0
     var options = LayoutOptions()
+    options.target = .attributedString
     options.language = entry.language
     let layout = try LayoutFixture.engine().layout(
       entry.text, font: try Corpus.font(entry.font, size: size), options: options)
@@ -120,6 +121,7 @@ private let widthCasesNeedingTolerance = 0
     for test in WidthCase.all {
       guard let entry = Corpus.entries[test.id] else { continue }
       var options = LayoutOptions()
+      options.target = .attributedString
       options.language = entry.language
       let layout = try LayoutFixture.engine().layout(
         entry.text, font: try Corpus.font(entry.font, size: 17), options: options)
@@ -130,10 +132,13 @@ private let widthCasesNeedingTolerance = 0
     #expect(needing.count == widthCasesNeedingTolerance, "\(needing)")
   }
 
+  /// Pango has no line-break strategies: it is compared with the attributed-string target,
+  /// whose strategy is none (ICU's plain rules), as `boundingRect` measures.
   @Test(arguments: LineCase.all)
   fileprivate func wrappedLines_matchPango(_ test: LineCase) throws {
     let entry = try #require(Corpus.entries[test.id])
     var options = LayoutOptions(width: test.width)
+    options.target = .attributedString
     options.language = entry.language
     let layout = try LayoutFixture.engine().layout(
       entry.text, font: try Corpus.font(entry.font, size: 17), options: options)
@@ -150,6 +155,73 @@ private let widthCasesNeedingTolerance = 0
     }
   }
 }
+
+extension ReferenceEngineTests {
+  /// The recorded paragraphs laid out as a `UILabel` lays them out (the default target, Apple's
+  /// standard strategy: push-out and Hangul word priority).
+  ///
+  /// Each difference from Pango is explained by laying the paragraph out again with one option
+  /// alone: line counts differ only where Hangul word priority changes them (push-out never
+  /// does), and line starts differ from Hangul word priority's only at the last line, which
+  /// push-out moves. ``labelDifferences`` lists the cases, so that a new difference is noticed.
+  @Test(arguments: LineCase.all)
+  fileprivate func wrappedLines_asALabel_differFromPangoOnlyByTheStrategy(_ test: LineCase) throws {
+    let entry = try #require(Corpus.entries[test.id])
+    let engine = LayoutFixture.engine()
+    let font = try Corpus.font(entry.font, size: 17)
+    func starts(_ strategy: LayoutOptions.LineBreakStrategy?) throws -> [Int] {
+      var options = LayoutOptions(width: test.width)
+      options.language = entry.language
+      if let strategy {
+        options.target = .attributedString
+        options.lineBreakStrategy = strategy
+      }
+      return try engine.layout(entry.text, font: font, options: options).lines
+        .map(\.range.lowerBound)
+    }
+    let label = try starts(nil)
+    let plain = try starts([])
+    let pushOut = try starts(.pushOut)
+    let hangul = try starts(.hangulWordPriority)
+    let id = "\(test.id)@\(Int(test.width))"
+    #expect(label == (try starts(.standard)), "the label's default is the standard strategy")
+    // Push-out never changes a line count, nor any line start but the last.
+    #expect(pushOut.count == plain.count)
+    #expect(pushOut.dropLast() == plain.dropLast())
+    #expect(label.count == hangul.count)
+    #expect(label.dropLast() == hangul.dropLast())
+    #expect((label.last ?? 0) <= (hangul.last ?? 0))
+    // Hangul word priority changes only text with Hangul in it.
+    let hasHangul = entry.text.unicodeScalars.contains { LineBreaker.isHangul($0.value) }
+    if !hasHangul {
+      #expect(hangul == plain)
+      #expect(label == pushOut)
+    }
+    if label.count != test.lineCount {
+      #expect(hasHangul && hangul.count == label.count, "\(id): \(label) vs Pango \(test.starts)")
+    }
+    // Which option moves the lines: push-out (the last line only), Hangul word priority, both.
+    let explanation: String? =
+      label == plain ? nil : hangul == plain ? "push-out" : label == hangul ? "hangul" : "both"
+    #expect(
+      labelDifferences[id] == explanation,
+      "\(id): label \(label), plain \(plain), Hangul \(hangul), push-out \(pushOut)")
+  }
+}
+
+/// The cases (`id@width`) where a label's lines differ from the plain (Pango's) ones, and which
+/// option moves them: `push-out`, `hangul` (Hangul word priority) or `both`.
+private let labelDifferences: [String: String] = [
+  // A one-word last line takes a word from the line above.
+  "de-para-1@200": "push-out", "ru-para-1@320": "push-out", "ru-para-2@200": "push-out",
+  "ru-para-2@320": "push-out", "el-para-1@320": "push-out", "he-para-1@200": "push-out",
+  "he-para-1@320": "push-out", "he-para-2@200": "push-out", "he-para-2@320": "push-out",
+  // Korean wraps at spaces, not between syllables.
+  "ko-para-1@320": "hangul", "ko-para-2@200": "hangul",
+  // Both: the word-wrapped last line is one word, and takes one from above. ko-para-1@200 needs
+  // 7 lines where Pango's syllable breaks need 6: the only line count that differs.
+  "ko-ui-1@200": "both", "ko-para-1@200": "both",
+]
 
 /// The cases (`id@width`) where TypeScale's line starts differ from Pango's, on purpose.
 ///

@@ -29,7 +29,7 @@ import TypeScaleTestSupport
     let face = try #require(try registry.register(fileAt: Fixtures.font(file)).first)
     let font = try LayoutFont(face: face, pointSize: Double(12 + index % 9))
     var options = LayoutOptions(width: Double(60 + (index * 37) % 300), lineLimit: index % 3)
-    options.lineBreakStrategy = index % 2 == 0 ? .standard : .hangulWordPriority
+    options.lineBreakStrategy = [[], .hangulWordPriority, .standard, .pushOut][index % 4]
     let layout = try engine.layout(text, font: font, options: options)
     let sweep = try engine.sweep(text, font: font, options: .init(width: 200))
     // Churn: register and unregister a private copy (a different path, its own faces).

@@ -31,7 +31,14 @@ import TypeScaleTestSupport
     let text = "안녕하세요 여러분, 반갑습니다"
     let words = try engine.layout(text, font: font, options: options)
     #expect(words.lines.map(\.range.lowerBound) == [0, 6, 11])
+    // The standard strategy holds Hangul word priority (and push-out, which finds "여러분, " too
+    // short to give a word away).
     options.lineBreakStrategy = .standard
+    #expect(
+      try engine.layout(text, font: font, options: options).lines.map(\.range.lowerBound) == [
+        0, 6, 11,
+      ])
+    options.lineBreakStrategy = []
     let syllables = try engine.layout(text, font: font, options: options)
     let starts = syllables.lines.map(\.range.lowerBound)
     #expect(starts.contains { ![0, 6, 11].contains($0) }, "\(starts)")

@@ -79,9 +79,9 @@ typedef struct CUnicodeLineBreaker CUnicodeLineBreaker;
 /// Opens a line breaker for `locale` (ubrk_open with UBRK_LINE).
 ///
 /// `locale` is an ICU locale ID such as "en", "ko", "th" or "ja"; "" selects the root rules.
-/// Keywords ICU honours are passed through ("ja@lw=phrase"); ICU 72 ignores "ko@lw=keepall", which
-/// is why CUnicode_isKeepAllClass exists. Returns NULL and sets `*status` on failure; a fallback
-/// to a parent locale is only a warning.
+/// Keywords ICU honours are passed through ("ja@lw=phrase"); ICU 72 ignores "ko@lw=keepall", so
+/// the layout engine applies Hangul word priority itself to the breaks found here. Returns NULL
+/// and sets `*status` on failure; a fallback to a parent locale is only a warning.
 CUnicodeLineBreaker *CUNICODE_NULLABLE CUnicode_lineBreakerCreate(
     const char *locale, int32_t *status);
 
@@ -146,14 +146,6 @@ static const int32_t CUnicode_lineBreakClassJV = 35;
 
 /// u_getIntPropertyValue(c, UCHAR_LINE_BREAK): the UAX #14 Line_Break class of `codePoint`.
 int32_t CUnicode_lineBreakClass(uint32_t codePoint);
-
-/// Whether `codePoint` takes part in Hangul word priority (CSS Text 3 `word-break: keep-all`).
-///
-/// True for the Line_Break classes H2, H3, JL, JV, JT, ID, AL and NU. ICU 72 ignores
-/// "ko@lw=keepall" and breaks between every pair of Hangul syllables, so the layout engine drops
-/// a break opportunity when the characters on both sides of it satisfy this predicate; that
-/// keeps Korean words whole and breaks only at spaces and punctuation.
-bool CUnicode_isKeepAllClass(uint32_t codePoint);
 
 /// Whether `codePoint` hangs at the end of a line: it may sit past the line's width and is not
 /// counted when measuring or aligning the line (CSS Text 3 §4.1.3).

@@ -32,7 +32,7 @@ final class LineBreakIterator {
   private var mandatory: [UInt8] = []
 
   /// Every break opportunity after offset 0 (UAX #14), with whether it is mandatory.
-  func breaks(in text: UnsafeBufferPointer<UInt16>) throws(LayoutError) -> [(Int, Bool)] {
+  func breaks(in text: UnsafeBufferPointer<UInt16>) throws(LayoutError) -> [BreakOpportunity] {
     let capacity = text.count + 1
     if offsets.count < capacity {
       offsets = [Int32](repeating: 0, count: max(capacity, 2 * offsets.count))
@@ -53,10 +53,12 @@ final class LineBreakIterator {
     let found = Int(min(count, Int32(capacity)))
     return offsets.withUnsafeBufferPointer { offsets in
       mandatory.withUnsafeBufferPointer { mandatory in
-        [(Int, Bool)](unsafeUninitializedCapacity: found) { storage, initialized in
+        [BreakOpportunity](unsafeUninitializedCapacity: found) { storage, initialized in
           for index in 0..<found {
             storage.initializeElement(
-              at: index, to: (Int(offsets[index]), mandatory[index] != 0))
+              at: index,
+              to: BreakOpportunity(
+                offset: Int(offsets[index]), isMandatory: mandatory[index] != 0))
           }
           initialized = found
         }
@@ -147,10 +149,6 @@ enum UnicodeServices {
     guard found else { return "Zzzz" }
     return withUnsafeBytes(of: buffer) { String(decoding: $0.prefix(4), as: UTF8.self) }
   }
-
-  /// Whether a break between two scalars of these classes is dropped under Korean word priority
-  /// (the CSS `word-break: keep-all` rule).
-  static func isKeepAll(_ scalar: UInt32) -> Bool { CUnicode_isKeepAllClass(scalar) }
 
   /// Whether a scalar hangs at the end of a line (spaces).
   static func hangsAtLineEnd(_ scalar: UInt32) -> Bool {

@@ -4,7 +4,8 @@
 // break opportunities over the same UTF-8 bytes, and lines are filled greedily from the glyph
 // advances. No itemization, no font fallback, no bidi reordering, no caching, no allocation per
 // call once the scratch arrays have grown: the least any layout engine must pay for the same
-// lines. (Benchmarks/Recorders/hb-widths.c shapes the same way.)
+// lines. A word wider than the line breaks between grapheme clusters, as TypeScale's and Pango's
+// do. (Benchmarks/Recorders/hb-widths.c shapes the same way.)
 #include "CBenchmarkPeers.h"
 
 #include <hb.h>
@@ -32,6 +33,8 @@ struct FloorContext {
   double line_height;
   FloorLanguage languages[FLOOR_MAX_LANGUAGES];
   int language_count;
+  /// Grapheme cluster boundaries (root locale), for a word wider than the line.
+  UBreakIterator *clusters;
   /// prefix[i]: the advance of every cluster before UTF-8 byte i, in font units.
   int64_t *prefix;
   size_t capacity;
@@ -60,6 +63,12 @@ FloorContext *floor_context_create(const char *font_path) {
   hb_font_get_h_extents(context->font, &extents);
   context->line_height = (double)extents.ascender - extents.descender + extents.line_gap;
   context->buffer = hb_buffer_create();
+  UErrorCode status = U_ZERO_ERROR;
+  context->clusters = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &status);
+  if (U_FAILURE(status)) {
+    floor_context_destroy(context);
+    return NULL;
+  }
   return context;
 }
 
@@ -69,6 +78,7 @@ void floor_context_destroy(FloorContext *context) {
     ubrk_close(context->languages[i].iterator);
     free(context->languages[i].tag);
   }
+  if (context->clusters) ubrk_close(context->clusters);
   hb_buffer_destroy(context->buffer);
   hb_font_destroy(context->font);
   free(context->prefix);
@@ -113,7 +123,7 @@ static int64_t floor_content(const FloorContext *context, const char *utf8, int3
 static bool floor_run(FloorContext *context, const char *utf8, size_t length,
                       const char *language_tag, double size_pt, double width_pt, bool check,
                       BenchmarkLayout *result) {
-  *result = (BenchmarkLayout){0, 0, 0, false, 0};
+  *result = (BenchmarkLayout){0};
   FloorLanguage *language = floor_language(context, language_tag);
   if (!language || length > INT32_MAX) return false;
 
@@ -158,6 +168,7 @@ static bool floor_run(FloorContext *context, const char *utf8, size_t length,
   int64_t widest = 0;
   int32_t start = 0, fit = -1;
   int64_t fit_width = 0;
+  bool clusters_set = false;
   for (int32_t at = ubrk_following(language->iterator, 0); at != UBRK_DONE;
        at = ubrk_next(language->iterator)) {
     bool mandatory =
@@ -169,8 +180,33 @@ static bool floor_run(FloorContext *context, const char *utf8, size_t length,
       start = fit;
       width = floor_content(context, utf8, start, at);
     }
+    // A word wider than the line: lines of as many grapheme clusters as fit (at least one),
+    // until the rest of the word fits.
+    int32_t content = at;
+    while (content > start && floor_hangs(utf8[content - 1])) content--;
+    while (width > limit) {
+      if (!clusters_set) {
+        ubrk_setUText(context->clusters, &text, &status);
+        if (U_FAILURE(status)) {
+          utext_close(&text);
+          return false;
+        }
+        clusters_set = true;
+      }
+      int32_t end = ubrk_following(context->clusters, start);
+      for (int32_t next = ubrk_next(context->clusters);
+           next != UBRK_DONE && next <= content && prefix[next] - prefix[start] <= limit;
+           next = ubrk_next(context->clusters))
+        end = next;
+      if (end == UBRK_DONE || end >= content) break;  // one cluster wider than the line
+      lines++;
+      if (prefix[end] - prefix[start] > widest) widest = prefix[end] - prefix[start];
+      result->breaks_words = true;
+      start = end;
+      width = floor_content(context, utf8, start, at);
+    }
     if (width > limit || mandatory) {
-      // A segment wider than the line has the line to itself; a mandatory break ends it.
+      // A cluster wider than the line has the line to itself; a mandatory break ends it.
       lines++;
       if (width > widest) widest = width;
       start = at;

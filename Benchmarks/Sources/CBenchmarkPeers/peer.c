@@ -99,6 +99,22 @@ void peer_context_destroy(PeerContext *peer) {
   free(peer);
 }
 
+/// Whether a line after the first starts where Pango's log attributes have no line break
+/// opportunity: PANGO_WRAP_WORD_CHAR broke a word wider than the line between characters.
+static bool peer_breaks_words(PangoLayout *layout) {
+  GSList *lines = pango_layout_get_lines_readonly(layout);
+  if (!lines || !lines->next) return false;
+  const char *text = pango_layout_get_text(layout);
+  int count = 0;
+  const PangoLogAttr *attributes = pango_layout_get_log_attrs_readonly(layout, &count);
+  for (GSList *l = lines->next; l; l = l->next) {
+    const PangoLayoutLine *line = l->data;
+    glong offset = g_utf8_pointer_to_offset(text, text + line->start_index);
+    if (offset < count && !attributes[offset].is_line_break) return true;
+  }
+  return false;
+}
+
 /// Runs whose font's family differs from `family`: what Pango had to fall back for.
 static int peer_fallback_runs(PangoLayout *layout, const char *family) {
   int runs = 0;
@@ -118,7 +134,7 @@ static int peer_fallback_runs(PangoLayout *layout, const char *family) {
 static bool peer_run(PeerContext *peer, const char *utf8, size_t length, const char *family,
                      const char *language_tag, double size_pt, double width_pt, int max_lines,
                      bool check, BenchmarkLayout *result) {
-  *result = (BenchmarkLayout){0, 0, 0, false, 0};
+  *result = (BenchmarkLayout){0};
   PangoLanguage *language = pango_language_from_string(language_tag);
   if (language != peer->language) {
     pango_context_set_language(peer->context, language);
@@ -144,6 +160,7 @@ static bool peer_run(PeerContext *peer, const char *utf8, size_t length, const c
   result->width = pango_units_to_double(logical.width);
   result->height = pango_units_to_double(logical.height);
   result->truncated = max_lines > 0 && pango_layout_is_ellipsized(layout);
+  result->breaks_words = peer_breaks_words(layout);
   if (check) result->problems = peer_fallback_runs(layout, family);
   g_object_unref(layout);
   return result->lines > 0;

@@ -70,9 +70,15 @@ final class CorpusText: @unchecked Sendable {
   /// `arabic paragraph`.
   var name: String { "\(script) \(kind)" }
 
-  /// TypeScale's options: the given width and line limit, and the text's language.
+  /// TypeScale's options: the given width and line limit, the text's language, and the
+  /// attributed-string target.
+  ///
+  /// The baselines break lines with plain UAX #14 rules (ICU, Pango) and measure exact
+  /// fractions, so TypeScale is given `boundingRect`'s defaults (`.attributedString`: no push-out
+  /// or Hangul word priority, no pixel rounding, no font leading) rather than a `UILabel`'s, the
+  /// default target.
   func options(width: Double?, lineLimit: Int? = nil) -> LayoutOptions {
-    var options = LayoutOptions(width: width, lineLimit: lineLimit)
+    var options = LayoutOptions(width: width, lineLimit: lineLimit, target: .attributedString)
     options.language = language
     return options
   }

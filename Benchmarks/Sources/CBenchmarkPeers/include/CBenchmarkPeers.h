@@ -25,6 +25,9 @@ typedef struct {
   double height;
   /// Whether the peer ellipsized the text at its line limit; always false for the floor.
   bool truncated;
+  /// Whether a word wider than the line was broken between characters (an emergency break, a
+  /// line that does not start at a line break opportunity).
+  bool breaks_words;
   /// Coverage problems: for the floor, glyphs that are .notdef; for the peer, runs drawn with a
   /// family other than the one asked for (fallback). Counted only by the `…_check` functions.
   int problems;
@@ -44,8 +47,10 @@ void floor_context_destroy(FloorContext *context);
 
 /// Lays UTF-8 text out with the floor: shape the whole text as one HarfBuzz buffer (segment
 /// properties guessed, the language given), walk ICU's line break opportunities and fill lines
-/// greedily with the glyph advances (trailing spaces hang); a segment wider than the line takes a
-/// line of its own. `width_pt` <= 0 lays the text out on one line (mandatory breaks aside).
+/// greedily with the glyph advances (trailing spaces hang); a segment wider than the line breaks
+/// between grapheme clusters, as many on each line as fit (at least one), and sets
+/// `result->breaks_words`. `width_pt` <= 0 lays the text out on one line (mandatory breaks
+/// aside).
 /// Height is lines × (ascender − descender + line gap) × size / units per em.
 ///
 /// Returns false when ICU fails (an invalid language, say).
@@ -74,7 +79,8 @@ void peer_context_destroy(PeerContext *context);
 /// Lays UTF-8 text out with Pango: a new PangoLayout with a font description of `family` at the
 /// absolute size `size_pt`, the context language `language`, PANGO_WRAP_WORD_CHAR at `width_pt`
 /// (<= 0: unwrapped) and at most `max_lines` lines, ellipsized at the end (0: no limit); then
-/// its logical extents and line count.
+/// its logical extents, line count and whether a line starts inside a word (Pango's log
+/// attributes: not a line break opportunity).
 ///
 /// Returns false when Pango returns no lines.
 bool peer_layout(

@@ -92,6 +92,13 @@ extension TextLayoutEngine {
   /// Fitting means no truncation and no word broken between letters: "does this German button
   /// title still fit at AX3?"
   ///
+  /// This is stricter than a `UILabel`: with `byWordWrapping` ("wrapping occurs at word
+  /// boundaries, unless the word doesn't fit on a single line") a label splits a word wider than
+  /// its width between characters and shows it without an ellipsis, so the label itself reports
+  /// no truncation. A split word is almost always a bug in a UI string, so TypeScale does not
+  /// count it as fitting. For the label's own answer, take the last layout of
+  /// ``sweep(_:font:sizing:categories:table:maximumPointSize:options:)`` that is not truncated.
+  ///
   /// - Parameters:
   ///   - text: The text.
   ///   - font: The font; its point size is the design size at Large.

@@ -367,5 +367,10 @@ private let fixtureRegistry: FontRegistry = {
       #expect(apple[style].size == Typography.default[style].size, "\(style)")
       #expect(apple[style].sizing(for: style) == .relative(to: style))
     }
+    let system = try Typography.load(
+      packageRoot().appendingPathComponent("Samples/typography-system.json"))
+    for style in TextStyle.allCases {
+      #expect(system[style] == Typography.system[style], "\(style)")
+    }
   }
 }

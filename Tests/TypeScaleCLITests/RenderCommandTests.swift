@@ -190,7 +190,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     var lines = text.components(separatedBy: "\n")
     let row = try #require(lines.firstIndex { $0.hasPrefix("buttons/save/") })
     var fields = lines[row].components(separatedBy: "\t")
-    fields[11] = "250.000"
+    fields[13] = "250.000"
     lines[row] = fields.joined(separator: "\t")
     text = lines.joined(separator: "\n")
     try Data(text.utf8).write(to: golden)

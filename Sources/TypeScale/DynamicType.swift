@@ -36,7 +36,7 @@ import Foundation
 /// Differs: unknown font names resolve to the embedded default with diagnostics instead of
 /// failing silently; `extraLargeTitle` and `extraLargeTitle2`, whose per-category sizes Apple
 /// does not publish, keep their size at Large at every category with a diagnostic
-/// (``FontDiagnostic/Kind/sizeNotScaled``) instead of an invented size.
+/// (`FontDiagnostic.Kind.sizeNotScaled`) instead of an invented size.
 public struct DynamicType: Sendable {
   /// The registry fonts resolve through.
   public let registry: FontRegistry
@@ -100,7 +100,7 @@ public struct DynamicType: Sendable {
   ///
   /// For `extraLargeTitle` and `extraLargeTitle2`, whose per-category sizes and leadings Apple
   /// does not publish, the font keeps its design size (capped at `maximumPointSize`) at every
-  /// category and carries a ``FontDiagnostic/Kind/sizeNotScaled`` diagnostic, as
+  /// category and carries a `FontDiagnostic.Kind.sizeNotScaled` diagnostic, as
   /// ``font(for:)`` does; `FontMetrics(forTextStyle:)` itself throws for them.
   ///
   /// - Parameters:
@@ -130,7 +130,7 @@ public struct DynamicType: Sendable {
   /// at the category, as `UIFont.preferredFont(forTextStyle:)` gives them; a custom style
   /// scales as its ``Typography/Style/sizing`` says. A style whose sizing cannot scale
   /// (`extraLargeTitle` and `extraLargeTitle2`, published at Large only) keeps its size at
-  /// Large at every category, with a ``FontDiagnostic/Kind/sizeNotScaled`` diagnostic.
+  /// Large at every category, with a `FontDiagnostic.Kind.sizeNotScaled` diagnostic.
   ///
   /// - Parameter style: The text style.
   /// - Returns: The font, with the style's tracking, kern and line-height multiple.

@@ -54,7 +54,7 @@ public struct ScaledFont: Hashable, Sendable, CustomStringConvertible {
   public var pointSize: Double { size.points }
 
   /// What resolution substituted: a name not registered, a weight or slope not available, a
-  /// size that could not follow the category (``FontDiagnostic/Kind/sizeNotScaled``).
+  /// size that could not follow the category (`FontDiagnostic.Kind.sizeNotScaled`).
   public var diagnostics: [FontDiagnostic] { match.diagnostics }
 
   /// The font to lay text out with.

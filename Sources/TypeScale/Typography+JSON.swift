@@ -28,7 +28,7 @@ extension Typography {
   /// - `sizing`: `relative` (the default: scales like the style, or like `relativeTo`, with
   ///   `UIFontMetrics`' rules), `body` (scales with body, as `Font.custom(_:size:)`), `fixed`
   ///   (never scales), or `system` (the system text style's own sizes, as
-  ///   `UIFont.preferredFont(forTextStyle:)`: ``FontSizing/system(_:)`` of the style, or of
+  ///   `UIFont.preferredFont(forTextStyle:)`: `FontSizing.system(_:)` of the style, or of
   ///   `relativeTo`).
   /// - `tracking` (Apple's `.tracking`, points), `kern` (Apple's `.kern`, points),
   ///   `lineHeightMultiple` (> 0), `maximumPointSize` (> 0) are optional.

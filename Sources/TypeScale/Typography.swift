@@ -17,7 +17,7 @@ import Foundation
 /// | | ``system`` | ``default`` |
 /// |---|---|---|
 /// | Apple | `UIFont.preferredFont(forTextStyle:)` | `UIFontMetrics(forTextStyle:).scaledFont(for:)` over a custom font at Apple's sizes |
-/// | Sizing | ``FontSizing/system(_:)``: the table's sizes | ``FontSizing/relative(to:)``: leading ratios |
+/// | Sizing | `FontSizing.system(_:)`: the table's sizes | `FontSizing.relative(to:)`: leading ratios |
 /// | Body at AX5 | 53 pt | 48 pt |
 /// | Used by | `DynamicType`, the CLI and goldens when no typography is given | styles a custom typography does not set |
 ///
@@ -83,7 +83,7 @@ public struct Typography: Hashable, Sendable {
     /// The sizing for `style`: ``sizing``, or relative to `style` when `nil`.
     ///
     /// For a style Apple publishes no per-category sizes for (`extraLargeTitle`), the result
-    /// cannot scale (``FontSizing/scales(with:)`` is `false`): ``DynamicType`` then keeps the
+    /// cannot scale (`FontSizing.scales(with:)` is `false`): ``DynamicType`` then keeps the
     /// size at Large at every category and says so in a diagnostic.
     public func sizing(for style: TextStyle) -> FontSizing {
       sizing ?? .relative(to: style)
@@ -116,13 +116,13 @@ public struct Typography: Hashable, Sendable {
 
   /// Apple's system text styles as `UIFont.preferredFont(forTextStyle:)` gives them, in
   /// TypeScale's embedded default family (Noto Sans): every style at the size table's size and
-  /// weight for each category (``FontSizing/system(_:)``) — body is 17 pt at Large and 53 pt at
+  /// weight for each category (`FontSizing.system(_:)`) — body is 17 pt at Large and 53 pt at
   /// AX5, headline Semibold.
   ///
   /// What ``DynamicType`` uses unless given another typography, and what the `typescale` CLI
   /// and golden files without a typography use.
   ///
-  /// Matches Apple: the sizes and weights of ``SizeTable/iOS`` (the HIG's table, cross-checked
+  /// Matches Apple: the sizes and weights of `SizeTable.iOS` (the HIG's table, cross-checked
   /// with runtime dumps). Differs:
   /// - The family is Noto Sans, not San Francisco, so glyph widths and line heights are Noto's.
   /// - SF's size-specific tracking (the HIG's table: −0.43 pt at 17 pt, +0.06 pt at 11 pt,

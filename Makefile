@@ -58,8 +58,8 @@ demo: deps
 	@echo "\$$ typescale measure \"$(DEMO_EN)\" --style body --all-categories --width 343 --lines 3"
 	@$(SWIFT) run -c release --skip-build typescale measure "$(DEMO_EN)" --style body --all-categories --width 343 --lines 3
 	@echo
-	@echo "\$$ typescale measure \"$(DEMO_KO)\" --style body --all-categories --width 343 --lines 3 --strategy hangul-word-priority"
-	@$(SWIFT) run -c release --skip-build typescale measure "$(DEMO_KO)" --style body --all-categories --width 343 --lines 3 --strategy hangul-word-priority
+	@echo "\$$ typescale measure \"$(DEMO_KO)\" --style body --all-categories --width 343 --lines 3"
+	@$(SWIFT) run -c release --skip-build typescale measure "$(DEMO_KO)" --style body --all-categories --width 343 --lines 3
 	@echo
 	@echo "== UIFontMetrics: a 17 pt body font at every category =="
 	@echo "\$$ typescale scale --style body --size 17 --all-categories --display-scale 3"

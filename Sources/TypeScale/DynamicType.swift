@@ -22,10 +22,21 @@ import Foundation
 /// let font = try user.scaledFont(for: BaseFont("Pretendard", size: 17), textStyle: .body)
 /// ```
 ///
-/// Matches Apple: sizes scale by the style's leading ratio, fonts round to whole points then take
-/// `maximumPointSize`, values round to the pixel grid (``displayScale``), a ``range`` clamps the
-/// category as `dynamicTypeSize(_:)` and `UIView.maximumContentSizeCategory` do. Differs: unknown
-/// font names resolve to the embedded default with diagnostics instead of failing silently.
+/// Matches Apple:
+/// - With no typography given, every style has the system text style's own size and weight at
+///   each category (``Typography/system``, `UIFont.preferredFont(forTextStyle:)`: body is 53 pt
+///   at AX5); a custom typography and ``scaledFont(for:textStyle:maximumPointSize:)`` scale by
+///   the style's leading ratio as `UIFontMetrics` does (a 17 pt body font is 48 pt at AX5).
+/// - Fonts round to whole points then take `maximumPointSize`; values round to the pixel grid
+///   (``displayScale``); a ``range`` clamps the category as `dynamicTypeSize(_:)` and
+///   `UIView.maximumContentSizeCategory` do.
+/// - Layouts are a `UILabel`'s unless the options say otherwise: Apple's standard line-break
+///   strategy, and sizes rounded up to the pixel grid of ``displayScale``.
+///
+/// Differs: unknown font names resolve to the embedded default with diagnostics instead of
+/// failing silently; `extraLargeTitle` and `extraLargeTitle2`, whose per-category sizes Apple
+/// does not publish, keep their size at Large at every category with a diagnostic
+/// (`FontDiagnostic.Kind.sizeNotScaled`) instead of an invented size.
 public struct DynamicType: Sendable {
   /// The registry fonts resolve through.
   public let registry: FontRegistry
@@ -37,24 +48,27 @@ public struct DynamicType: Sendable {
   public var category: ContentSizeCategory
   /// The categories the app allows; ``effectiveCategory`` is ``category`` clamped into it.
   public var range: DynamicTypeRange
-  /// Pixels per point for ``scaledValue(for:textStyle:)``'s rounding; 3 by default.
+  /// Pixels per point: the grid ``scaledValue(for:textStyle:)`` rounds to, and the grid a
+  /// label's reported width and height round up to (``layout(_:style:width:options:)`` and
+  /// ``sweep(_:style:width:options:)`` when the options set no display scale); 3 by default.
   ///
   /// In `ValueRanges.displayScales` (0.5…10); ``scaledValue(for:textStyle:)`` throws for a value
-  /// outside it.
+  /// outside it, and layouts fail with ``TypeScaleError/Code/layoutFailed``.
   public var displayScale: Double
 
   /// Creates an entry point.
   ///
   /// - Parameters:
   ///   - registry: The registry fonts resolve through.
-  ///   - typography: The type scale; Apple's sizes in the embedded font by default.
+  ///   - typography: The type scale; by default ``Typography/system``, Apple's system text
+  ///     styles (`preferredFont(forTextStyle:)` sizes and weights) in the embedded font.
   ///   - category: The user's content-size category; Large by default.
   ///   - range: The categories the app allows; all by default.
   ///   - displayScale: Pixels per point for scaled values, in `ValueRanges.displayScales`
   ///     (0.5…10); 3 by default.
   ///   - engine: A layout engine to share; a new one over `registry` by default.
   public init(
-    registry: FontRegistry, typography: Typography = .default,
+    registry: FontRegistry, typography: Typography = .system,
     category: ContentSizeCategory = .large, range: DynamicTypeRange = .all,
     displayScale: Double = 3, engine: TextLayoutEngine? = nil
   ) {
@@ -84,47 +98,88 @@ public struct DynamicType: Sendable {
   /// A font designed for the default category, scaled for a text style and the category and
   /// resolved to a face — `UIFontMetrics(forTextStyle:).scaledFont(for:)`.
   ///
+  /// For `extraLargeTitle` and `extraLargeTitle2`, whose per-category sizes and leadings Apple
+  /// does not publish, the font keeps its design size (capped at `maximumPointSize`) at every
+  /// category and carries a `FontDiagnostic.Kind.sizeNotScaled` diagnostic, as
+  /// ``font(for:)`` does; `FontMetrics(forTextStyle:)` itself throws for them.
+  ///
   /// - Parameters:
   ///   - base: The font at its design size.
   ///   - textStyle: The style to scale like.
   ///   - maximumPointSize: The largest size, or `nil`.
-  /// - Returns: The scaled, resolved font; its diagnostics say when the name fell back.
-  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a style that cannot scale or a maximum
-  ///   outside 0…`ValueRanges.maximumPoints`.
+  /// - Returns: The scaled, resolved font; its diagnostics say when the name fell back or the
+  ///   size could not scale.
+  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a maximum outside
+  ///   0…`ValueRanges.maximumPoints`.
   public func scaledFont(
     for base: BaseFont, textStyle: TextStyle, maximumPointSize: Double? = nil
   ) throws(TypeScaleError) -> ScaledFont {
-    let size: ResolvedSize
-    do throws(MetricsError) {
-      size = try FontMetrics(forTextStyle: textStyle).scaledFont(
-        for: base.size, maximumPointSize: maximumPointSize, in: effectiveCategory)
-    } catch {
-      throw TypeScaleError(.invalidValue, error.message)
-    }
-    let match = registry.resolve(
+    let (size, note) = try _resolve(
+      base.size, sizing: .relative(to: textStyle), style: textStyle,
+      maximumPointSize: maximumPointSize, in: effectiveCategory)
+    var match = registry.resolve(
       FontQuery(family: base.name, weight: base.weight, italic: base.italic))
-    return ScaledFont(match: match, size: size, tracking: nil, lineHeightMultiple: nil)
+    if let note { match = match.appending(note) }
+    return ScaledFont(
+      match: match, size: size, tracking: nil, kern: nil, lineHeightMultiple: nil)
   }
 
   /// The typography's font for a style, scaled for the category.
   ///
+  /// With ``Typography/system`` (the default) the size and weight are the system text style's
+  /// at the category, as `UIFont.preferredFont(forTextStyle:)` gives them; a custom style
+  /// scales as its ``Typography/Style/sizing`` says. A style whose sizing cannot scale
+  /// (`extraLargeTitle` and `extraLargeTitle2`, published at Large only) keeps its size at
+  /// Large at every category, with a `FontDiagnostic.Kind.sizeNotScaled` diagnostic.
+  ///
   /// - Parameter style: The text style.
-  /// - Returns: The font, with the style's tracking and line-height multiple.
-  /// - Throws: ``TypeScaleError/Code/invalidValue`` when the style's sizing cannot be resolved.
+  /// - Returns: The font, with the style's tracking, kern and line-height multiple.
+  /// - Throws: ``TypeScaleError/Code/invalidValue`` when the style's sizing cannot be resolved
+  ///   (a maximum point size out of range).
   public func font(for style: TextStyle) throws(TypeScaleError) -> ScaledFont {
     let spec = typography[style]
-    let size: ResolvedSize
+    let (size, note) = try _resolve(
+      spec.size, sizing: spec.sizing(for: style), style: style,
+      maximumPointSize: spec.maximumPointSize, in: effectiveCategory)
+    var match = registry.resolve(
+      FontQuery(family: spec.family, weight: spec.weight, italic: spec.italic))
+    if let note { match = match.appending(note) }
+    return ScaledFont(
+      match: match, size: size, tracking: spec.tracking, kern: spec.kern,
+      lineHeightMultiple: spec.lineHeightMultiple)
+  }
+
+  /// The sizing to use: `sizing`, or fixed with a note when the iOS table cannot scale it.
+  private static func _scalableSizing(_ sizing: FontSizing, style: TextStyle, size: DesignSize)
+    -> (FontSizing, FontDiagnostic?)
+  {
+    guard !sizing.scales(with: .iOS) else { return (sizing, nil) }
+    let followed = sizing.systemStyle ?? sizing.textStyle ?? style
+    let known = SizeTable.iOS.categories(for: followed).map(\.shortName)
+    let published =
+      known.isEmpty ? "" : " (it is published at \(known.joined(separator: ", ")) only)"
+    return (
+      .fixed,
+      FontDiagnostic(
+        kind: .sizeNotScaled,
+        message: "\(style) keeps \(size) at every category: Apple publishes no per-category "
+          + "sizes for \(followed)\(published), and TypeScale does not invent them")
+    )
+  }
+
+  /// Resolves a size, falling back to the design size with a note for a sizing that cannot
+  /// scale.
+  private func _resolve(
+    _ size: DesignSize, sizing: FontSizing, style: TextStyle, maximumPointSize: Double?,
+    in category: ContentSizeCategory
+  ) throws(TypeScaleError) -> (ResolvedSize, FontDiagnostic?) {
+    let (usable, note) = Self._scalableSizing(sizing, style: style, size: size)
     do throws(MetricsError) {
-      size = try spec.sizing(for: style).resolve(
-        spec.size, in: effectiveCategory, maximumPointSize: spec.maximumPointSize)
+      let resolved = try usable.resolve(size, in: category, maximumPointSize: maximumPointSize)
+      return (resolved, note)
     } catch {
       throw TypeScaleError(.invalidValue, "\(style): \(error.message)")
     }
-    let match = registry.resolve(
-      FontQuery(family: spec.family, weight: spec.weight, italic: spec.italic))
-    return ScaledFont(
-      match: match, size: size, tracking: spec.tracking,
-      lineHeightMultiple: spec.lineHeightMultiple)
   }
 
   /// Scales a layout value (a padding, a row height) like the style, rounded to the pixel grid —
@@ -152,7 +207,10 @@ public struct DynamicType: Sendable {
 
   /// Lays text out in the typography's font for a style at the category.
   ///
-  /// The style's tracking and line-height multiple apply unless `options` sets its own.
+  /// The style's tracking, kern and line-height multiple apply unless `options` sets its own.
+  /// A label's width and height (the default target) are rounded up to the pixel grid of
+  /// ``displayScale`` unless `options` sets a display scale; `TextLayout.exactWidth` and
+  /// `exactHeight` keep the exact figures.
   ///
   /// - Parameters:
   ///   - text: The text.
@@ -176,6 +234,10 @@ public struct DynamicType: Sendable {
 
   /// Lays text out in a style at every category of ``range``, shaping once.
   ///
+  /// Each category's size is the one ``font(for:)`` gives there: the table's size for
+  /// ``Typography/system``'s styles, `UIFontMetrics` scaling for a custom typography. Sizes
+  /// are rounded as in ``layout(_:style:width:options:)``.
+  ///
   /// - Parameters:
   ///   - text: The text.
   ///   - style: The text style.
@@ -188,26 +250,34 @@ public struct DynamicType: Sendable {
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> [CategoryLayout] {
     let spec = typography[style]
+    let (sizing, _) = Self._scalableSizing(spec.sizing(for: style), style: style, size: spec.size)
     let design = try with(category: .large).font(for: style)
     let resolved = _options(options, width: width, font: design)
     do throws(LayoutError) {
       let font = try LayoutFont(match: design.match, pointSize: spec.size.points)
       return try engine.sweep(
-        text, font: font, sizing: spec.sizing(for: style), categories: range,
+        text, font: font, sizing: sizing, categories: range,
         maximumPointSize: spec.maximumPointSize, options: resolved)
     } catch {
       throw TypeScaleError(.layoutFailed, error.message)
     }
   }
 
+  /// The options a layout uses: `width`, the font's tracking, kern and line-height multiple
+  /// where `options` leaves them at their defaults, and ``displayScale`` for a target that
+  /// rounds to the pixel grid when `options` sets no display scale.
   private func _options(_ options: LayoutOptions, width: Double?, font: ScaledFont)
     -> LayoutOptions
   {
     var resolved = options
     resolved.width = width
     if resolved.tracking == 0, let tracking = font.tracking { resolved.tracking = tracking }
+    if resolved.kern == 0, let kern = font.kern { resolved.kern = kern }
     if resolved.lineHeight.multiple == 0, let multiple = font.lineHeightMultiple {
       resolved.lineHeight.multiple = multiple
+    }
+    if resolved.displayScale == nil, resolved.target.displayScale != nil {
+      resolved.displayScale = displayScale
     }
     return resolved
   }

@@ -40,8 +40,10 @@ public struct ScaledFont: Hashable, Sendable, CustomStringConvertible {
   public let match: FontMatch
   /// The point size and how it was reached.
   public let size: ResolvedSize
-  /// Tracking in points from the typography, if any.
+  /// Apple's `.tracking` in points from the typography, if any.
   public let tracking: Double?
+  /// Apple's `.kern` in points from the typography, if any.
+  public let kern: Double?
   /// The line-height multiple from the typography, if any.
   public let lineHeightMultiple: Double?
 
@@ -51,7 +53,8 @@ public struct ScaledFont: Hashable, Sendable, CustomStringConvertible {
   /// The point size, in points.
   public var pointSize: Double { size.points }
 
-  /// What resolution substituted: a name not registered, a weight or slope not available.
+  /// What resolution substituted: a name not registered, a weight or slope not available, a
+  /// size that could not follow the category (`FontDiagnostic.Kind.sizeNotScaled`).
   public var diagnostics: [FontDiagnostic] { match.diagnostics }
 
   /// The font to lay text out with.

@@ -16,7 +16,8 @@ extension Typography {
   ///     "body": { "size": 15, "sizing": "relative", "tracking": -0.2,
   ///               "lineHeightMultiple": 1.4, "maximumPointSize": 28 },
   ///     "caption2": { "size": 11, "sizing": "fixed" },
-  ///     "callout": { "size": 16, "sizing": "relative", "relativeTo": "body" }
+  ///     "callout": { "size": 16, "sizing": "relative", "relativeTo": "body" },
+  ///     "headline": { "sizing": "system" }
   ///   }
   /// }
   /// ```
@@ -24,11 +25,15 @@ extension Typography {
   /// - `styles` keys are text style names (UIKit, SwiftUI or CoreText spellings).
   /// - `family`: a family or PostScript name; `weight`: 1–1000 or a name (`semibold`);
   ///   `italic`: a Boolean; `size`: points at Large (> 0).
-  /// - `sizing`: `relative` (the default: scales like the style, or like `relativeTo`), `body`
-  ///   (scales with body, as `Font.custom(_:size:)`), or `fixed` (never scales).
-  /// - `tracking` (points), `lineHeightMultiple` (> 0), `maximumPointSize` (> 0) are optional.
-  /// - `defaults` gives any style key for every style; styles the file does not list use
-  ///   Apple's iOS sizes and weights with the defaults' family.
+  /// - `sizing`: `relative` (the default: scales like the style, or like `relativeTo`, with
+  ///   `UIFontMetrics`' rules), `body` (scales with body, as `Font.custom(_:size:)`), `fixed`
+  ///   (never scales), or `system` (the system text style's own sizes, as
+  ///   `UIFont.preferredFont(forTextStyle:)`: `FontSizing.system(_:)` of the style, or of
+  ///   `relativeTo`).
+  /// - `tracking` (Apple's `.tracking`, points), `kern` (Apple's `.kern`, points),
+  ///   `lineHeightMultiple` (> 0), `maximumPointSize` (> 0) are optional.
+  /// - `defaults` gives any style key for every style it lists; styles the file does not list
+  ///   use Apple's iOS sizes and weights with the defaults' `family` and `sizing`.
   ///
   /// - Parameters:
   ///   - data: The JSON.
@@ -87,10 +92,14 @@ extension Typography {
         typography[style] = parsed
       }
     }
-    if let family = defaultFamily {
+    let defaultSizing = defaults["sizing"] as? String
+    if defaultFamily != nil || defaultSizing != nil {
       for style in TextStyle.allCases where !typography.definedStyles.contains(style) {
         var value = typography[style]
-        value.family = family
+        if let family = defaultFamily { value.family = family }
+        if let name = defaultSizing, let sizing = _sizing(named: name, relativeTo: style) {
+          value.sizing = sizing
+        }
         typography[style] = value
       }
     }
@@ -115,7 +124,7 @@ extension Typography {
   }
 
   private static let _keys: Set<String> = [
-    "family", "weight", "italic", "size", "sizing", "relativeTo", "tracking",
+    "family", "weight", "italic", "size", "sizing", "relativeTo", "tracking", "kern",
     "lineHeightMultiple", "maximumPointSize",
   ]
 
@@ -174,14 +183,13 @@ extension Typography {
         problems.append("\(path).relativeTo: \(error.message)")
       }
     }
-    switch fields["sizing"] as? String ?? "relative" {
-    case "relative":
-      sizing = SizeTable.iOS.isScalable(relativeTo) ? .relative(to: relativeTo) : .fixed
-    case "body": sizing = .scalesWithBody
-    case "fixed": sizing = .fixed
-    case let other:
+    let sizingName = fields["sizing"] as? String ?? "relative"
+    if let parsed = _sizing(named: sizingName, relativeTo: relativeTo) {
+      sizing = parsed
+    } else {
       problems.append(
-        "\(path).sizing: unknown sizing mode \"\(other)\"; use relative, body or fixed")
+        "\(path).sizing: unknown sizing mode \"\(sizingName)\"; use relative, body, fixed or "
+          + "system")
     }
     func positive(_ key: String, allowNegative: Bool = false) -> Double? {
       guard let value = fields[key] else { return nil }
@@ -196,12 +204,28 @@ extension Typography {
       return number
     }
     let tracking = positive("tracking", allowNegative: true)
+    let kern = positive("kern", allowNegative: true)
     let multiple = positive("lineHeightMultiple")
     let maximum = positive("maximumPointSize")
     guard problems.count == before else { return nil }
     return Style(
       family: family, weight: weight, italic: italic, size: size, sizing: sizing,
-      tracking: tracking, lineHeightMultiple: multiple, maximumPointSize: maximum)
+      tracking: tracking, kern: kern, lineHeightMultiple: multiple, maximumPointSize: maximum)
+  }
+
+  /// The sizing a JSON `sizing` value names, for a style (or its `relativeTo`); `nil` for an
+  /// unknown name.
+  ///
+  /// A style Apple publishes no per-category sizes for (`extraLargeTitle`) keeps a sizing that
+  /// cannot scale; ``DynamicType`` then holds its size at Large and says so in a diagnostic.
+  private static func _sizing(named name: String, relativeTo style: TextStyle) -> FontSizing? {
+    switch name {
+    case "relative": .relative(to: style)
+    case "body": .scalesWithBody
+    case "fixed": .fixed
+    case "system": .system(style)
+    default: nil
+    }
   }
 
   private static func _problems(_ problems: [String], name: String) -> TypeScaleError {

@@ -16,11 +16,26 @@ public struct FontMatch: Hashable, Sendable, CustomStringConvertible {
   /// Variation coordinates to apply to a variable face (`wght` 650 for a 650 request on a
   /// 100–900 font), by axis tag; empty for static faces or when the named instance is exact.
   public let variations: [String: Double]
-  /// What was substituted, in order; empty when ``isExact``.
+  /// What was substituted, in order: the face's substitutions (none when ``isExact``), then
+  /// any notes ``appending(_:)`` added about the rest of the request (its size).
   public let diagnostics: [FontDiagnostic]
 
   /// Whether the default face was used because the request named nothing registered.
   public var usedDefault: Bool { diagnostics.contains { $0.kind == .notRegistered } }
+
+  /// The same match with a note about the request beyond the face, such as a size that could
+  /// not follow the content-size category (``FontDiagnostic/Kind/sizeNotScaled``).
+  ///
+  /// The face, its variations and ``isExact`` (which concerns the face only) are unchanged; the
+  /// note travels with the match into a `LayoutFont` and a layout's diagnostics.
+  ///
+  /// - Parameter diagnostic: The note.
+  /// - Returns: The match with `diagnostic` after its own diagnostics.
+  public func appending(_ diagnostic: FontDiagnostic) -> FontMatch {
+    FontMatch(
+      face: face, isExact: isExact, variations: variations,
+      diagnostics: diagnostics + [diagnostic])
+  }
 
   /// The face, and the diagnostics when inexact.
   public var description: String {

@@ -82,6 +82,10 @@ public struct FontDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public static let missingGlyph = Kind("missingGlyph")
     /// The requested face is still downloading; the default face stands in until it lands.
     public static let loading = Kind("loading")
+    /// The requested size could not follow the content-size category and stays at its size at
+    /// Large: Apple publishes no per-category sizes for the text style (`extraLargeTitle` and
+    /// `extraLargeTitle2` on iOS).
+    public static let sizeNotScaled = Kind("sizeNotScaled")
     /// The kind's name.
     public var description: String { name }
   }

@@ -5,10 +5,27 @@ import TypeScaleMetrics
 
 /// One text to measure: a string in a font and style at a category, width and line limit.
 ///
-/// The point size follows `UIFontMetrics`: the style's size at Large, scaled relative to the style
-/// for the category (`FontSizing.relative(to:)`), so a case holds a label to the size it has on
-/// an iPhone at that setting.
+/// The point size is the one the text has on an iPhone at that setting (``Sizing``): for
+/// TypeScale's embedded default font, which stands for the system font, the system text style's
+/// own size at the category (`UIFont.preferredFont(forTextStyle:)`, `FontSizing.system(_:)`: body
+/// is 53 pt at AX5); for font files, the style's size at Large scaled as `UIFontMetrics` scales a
+/// custom font (`FontSizing.relative(to:)`: a 17 pt body is 48 pt at AX5). The face is the
+/// font's own whatever the style: the embedded default draws every style in Noto Sans Regular.
+///
+/// The text is laid out as a `UILabel` lays it out unless ``target`` says otherwise: Apple's
+/// standard line-break strategy (push-out and Hangul word priority). Golden files record the
+/// exact width and height, before a label's pixel rounding.
 public struct GoldenCase: Hashable, Sendable {
+  /// How a case's point size follows the content-size category.
+  public enum Sizing: String, Hashable, Sendable, CaseIterable {
+    /// The system text style's own size at the category, from the size table
+    /// (`UIFont.preferredFont(forTextStyle:)`): the default for the embedded font.
+    case system
+    /// The style's size at Large scaled by the style's leading ratio, as `UIFontMetrics` and
+    /// `Font.custom(_:size:relativeTo:)` scale a custom font: the default for font files.
+    case relative
+  }
+
   /// A stable identifier, unique in its suite: `set/text/font/style/category/width`.
   public var id: String
   /// The text.
@@ -19,14 +36,20 @@ public struct GoldenCase: Hashable, Sendable {
   public var style: TextStyle
   /// The content-size category.
   public var category: ContentSizeCategory
+  /// How the point size follows the category; `nil` for the font's default (``Sizing/system``
+  /// for the embedded font, ``Sizing/relative`` for font files).
+  public var sizing: Sizing?
   /// The wrapping width in points, or `nil` for one line per paragraph.
   public var width: Double?
   /// The most lines; 0 for no limit.
   public var lineLimit: Int
   /// How text past the limit is cut.
   public var truncation: LayoutOptions.Truncation
-  /// How lines break.
-  public var strategy: LayoutOptions.LineBreakStrategy
+  /// The Apple API whose defaults apply: a `UILabel` unless set.
+  public var target: LayoutTarget
+  /// How lines break; `nil` for the ``target``'s default (Apple's standard strategy for a label,
+  /// none for an attributed string).
+  public var strategy: LayoutOptions.LineBreakStrategy?
   /// The BCP 47 language, or `nil`.
   public var language: String?
 
@@ -38,35 +61,88 @@ public struct GoldenCase: Hashable, Sendable {
   ///   - font: A font alias of the suite.
   ///   - style: The text style.
   ///   - category: The content-size category.
+  ///   - sizing: How the point size follows the category; `nil` for the font's default.
   ///   - width: The wrapping width in points, or `nil`.
   ///   - lineLimit: The most lines; 0 for no limit.
   ///   - truncation: How text past the limit is cut.
-  ///   - strategy: How lines break.
+  ///   - target: The Apple API whose defaults apply; a label by default.
+  ///   - strategy: How lines break; `nil` for the target's default.
   ///   - language: The BCP 47 language, or `nil`.
   public init(
     id: String, text: String, font: String = "default", style: TextStyle = .body,
-    category: ContentSizeCategory = .large, width: Double? = nil, lineLimit: Int = 0,
-    truncation: LayoutOptions.Truncation = .tail,
-    strategy: LayoutOptions.LineBreakStrategy = .standard, language: String? = nil
+    category: ContentSizeCategory = .large, sizing: Sizing? = nil, width: Double? = nil,
+    lineLimit: Int = 0, truncation: LayoutOptions.Truncation = .tail,
+    target: LayoutTarget = .label, strategy: LayoutOptions.LineBreakStrategy? = nil,
+    language: String? = nil
   ) {
     self.id = id
     self.text = text
     self.font = font
     self.style = style
     self.category = category
+    self.sizing = sizing
     self.width = width
     self.lineLimit = lineLimit
     self.truncation = truncation
+    self.target = target
     self.strategy = strategy
     self.language = language
   }
 
+  /// The line-break strategy that applies: ``strategy``, or the ``target``'s.
+  public var effectiveStrategy: LayoutOptions.LineBreakStrategy {
+    strategy ?? target.lineBreakStrategy
+  }
+
   /// The layout options the case is measured with.
-  var options: LayoutOptions {
-    var options = LayoutOptions(width: width, lineLimit: lineLimit, truncation: truncation)
+  public var layoutOptions: LayoutOptions {
+    var options = LayoutOptions(
+      width: width, lineLimit: lineLimit, truncation: truncation, target: target)
     options.lineBreakStrategy = strategy
     options.language = language
     return options
+  }
+
+  /// The sizing that applies: ``sizing``, or the font's default.
+  ///
+  /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
+  /// - Returns: ``Sizing/system`` or ``Sizing/relative``.
+  public func effectiveSizing(embedded: Bool) -> Sizing {
+    sizing ?? (embedded ? .system : .relative)
+  }
+
+  /// The case's point size: the style's size at Large (the iOS table) resolved for the
+  /// category by ``effectiveSizing(embedded:)``.
+  ///
+  /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
+  /// - Returns: The resolved size.
+  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`).
+  public func pointSize(embedded: Bool) throws(MetricsError) -> ResolvedSize {
+    let design = try DesignSize(try SizeTable.iOS.entry(for: style, at: .large).pointSize)
+    switch effectiveSizing(embedded: embedded) {
+    case .system: return try FontSizing.system(style).resolve(design, in: category)
+    case .relative: return try FontSizing.relative(to: style).resolve(design, in: category)
+    }
+  }
+
+  /// The spellings of ``target`` in cases and golden files, in help order.
+  static let targetNames = ["label", "attributed-string"]
+
+  /// The file spelling of a target: `label` or `attributed-string`.
+  static func name(of target: LayoutTarget) -> String {
+    switch target {
+    case .label: "label"
+    case .attributedString: "attributed-string"
+    }
+  }
+
+  /// The target a file spelling names, or `nil`.
+  static func target(named name: String) -> LayoutTarget? {
+    switch name {
+    case "label": .label
+    case "attributed-string": .attributedString
+    default: nil
+    }
   }
 }
 
@@ -106,6 +182,10 @@ public struct GoldenSuite: Hashable, Sendable {
   public var fonts: [GoldenFont]
   /// The cases, in file order.
   public var cases: [GoldenCase]
+  /// Deprecated spellings the cases file used, one sentence each
+  /// (`$.sets[0].strategy: "hangulwordpriority" is deprecated; use "hangul-word-priority"`);
+  /// `typescale goldens record` prints them as warnings.
+  public var warnings: [String] = []
 
   /// Creates a suite.
   ///

@@ -13,7 +13,7 @@ import TypeScaleMetrics
 ///   "fonts": { "default": "embedded", "kr": ["Fonts/Pretendard-Regular.otf"] },
 ///   "sets": [
 ///     { "name": "buttons-ko", "fonts": ["default", "kr"], "language": "ko",
-///       "strategy": "hangul-word-priority", "styles": ["headline", "body"],
+///       "strategy": "standard", "styles": ["headline", "body"],
 ///       "categories": "all", "widths": [120, 320], "lines": 1, "truncation": "tail",
 ///       "texts": [["save", "저장하기"], ["cancel", "취소"]] }
 ///   ]
@@ -25,6 +25,17 @@ import TypeScaleMetrics
 /// - `categories`: `"all"`, a list of names (`["xS", "L", "AX3"]`), or a range `"L...AX5"`.
 /// - `widths`: a list of points; `null` in the list means unwrapped. `lines`: 0 for no limit.
 /// - `texts`: a list of `[id, text]` pairs (kept in order) or an object (sorted by id).
+/// - `target`: `label` (the default: a `UILabel`'s defaults) or `attributed-string`
+///   (`boundingRect`'s: no line-break strategy, no font leading).
+/// - `strategy`: the line-break strategy, as `LayoutOptions.LineBreakStrategy.parse(_:)` reads
+///   it: `standard` (Apple's, push-out and Hangul word priority), `none` (ICU's plain rules),
+///   `push-out`, `hangul-word-priority`, or options joined by commas; the target's by default.
+///   Before label defaults, `standard` meant ICU's plain rules: write `none` for those.
+///   Deprecated spellings (`hangulwordpriority`) still read, with a warning in
+///   ``GoldenSuite/warnings``.
+/// - `sizing`: how point sizes follow the category, `system` (the system text style's sizes) or
+///   `relative` (`UIFontMetrics`' scaling of a custom font); by default `system` for the
+///   embedded font and `relative` for font files (``GoldenCase/Sizing``).
 /// - Lists may not be empty: every set expands to at least one case.
 ///
 /// Every problem is reported with its JSON path, and all of them at once: a value of the wrong
@@ -88,7 +99,8 @@ public enum GoldenCasesFile {
         .malformedCases, "\(name): the top level must be an object, found \(root.found)")
     }
     var problems = _CasesProblems()
-    let (fonts, sets) = read(table, problems: &problems)
+    var warnings: [String] = []
+    let (fonts, sets) = read(table, problems: &problems, warnings: &warnings)
     guard problems.list.isEmpty else { throw malformed(name, problems) }
 
     // Count before expanding: a few kilobytes of JSON can describe billions of cases.
@@ -103,7 +115,9 @@ public enum GoldenCasesFile {
         "$.sets", "case id \(test.id) appears twice; give texts in a set distinct ids")
       throw malformed(name, problems)
     }
-    return GoldenSuite(fonts: fonts, cases: cases)
+    var suite = GoldenSuite(fonts: fonts, cases: cases)
+    suite.warnings = warnings
+    return suite
   }
 
   /// Reads and parses a cases file.
@@ -182,7 +196,7 @@ public enum GoldenCasesFile {
 
   /// Reads the top level: fonts and sets, each checked; problems are collected.
   private static func read(
-    _ root: [String: _JSONValue], problems: inout _CasesProblems
+    _ root: [String: _JSONValue], problems: inout _CasesProblems, warnings: inout [String]
   ) -> ([GoldenFont], [_CasesSet]) {
     let known = ["format", "fonts", "sets"]
     for key in root.keys.sorted() where !known.contains(key) {
@@ -215,7 +229,9 @@ public enum GoldenCasesFile {
           problems.expected(path, "an object (a set of texts)", found: value)
           continue
         }
-        if let set = readSet(table, index: index, aliases: aliases, problems: &problems) {
+        if let set = readSet(
+          table, index: index, aliases: aliases, problems: &problems, warnings: &warnings)
+        {
           sets.append(set)
         }
       }
@@ -281,13 +297,13 @@ public enum GoldenCasesFile {
 
   private static func readSet(
     _ set: [String: _JSONValue], index: Int, aliases: Set<String>,
-    problems: inout _CasesProblems
+    problems: inout _CasesProblems, warnings: inout [String]
   ) -> _CasesSet? {
     let path = "$.sets[\(index)]"
     let before = problems.list.count
     let known: Set<String> = [
       "name", "font", "fonts", "styles", "categories", "widths", "lines", "truncation",
-      "strategy", "language", "texts",
+      "target", "strategy", "sizing", "language", "texts",
     ]
     for key in set.keys.sorted() where !known.contains(key) {
       problems.add(
@@ -396,15 +412,42 @@ public enum GoldenCasesFile {
       }
     }
 
-    var strategy = LayoutOptions.LineBreakStrategy.standard
+    var target = LayoutTarget.label
+    if let value = set["target"] {
+      if let text = value.string, let parsed = GoldenCase.target(named: text) {
+        target = parsed
+      } else {
+        problems.expected(
+          "\(path).target", "label or attributed-string (a string)", found: value)
+      }
+    }
+
+    var strategy: LayoutOptions.LineBreakStrategy?
+    let strategies = "standard, none, push-out, hangul-word-priority, or options joined by commas"
     switch set["strategy"] {
-    case nil, .string("standard")?: break
-    case .string("hangul-word-priority")?: strategy = .hangulWordPriority
+    case nil: break
     case .string(let text)?:
-      problems.add("\(path).strategy", "\"\(text)\" is not standard or hangul-word-priority")
+      do throws(LayoutError) {
+        let (parsed, deprecated) = try LayoutOptions.LineBreakStrategy.parse(text)
+        strategy = parsed
+        for old in deprecated {
+          let new = LayoutOptions.LineBreakStrategy.deprecatedNames[old] ?? parsed.description
+          warnings.append("\(path).strategy: \"\(old)\" is deprecated; use \"\(new)\"")
+        }
+      } catch {
+        problems.add("\(path).strategy", "\"\(text)\" is not \(strategies)")
+      }
     case let value?:
-      problems.expected(
-        "\(path).strategy", "standard or hangul-word-priority (a string)", found: value)
+      problems.expected("\(path).strategy", "\(strategies) (a string)", found: value)
+    }
+
+    var sizing: GoldenCase.Sizing?
+    if let value = set["sizing"] {
+      if let text = value.string, let parsed = GoldenCase.Sizing(rawValue: text) {
+        sizing = parsed
+      } else {
+        problems.expected("\(path).sizing", "system or relative (a string)", found: value)
+      }
     }
 
     var language: String?
@@ -462,7 +505,7 @@ public enum GoldenCasesFile {
     return _CasesSet(
       path: path, name: name, texts: texts, fonts: fonts, styles: styles,
       categories: categories, widths: widths, lines: lines, truncation: truncation,
-      strategy: strategy, language: language)
+      target: target, strategy: strategy, sizing: sizing, language: language)
   }
 
   private static func readCategories(
@@ -515,7 +558,9 @@ struct _CasesSet {
   let widths: [Double?]
   let lines: Int
   let truncation: LayoutOptions.Truncation
-  let strategy: LayoutOptions.LineBreakStrategy
+  let target: LayoutTarget
+  let strategy: LayoutOptions.LineBreakStrategy?
+  let sizing: GoldenCase.Sizing?
   let language: String?
 
   /// texts × fonts × styles × categories × widths, and whether that overflowed `Int`.
@@ -540,9 +585,9 @@ struct _CasesSet {
               cases.append(
                 GoldenCase(
                   id: "\(name)/\(id)/\(font)/\(style)/\(category.shortName)/\(widthName)",
-                  text: text, font: font, style: style, category: category, width: width,
-                  lineLimit: lines, truncation: truncation, strategy: strategy,
-                  language: language))
+                  text: text, font: font, style: style, category: category, sizing: sizing,
+                  width: width, lineLimit: lines, truncation: truncation, target: target,
+                  strategy: strategy, language: language))
             }
           }
         }

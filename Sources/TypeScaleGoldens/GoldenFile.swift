@@ -10,7 +10,7 @@ import TypeScaleMetrics
 /// in a fixed order, sizes in points with three decimals, and escaped text.
 ///
 /// ```
-/// # typescale-golden: 1
+/// # typescale-golden: 2
 /// # generator: typescale goldens record
 /// # harfbuzz: 6.0.0
 /// # freetype: 2.12.1
@@ -20,26 +20,53 @@ import TypeScaleMetrics
 /// # font: kr ../Fonts/Pretendard-Regular.otf
 /// # font-file: kr ../Fonts/Pretendard-Regular.otf 9a1b…07
 /// # tolerance: size 0.01 pt; line counts, truncation and breaks exact
-/// # columns: id text font style category pointSize widthLimit lineLimit truncation strategy language width height lines truncated breaks
-/// buttons-ko/save/kr/body/AX3/120	저장하기	kr	body	AX3	37.000	120.000	1	tail	hangul-word-priority	ko	74.000	54.000	1	0	-
+/// # columns: id text font style category sizing pointSize widthLimit lineLimit truncation target strategy language width height lines truncated breaks
+/// buttons-ko/save/kr/body/AX3/120	저장하기	kr	body	AX3	relative	37.000	120.000	1	tail	label	standard	ko	74.000	54.000	1	0	-
 /// ```
 ///
 /// - `font` lines give each alias's files (relative to the golden file), `font-file` lines the
 ///   SHA-256 of every file a layout may use — the embedded default's under `*embedded` — so that
 ///   "a font changed" can be told apart from "the layout changed".
+/// - `sizing`: how `pointSize` follows the category, `system` (the system text style's size,
+///   `UIFont.preferredFont(forTextStyle:)`) or `relative` (`UIFontMetrics`' scaling of a custom
+///   font); see ``GoldenCase/Sizing``.
+/// - `target`: `label` or `attributed-string` (`LayoutTarget`); `strategy`: the line-break
+///   strategy that applied, spelled as `LayoutOptions.LineBreakStrategy.description`
+///   (`standard`, `none`, `push-out`, `hangul-word-priority`, or options joined by commas).
 /// - `widthLimit` is `-` when unwrapped; `language` is `-` when none.
+/// - `width` and `height` are exact, before a label's pixel rounding.
 /// - `breaks`: the UTF-16 offsets where lines after the first start, `;`-separated, or `-`.
 /// - Text escapes: `\\`, `\t`, `\n`, `\r`, and `\u{XXXX}` for invisible characters (controls,
 ///   format characters such as U+200D, separators other than the space).
+///
+/// ## Format 1
+///
+/// Files recorded before TypeScale laid text out as a `UILabel` does are format 1: no `sizing`
+/// and `target` columns, and a strategy column whose `standard` meant ICU's plain rules. They
+/// still read, as they were measured: `standard` reads as `none` (`[]`), `hangul-word-priority`
+/// as itself, every case as ``GoldenCase/Sizing/relative`` for a label. Verifying one adds a
+/// note saying the file predates the change; recording writes format 2.
 public struct GoldenFile: Hashable, Sendable {
-  /// The format version this code writes and reads.
-  public static let formatVersion = 1
+  /// The format version this code writes; it reads this one and format 1.
+  public static let formatVersion = 2
 
   /// The columns, in order.
   public static let columns = [
+    "id", "text", "font", "style", "category", "sizing", "pointSize", "widthLimit", "lineLimit",
+    "truncation", "target", "strategy", "language", "width", "height", "lines", "truncated",
+    "breaks",
+  ]
+
+  /// Format 1's columns, in order.
+  static let columnsVersion1 = [
     "id", "text", "font", "style", "category", "pointSize", "widthLimit", "lineLimit",
     "truncation", "strategy", "language", "width", "height", "lines", "truncated", "breaks",
   ]
+
+  /// The columns of a format version.
+  static func columns(version: Int) -> [String] {
+    version == 1 ? columnsVersion1 : columns
+  }
 
   /// Provenance: versions, fonts and their digests, tolerance.
   public var header: GoldenHeader
@@ -88,7 +115,7 @@ public struct GoldenFile: Hashable, Sendable {
   public static func parse(_ text: String, name: String) throws(GoldenError) -> GoldenFile {
     var headerLines: [(Int, String)] = []
     var records: [GoldenRecord] = []
-    var sawColumns = false
+    var version: Int?
     // Split on the byte: "\r\n" is one Character, so a Character split would not see it.
     for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
       .enumerated()
@@ -102,27 +129,30 @@ public struct GoldenFile: Hashable, Sendable {
           throw GoldenError(.malformedGolden, "\(name):\(number): header line after the records")
         }
         if line.hasPrefix("# columns:") {
+          let fileVersion = try GoldenHeader.version(of: headerLines, file: name)
+          let expected = Self.columns(version: fileVersion)
           let columns = line.dropFirst("# columns:".count).split(separator: " ").map(String.init)
-          guard columns == Self.columns else {
+          guard columns == expected else {
             throw GoldenError(
               .malformedGolden,
               "\(name):\(number): columns are \(columns.joined(separator: " ")); expected "
-                + Self.columns.joined(separator: " "))
+                + expected.joined(separator: " "))
           }
-          sawColumns = true
+          version = fileVersion
         } else {
           headerLines.append((number, String(line)))
         }
         continue
       }
-      guard sawColumns else {
+      guard let version else {
         throw GoldenError(
           .malformedGolden, "\(name):\(number): a record before the \"# columns:\" line")
       }
-      records.append(try GoldenRecord.parse(String(line), file: name, line: number))
+      records.append(
+        try GoldenRecord.parse(String(line), file: name, line: number, version: version))
     }
     let header = try GoldenHeader.parse(headerLines, file: name)
-    guard sawColumns else {
+    guard version != nil else {
       throw GoldenError(.malformedGolden, "\(name): no \"# columns:\" line; is this a golden file?")
     }
     var seen: Set<String> = []
@@ -145,6 +175,9 @@ public struct GoldenHeader: Hashable, Sendable {
   public var sizeTolerance: Double
   /// The shard the file holds, if recorded with `--shard`.
   public var shard: String?
+  /// The format version the file was written in: ``GoldenFile/formatVersion`` for files this
+  /// code writes, 1 for files recorded before TypeScale laid text out as a `UILabel` does.
+  public var formatVersion = GoldenFile.formatVersion
 
   /// The library names the header records, in order.
   static let libraries = ["harfbuzz", "freetype", "icu", "unicode"]
@@ -181,15 +214,30 @@ public struct GoldenHeader: Hashable, Sendable {
     path.replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
   }
 
-  static func parse(_ lines: [(Int, String)], file: String) throws(GoldenError) -> GoldenHeader {
-    guard let first = lines.first, first.1 == "# typescale-golden: \(GoldenFile.formatVersion)"
+  /// The format versions this code reads.
+  static let readableVersions = [1, GoldenFile.formatVersion]
+
+  /// The format version the first header line declares.
+  ///
+  /// - Throws: ``GoldenError/Code/malformedGolden`` unless the first line is
+  ///   `# typescale-golden: N` with a readable version.
+  static func version(of lines: [(Int, String)], file: String) throws(GoldenError) -> Int {
+    let prefix = "# typescale-golden: "
+    guard let first = lines.first, first.1.hasPrefix(prefix),
+      let version = Int(first.1.dropFirst(prefix.count)), readableVersions.contains(version)
     else {
       throw GoldenError(
         .malformedGolden,
         "\(file):\(lines.first?.0 ?? 1): the first line must be \"# typescale-golden: "
-          + "\(GoldenFile.formatVersion)\"")
+          + "\(GoldenFile.formatVersion)\" (or 1, the format before label defaults)")
     }
+    return version
+  }
+
+  static func parse(_ lines: [(Int, String)], file: String) throws(GoldenError) -> GoldenHeader {
+    let version = try version(of: lines, file: file)
     var header = GoldenHeader(versions: [:], fonts: [], fontDigests: [:], sizeTolerance: 0.01)
+    header.formatVersion = version
     for (number, line) in lines.dropFirst() {
       let body = line.dropFirst(2)
       guard let colon = body.firstIndex(of: ":") else {
@@ -255,11 +303,10 @@ public struct GoldenRecord: Hashable, Sendable {
     let c = testCase
     let fields = [
       c.id, GoldenText.escape(c.text), c.font, c.style.rawValue, c.category.shortName,
-      Self.number(pointSize), c.width.map(Self.number) ?? "-", String(c.lineLimit),
-      c.truncation.rawValue,
-      c.strategy == .hangulWordPriority ? "hangul-word-priority" : "standard",
-      c.language ?? "-", Self.number(width), Self.number(height), String(lineCount),
-      isTruncated ? "1" : "0",
+      (c.sizing ?? .relative).rawValue, Self.number(pointSize), c.width.map(Self.number) ?? "-",
+      String(c.lineLimit), c.truncation.rawValue, GoldenCase.name(of: c.target),
+      c.effectiveStrategy.description, c.language ?? "-", Self.number(width), Self.number(height),
+      String(lineCount), isTruncated ? "1" : "0",
       breaks.isEmpty ? "-" : breaks.map(String.init).joined(separator: ";"),
     ]
     return fields.joined(separator: "\t")
@@ -267,9 +314,9 @@ public struct GoldenRecord: Hashable, Sendable {
 
   static func number(_ value: Double) -> String { String(format: "%.3f", value) }
 
-  static func parse(_ line: String, file: String, line number: Int) throws(GoldenError)
-    -> GoldenRecord
-  {
+  static func parse(
+    _ line: String, file: String, line number: Int, version: Int = GoldenFile.formatVersion
+  ) throws(GoldenError) -> GoldenRecord {
     let place = "\(file):\(number)"
     if let bad = line.unicodeScalars.first(where: {
       $0 != "\t" && $0.properties.generalCategory == .control
@@ -279,70 +326,105 @@ public struct GoldenRecord: Hashable, Sendable {
         "\(place): a raw control character U+\(String(format: "%04X", bad.value)); golden "
           + "files escape text and hold no control characters but tabs between columns")
     }
-    let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard fields.count == GoldenFile.columns.count else {
+    let columns = GoldenFile.columns(version: version)
+    let values = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard values.count == columns.count else {
       throw GoldenError(
         .malformedGolden,
-        "\(place): expected \(GoldenFile.columns.count) columns, found \(fields.count)")
+        "\(place): expected \(columns.count) columns, found \(values.count)")
     }
-    func double(_ index: Int) throws(GoldenError) -> Double {
-      guard let value = Double(fields[index]), value.isFinite, value >= 0 else {
+    var fields: [String: String] = [:]
+    for (column, value) in zip(columns, values) { fields[column] = value }
+    func field(_ column: String) -> String { fields[column] ?? "" }
+    func double(_ column: String) throws(GoldenError) -> Double {
+      guard let value = Double(field(column)), value.isFinite, value >= 0 else {
         throw GoldenError(
-          .malformedGolden,
-          "\(place): \(GoldenFile.columns[index]) \"\(fields[index])\" is not a number ≥ 0")
+          .malformedGolden, "\(place): \(column) \"\(field(column))\" is not a number ≥ 0")
       }
       return value
     }
-    func int(_ index: Int) throws(GoldenError) -> Int {
-      guard let value = Int(fields[index]), value >= 0 else {
+    func int(_ column: String) throws(GoldenError) -> Int {
+      guard let value = Int(field(column)), value >= 0 else {
         throw GoldenError(
           .malformedGolden,
-          "\(place): \(GoldenFile.columns[index]) \"\(fields[index])\" is not a whole number ≥ 0")
+          "\(place): \(column) \"\(field(column))\" is not a whole number ≥ 0")
       }
       return value
     }
     let style: TextStyle
     let category: ContentSizeCategory
     do throws(MetricsError) {
-      style = try TextStyle(parsing: fields[3])
-      category = try ContentSizeCategory(parsing: fields[4])
+      style = try TextStyle(parsing: field("style"))
+      category = try ContentSizeCategory(parsing: field("category"))
     } catch {
       throw GoldenError(.malformedGolden, "\(place): \(error.message)")
     }
-    guard let truncation = LayoutOptions.Truncation(rawValue: fields[8]) else {
-      throw GoldenError(
-        .malformedGolden, "\(place): truncation \"\(fields[8])\" is not tail, head, middle or clip")
-    }
-    let strategy: LayoutOptions.LineBreakStrategy
-    switch fields[9] {
-    case "standard": strategy = .standard
-    case "hangul-word-priority": strategy = .hangulWordPriority
-    default:
+    guard let truncation = LayoutOptions.Truncation(rawValue: field("truncation")) else {
       throw GoldenError(
         .malformedGolden,
-        "\(place): strategy \"\(fields[9])\" is not standard or hangul-word-priority")
+        "\(place): truncation \"\(field("truncation"))\" is not tail, head, middle or clip")
     }
-    let text = try GoldenText.unescape(fields[1], place: place)
-    let widthLimit = fields[6] == "-" ? nil : try double(6)
-    guard fields[14] == "0" || fields[14] == "1" else {
-      throw GoldenError(.malformedGolden, "\(place): truncated \"\(fields[14])\" is not 0 or 1")
+    let sizing: GoldenCase.Sizing
+    let target: LayoutTarget
+    let strategy: LayoutOptions.LineBreakStrategy
+    if version == 1 {
+      // Format 1 predates the label defaults: every case was a label of custom-font sizes, and
+      // its `standard` was ICU's plain rules, which is now `none`.
+      sizing = .relative
+      target = .label
+      switch field("strategy") {
+      case "standard": strategy = []
+      case "hangul-word-priority": strategy = .hangulWordPriority
+      default:
+        throw GoldenError(
+          .malformedGolden,
+          "\(place): strategy \"\(field("strategy"))\" is not standard or hangul-word-priority "
+            + "(format 1)")
+      }
+    } else {
+      guard let parsed = GoldenCase.Sizing(rawValue: field("sizing")) else {
+        throw GoldenError(
+          .malformedGolden, "\(place): sizing \"\(field("sizing"))\" is not system or relative")
+      }
+      sizing = parsed
+      guard let named = GoldenCase.target(named: field("target")) else {
+        throw GoldenError(
+          .malformedGolden,
+          "\(place): target \"\(field("target"))\" is not label or attributed-string")
+      }
+      target = named
+      do throws(LayoutError) {
+        strategy = try LayoutOptions.LineBreakStrategy.parse(field("strategy")).strategy
+      } catch {
+        throw GoldenError(.malformedGolden, "\(place): \(error.message)")
+      }
+    }
+    let text = try GoldenText.unescape(field("text"), place: place)
+    let widthLimit = field("widthLimit") == "-" ? nil : try double("widthLimit")
+    guard field("truncated") == "0" || field("truncated") == "1" else {
+      throw GoldenError(
+        .malformedGolden, "\(place): truncated \"\(field("truncated"))\" is not 0 or 1")
     }
     var breaks: [Int] = []
-    if fields[15] != "-" {
-      for part in fields[15].split(separator: ";") {
+    if field("breaks") != "-" {
+      for part in field("breaks").split(separator: ";") {
         guard let offset = Int(part), offset > 0 else {
-          throw GoldenError(.malformedGolden, "\(place): breaks \"\(fields[15])\" are not offsets")
+          throw GoldenError(
+            .malformedGolden, "\(place): breaks \"\(field("breaks"))\" are not offsets")
         }
         breaks.append(offset)
       }
     }
+    let language = field("language")
     return GoldenRecord(
       testCase: GoldenCase(
-        id: fields[0], text: text, font: fields[2], style: style, category: category,
-        width: widthLimit, lineLimit: try int(7), truncation: truncation, strategy: strategy,
-        language: fields[10] == "-" ? nil : fields[10]),
-      pointSize: try double(5), width: try double(11), height: try double(12),
-      lineCount: try int(13), isTruncated: fields[14] == "1", breaks: breaks)
+        id: field("id"), text: text, font: field("font"), style: style, category: category,
+        sizing: sizing, width: widthLimit, lineLimit: try int("lineLimit"),
+        truncation: truncation, target: target, strategy: strategy,
+        language: language == "-" ? nil : language),
+      pointSize: try double("pointSize"), width: try double("width"),
+      height: try double("height"), lineCount: try int("lines"),
+      isTruncated: field("truncated") == "1", breaks: breaks)
   }
 }
 

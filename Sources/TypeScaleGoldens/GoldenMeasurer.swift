@@ -7,9 +7,12 @@ import TypeScaleMetrics
 
 /// Measures a suite's cases with the layout engine and writes the results as a ``GoldenFile``.
 ///
-/// Each case's point size follows `UIFontMetrics`: the style's size at Large (the iOS table),
-/// scaled relative to the style for the case's category. Fonts are registered in a registry of
-/// the measurer's own (so a suite's files never clash with an app's), once per file.
+/// Each case's point size is the one it has on an iPhone (``GoldenCase/pointSize(embedded:)``):
+/// the system text style's size at the category for the embedded font (`Typography.system`,
+/// `UIFont.preferredFont(forTextStyle:)`), the style's size at Large scaled as `UIFontMetrics`
+/// scales a custom font for font files. Each record holds the sizing and line-break strategy that
+/// applied, so a golden file says how it was measured. Fonts are registered in a registry of the
+/// measurer's own (so a suite's files never clash with an app's), once per file.
 ///
 /// ```swift
 /// let suite = try GoldenCasesFile.load(casesURL)
@@ -75,7 +78,7 @@ public final class GoldenMeasurer {
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
     into sink: inout some GoldenRecordSink, progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> Int {
-    var fonts: [String: (primary: FontFace, cascade: [FontFace])] = [:]
+    var fonts: [String: (primary: FontFace, cascade: [FontFace], embedded: Bool)] = [:]
     var digests: [String: String] = [:]
     for face in registry.embeddedFaces {
       digests["*embedded \(GoldenHeader.encode(face.source.fileName))"] = try Self.digest(
@@ -83,7 +86,7 @@ public final class GoldenMeasurer {
     }
     for font in suite.fonts {
       if font.isEmbedded {
-        fonts[font.alias] = (registry.defaultFace, [])
+        fonts[font.alias] = (registry.defaultFace, [], true)
         continue
       }
       var faces: [FontFace] = []
@@ -104,7 +107,7 @@ public final class GoldenMeasurer {
         faces.append(face)
         digests["\(font.alias) \(GoldenHeader.encode(path))"] = try Self.digest(face.source)
       }
-      fonts[font.alias] = (faces[0], Array(faces.dropFirst()))
+      fonts[font.alias] = (faces[0], Array(faces.dropFirst()), false)
     }
 
     try sink.writeHeader(
@@ -119,7 +122,8 @@ public final class GoldenMeasurer {
       guard let font = fonts[test.font] else {
         throw GoldenError(.measurement, "case \(test.id): no font \"\(test.font)\" in the suite")
       }
-      try sink.write(try measure(test, primary: font.primary, cascade: font.cascade))
+      try sink.write(
+        try measure(test, primary: font.primary, cascade: font.cascade, embedded: font.embedded))
       done += 1
       progress?(done, total)
     }
@@ -165,22 +169,24 @@ public final class GoldenMeasurer {
   }
 
   private func measure(
-    _ test: GoldenCase, primary: FontFace, cascade: [FontFace]
+    _ test: GoldenCase, primary: FontFace, cascade: [FontFace], embedded: Bool
   ) throws(GoldenError) -> GoldenRecord {
     do {
-      let design = try SizeTable.iOS.entry(for: test.style, at: .large).pointSize
-      let size = try FontSizing.relative(to: test.style).resolve(
-        try DesignSize(design), in: test.category)
+      let size = try test.pointSize(embedded: embedded)
       let font = try LayoutFont(face: primary, pointSize: size.points, fallbackFaces: cascade)
-      let layout = try engine.layout(test.text, font: font, options: test.options)
+      let layout = try engine.layout(test.text, font: font, options: test.layoutOptions)
       guard layout.exactWidth.isFinite, layout.exactHeight.isFinite else {
         throw GoldenError(
           .measurement,
           "case \(test.id): the layout measured \(layout.exactWidth) × \(layout.exactHeight); "
             + "a font's metrics are broken")
       }
+      // The record says how it was measured: the sizing and strategy that applied.
+      var recorded = test
+      recorded.sizing = test.effectiveSizing(embedded: embedded)
+      recorded.strategy = test.effectiveStrategy
       return GoldenRecord(
-        testCase: test, pointSize: size.points, width: layout.exactWidth,
+        testCase: recorded, pointSize: size.points, width: layout.exactWidth,
         height: layout.exactHeight, lineCount: layout.lineCount, isTruncated: layout.isTruncated,
         breaks: layout.lines.dropFirst().map(\.range.lowerBound))
     } catch let error as MetricsError {

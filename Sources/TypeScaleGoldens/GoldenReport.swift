@@ -45,6 +45,9 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// Likely causes, most likely first: a font file's digest changed, a library version changed,
   /// or the layout itself changed.
   public var causes: [String]
+  /// What a person should know whether or not the cases match, such as a golden file in an
+  /// older format; empty when there is nothing to say (and absent from older reports).
+  public var notes: [String] = []
 
   /// Whether every case matched.
   public var passed: Bool { differing == 0 }
@@ -54,9 +57,13 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// - Parameter limit: How many cases to list.
   /// - Returns: The message; "N cases match <file>" when everything matched.
   public func message(limit: Int = 10) -> String {
-    guard !passed else { return "\(total) cases match \(golden)" }
+    let noteLines = notes.map { "note: \($0)" }
+    guard !passed else {
+      return (["\(total) cases match \(golden)"] + noteLines).joined(separator: "\n")
+    }
     let limit = max(0, limit)
     var lines = ["\(differing) of \(total) cases differ from \(golden)"]
+    lines += noteLines
     for cause in causes { lines.append("likely cause: \(cause)") }
     lines.append("")
     let shown = mismatches.prefix(limit)
@@ -114,11 +121,14 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     }
     var causes: [String] = []
     for cause in reports.flatMap(\.causes) where !causes.contains(cause) { causes.append(cause) }
+    var notes: [String] = []
+    for note in reports.flatMap(\.notes) where !notes.contains(note) { notes.append(note) }
     let goldens = Set(reports.map(\.golden)).sorted()
     return GoldenReport(
       golden: goldens.joined(separator: ", "), shards: reports.flatMap(\.shards).sorted(),
       total: total, differing: differing,
-      mismatches: reports.flatMap(\.mismatches).sorted { $0.id < $1.id }, causes: causes)
+      mismatches: reports.flatMap(\.mismatches).sorted { $0.id < $1.id }, causes: causes,
+      notes: notes)
   }
 
   // MARK: - Validation
@@ -189,11 +199,33 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   }
 
   private static func order(_ field: String) -> Int {
-    ["pointSize", "width", "height", "lines", "truncated", "breaks"].firstIndex(of: field) ?? 9
+    [
+      "sizing", "target", "strategy", "pointSize", "width", "height", "lines", "truncated",
+      "breaks",
+    ].firstIndex(of: field) ?? 9
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+}
+
+extension GoldenReport {
+  private enum CodingKeys: String, CodingKey {
+    case golden, shards, total, differing, mismatches, causes, notes
+  }
+
+  /// Decodes a report; one without `notes` (written before notes existed) has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      golden: try container.decode(String.self, forKey: .golden),
+      shards: try container.decode([String].self, forKey: .shards),
+      total: try container.decode(Int.self, forKey: .total),
+      differing: try container.decode(Int.self, forKey: .differing),
+      mismatches: try container.decode([Mismatch].self, forKey: .mismatches),
+      causes: try container.decode([String].self, forKey: .causes),
+      notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [])
   }
 }
 
@@ -202,7 +234,10 @@ public enum GoldenComparison {
   /// Compares two golden files: the recorded one and one measured now.
   ///
   /// Sizes compare within the recorded tolerance (0.01 pt by default); point sizes, line counts,
-  /// truncation and breaks compare exactly.
+  /// truncation and breaks compare exactly. Where the measured case was laid out with another
+  /// sizing, target or line-break strategy than the recorded one (a changed cases file, or a
+  /// format 1 file's `none`), those differ too, which explains the numbers. A golden file in
+  /// format 1 gets a note saying it predates the label defaults.
   ///
   /// - Parameters:
   ///   - expected: The recorded golden file.
@@ -223,6 +258,20 @@ public enum GoldenComparison {
         continue
       }
       var fields: [String: [String]] = [:]
+      let (was, measuredCase) = (record.testCase, now.testCase)
+      if let recorded = was.sizing, let measured = measuredCase.sizing, recorded != measured {
+        fields["sizing"] = [recorded.rawValue, measured.rawValue]
+      }
+      if was.target != measuredCase.target {
+        fields["target"] = [
+          GoldenCase.name(of: was.target), GoldenCase.name(of: measuredCase.target),
+        ]
+      }
+      if was.effectiveStrategy != measuredCase.effectiveStrategy {
+        fields["strategy"] = [
+          was.effectiveStrategy.description, measuredCase.effectiveStrategy.description,
+        ]
+      }
       if record.pointSize != now.pointSize {
         fields["pointSize"] = [
           GoldenRecord.number(record.pointSize), GoldenRecord.number(now.pointSize),
@@ -255,7 +304,19 @@ public enum GoldenComparison {
     return GoldenReport(
       golden: name, shards: (expected.header.shard ?? actual.header.shard).map { [$0] } ?? [],
       total: expected.records.count, differing: mismatches.count, mismatches: mismatches,
-      causes: mismatches.isEmpty ? [] : causes(expected: expected.header, actual: actual.header))
+      causes: mismatches.isEmpty ? [] : causes(expected: expected.header, actual: actual.header),
+      notes: notes(expected: expected.header))
+  }
+
+  /// Notes on the recorded file: a format older than ``GoldenFile/formatVersion``.
+  static func notes(expected: GoldenHeader) -> [String] {
+    guard expected.formatVersion < GoldenFile.formatVersion else { return [] }
+    return [
+      "the golden file is format \(expected.formatVersion), recorded before TypeScale laid text "
+        + "out as a UILabel does: its strategy \"standard\" (ICU's plain rules then) reads as "
+        + "\"none\", and its point sizes as UIFontMetrics scaling; record it again to write "
+        + "format \(GoldenFile.formatVersion) with the label's defaults"
+    ]
   }
 
   /// What changed between the recording and now, most likely cause first.

@@ -24,10 +24,12 @@ public struct ResolvedSize: Hashable, Sendable, CustomStringConvertible {
   public let category: ContentSizeCategory
   /// The cap applied after rounding, in points, if any.
   public let maximumPointSize: Double?
-  /// The size table whose leadings gave the scale factor.
+  /// The size table whose leadings (or, for ``FontSizing/system(_:)``, point sizes) gave the
+  /// scale factor.
   public let table: SizeTable
 
-  /// The factor that was applied before rounding: `1` for fixed sizes.
+  /// The factor that was applied before rounding: `1` for fixed sizes, the ratio of the table's
+  /// point sizes for ``FontSizing/system(_:)``, of its leadings otherwise.
   public let factor: Double
   /// Whether ``maximumPointSize`` lowered the size.
   public let isClamped: Bool

@@ -217,7 +217,7 @@ private struct GoldenFonts {
   let registry: FontRegistry
   let folder: URL
   let declared: [GoldenFont]
-  private var resolved: [String: (primary: FontFace, cascade: [FontFace])] = [:]
+  private var resolved: [String: (primary: FontFace, cascade: [FontFace], embedded: Bool)] = [:]
 
   init(registry: FontRegistry, folder: URL, declared: [GoldenFont]) {
     self.registry = registry
@@ -230,17 +230,11 @@ private struct GoldenFonts {
     _ test: GoldenCase, engine: TextLayoutEngine
   ) throws(RenderError) -> TextLayout {
     let font = try faces(for: test.font, caseID: test.id)
-    var options = LayoutOptions(
-      width: test.width, lineLimit: test.lineLimit, truncation: test.truncation)
-    options.lineBreakStrategy = test.strategy
-    options.language = test.language
     do {
-      let design = try SizeTable.iOS.entry(for: test.style, at: .large).pointSize
-      let size = try FontSizing.relative(to: test.style).resolve(
-        try DesignSize(design), in: test.category)
+      let size = try test.pointSize(embedded: font.embedded)
       let layoutFont = try LayoutFont(
         face: font.primary, pointSize: size.points, fallbackFaces: font.cascade)
-      return try engine.layout(test.text, font: layoutFont, options: options)
+      return try engine.layout(test.text, font: layoutFont, options: test.layoutOptions)
     } catch let error as MetricsError {
       throw RenderError(.layout, "case \(test.id): \(error.message)")
     } catch let error as LayoutError {
@@ -252,7 +246,7 @@ private struct GoldenFonts {
 
   private mutating func faces(
     for alias: String, caseID: String
-  ) throws(RenderError) -> (primary: FontFace, cascade: [FontFace]) {
+  ) throws(RenderError) -> (primary: FontFace, cascade: [FontFace], embedded: Bool) {
     if let known = resolved[alias] { return known }
     guard let font = declared.first(where: { $0.alias == alias }) else {
       throw RenderError(.font, "case \(caseID): the golden file declares no font \"\(alias)\"")
@@ -270,7 +264,7 @@ private struct GoldenFonts {
         throw RenderError(.font, "font \(alias): \(error.message)")
       }
     }
-    let entry = (faces.first ?? registry.defaultFace, Array(faces.dropFirst()))
+    let entry = (faces.first ?? registry.defaultFace, Array(faces.dropFirst()), font.paths.isEmpty)
     resolved[alias] = entry
     return entry
   }

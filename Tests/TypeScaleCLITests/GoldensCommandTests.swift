@@ -77,7 +77,7 @@ private struct Workspace {
     try Data(text.utf8).write(to: folder.appendingPathComponent(relative))
   }
 
-  /// Replaces one field of a golden file's record, such as its width (column 11).
+  /// Replaces one field of a golden file's record, such as its width (column 13).
   func edit(_ relative: String, id: String, column: Int, to value: String) throws {
     var lines = try read(relative).components(separatedBy: "\n")
     let index = try #require(lines.firstIndex { $0.hasPrefix(id + "\t") })
@@ -174,8 +174,8 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let id = "buttons/save/default/body/L/120"
     let recorded = try #require(
       try workspace.read("ui.golden").components(separatedBy: "\n")
-        .first { $0.hasPrefix(id + "\t") }?.components(separatedBy: "\t")[11])
-    try workspace.edit("ui.golden", id: id, column: 11, to: "250.000")
+        .first { $0.hasPrefix(id + "\t") }?.components(separatedBy: "\t")[13])
+    try workspace.edit("ui.golden", id: id, column: 13, to: "250.000")
 
     let verify = goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
@@ -188,6 +188,63 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(row.hasPrefix(id))
     #expect(row.hasSuffix("width 250.000 → \(recorded)"))
     expectTextGolden(workspace.relative(verify.output), named: "goldens_verify_edited", in: "cli")
+  }
+
+  @Test func verify_formatOneFile_verifiesAsMeasuredWithANote() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    // Cases measured as format 1 measured them: ICU's plain rules, a font file's sizes.
+    try workspace.write(
+      """
+      {"fonts": {"fixture": "fonts/Fixture-Regular.ttf"},
+       "sets": [{"name": "old", "font": "fixture", "strategy": "none", "categories": ["L", "AX3"],
+                 "widths": [60], "texts": [["long", "Cancel the long operation now"]]}]}
+      """, to: "old.cases")
+    #expect(goldens(["record", workspace.path("old.cases")]).status == 0)
+    // Rewrite the golden file as format 1 wrote it.
+    let v1 = [
+      "id", "text", "font", "style", "category", "pointSize", "widthLimit", "lineLimit",
+      "truncation", "strategy", "language", "width", "height", "lines", "truncated", "breaks",
+    ]
+    var lines = try workspace.read("old.golden").components(separatedBy: "\n")
+    for index in lines.indices {
+      if lines[index] == "# typescale-golden: 2" { lines[index] = "# typescale-golden: 1" }
+      if lines[index].hasPrefix("# columns:") {
+        lines[index] = "# columns: " + v1.joined(separator: " ")
+      }
+      guard !lines[index].hasPrefix("#"), !lines[index].isEmpty else { continue }
+      var fields = lines[index].components(separatedBy: "\t")
+      #expect(fields[5] == "relative" && fields[10] == "label" && fields[11] == "none")
+      fields[11] = "standard"
+      fields.remove(at: 10)
+      fields.remove(at: 5)
+      lines[index] = fields.joined(separator: "\t")
+    }
+    try workspace.write(lines.joined(separator: "\n"), to: "old.golden")
+
+    let verify = goldens(["verify", workspace.path("old.golden")])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+    #expect(
+      verify.output
+        == "2 cases match \(workspace.path("old.golden"))\nnote: the golden file is format 1, "
+        + "recorded before TypeScale laid text out as a UILabel does: its strategy \"standard\" "
+        + "(ICU's plain rules then) reads as \"none\", and its point sizes as UIFontMetrics "
+        + "scaling; record it again to write format 2 with the label's defaults\n")
+  }
+
+  @Test func record_deprecatedStrategySpelling_warnsAndRecords() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    try workspace.write(
+      #"{"sets": [{"strategy": "hangulwordpriority", "categories": ["L"], "texts": [["a", "안녕"]]}]}"#,
+      to: "ko.cases")
+    let record = goldens(["record", workspace.path("ko.cases")])
+    #expect(record.status == 0)
+    #expect(
+      record.error
+        == "warning: \(workspace.path("ko.cases")): $.sets[0].strategy: \"hangulwordpriority\" "
+        + "is deprecated; use \"hangul-word-priority\"\n")
+    #expect(try workspace.read("ko.golden").contains("\tlabel\thangul-word-priority\t"))
   }
 
   @Test func verify_swappedFontFile_blamesTheFontFile() throws {
@@ -231,7 +288,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     default:
       index = columns + 2
       var fields = lines[index].components(separatedBy: "\t")
-      fields[11] = "wide"
+      fields[13] = "wide"
       lines[index] = fields.joined(separator: "\t")
     }
     try workspace.write(lines.joined(separator: "\n"), to: "ui.golden")
@@ -291,7 +348,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let golden = workspace.path("ui.golden")
     #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
     let id = "buttons/cancel/fixture/headline/AX3/unwrapped"
-    try workspace.edit("ui.golden", id: id, column: 13, to: "7")
+    try workspace.edit("ui.golden", id: id, column: 15, to: "7")
     for index in 1...2 {
       let shard = goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
       try workspace.write(shard.output, to: "shard-\(index).json")

@@ -85,14 +85,73 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(layout["category"] == nil)
   }
 
-  @Test func measure_standardStrategyBreaksBetweenHangulSyllables() throws {
-    let run = measure([korean, "--width", "100", "--json"])
+  @Test func measure_noneStrategyBreaksBetweenHangulSyllables() throws {
+    let run = measure([korean, "--width", "100", "--strategy", "none", "--json"])
     #expect(run.status == 0, "\(run.error)")
     let starts = lineStarts(try object(run.output))
     let units = Array(korean.utf16)
     #expect(starts.count > 1)
     // Some line starts right after a syllable rather than after a space.
     #expect(starts.dropFirst().contains { units[$0 - 1] != 0x20 }, "\(starts)")
+    // The attributed-string target has no strategy either.
+    let attributed = measure([korean, "--width", "100", "--target", "attributed-string", "--json"])
+    #expect(lineStarts(try object(attributed.output)) == starts)
+  }
+
+  /// The issue's check: UILabel's default strategy keeps Korean words whole.
+  private static let squirrel =
+    "다람쥐 헌 쳇바퀴에 타고파. 키스의 고유조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다."
+
+  @Test func measure_defaultStrategyBreaksKoreanOnlyAtSpaces() throws {
+    let options = ["--style", "body", "--category", "AX3", "--width", "343", "--json"]
+    let units = Array(Self.squirrel.utf16)
+    let standard = measure([Self.squirrel] + options)
+    #expect(standard.status == 0, "\(standard.error)")
+    let starts = lineStarts(try object(standard.output))
+    #expect(starts.count > 1)
+    #expect(starts.dropFirst().allSatisfy { units[$0 - 1] == 0x20 }, "\(starts)")
+    #expect(
+      lineStarts(
+        try object(measure([Self.squirrel] + options + ["--strategy", "standard"]).output))
+        == starts)
+    let none = lineStarts(
+      try object(measure([Self.squirrel] + options + ["--strategy", "none"]).output))
+    #expect(none.dropFirst().contains { units[$0 - 1] != 0x20 }, "\(none)")
+  }
+
+  @Test(arguments: [
+    (
+      ["--strategy", "hangulwordpriority"],
+      "--strategy hangulwordpriority is deprecated; use hangul-word-priority"
+    ),
+    (
+      ["--strategy", "pushout,hangul_word_priority"],
+      "--strategy pushout is deprecated; use push-out"
+    ),
+  ])
+  func measure_deprecatedStrategySpellings_warnAndWork(_ options: [String], _ warning: String)
+    throws
+  {
+    let run = measure([korean, "--width", "100", "--json"] + options)
+    #expect(run.status == 0)
+    #expect(run.error.contains("warning: \(warning)\n"), "\(run.error)")
+    #expect(lineStarts(try object(run.output)) == [0, 6, 11])
+  }
+
+  @Test func measure_batchDeprecatedStrategy_warnsOnStandardError() throws {
+    let run = measureBatch([
+      #"{"text": "안녕하세요 여러분, 반갑습니다", "width": 100, "strategy": "hangulwordpriority"}"#,
+      #"{"text": "안녕하세요 여러분, 반갑습니다", "width": 100, "strategy": "push-out,hangul-word-priority", "target": "attributed-string"}"#,
+    ])
+    #expect(
+      run.error
+        == "warning: line 1: \"strategy\": \"hangulwordpriority\" is deprecated; use "
+        + "\"hangul-word-priority\"\n")
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(try lines.map { lineStarts(try object($0)) } == [[0, 6, 11], [0, 6, 11]])
+    let second = try object(lines.last ?? "")
+    #expect(number(second, "width") == number(second, "exactWidth"))
   }
 
   @Test func measure_allCategoriesJSON_hasTwelveEntriesWithGrowingSizes() throws {
@@ -104,21 +163,72 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(
       entries.compactMap { $0["category"] as? String }
         == ["xS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"])
+    // The system body's sizes (UIFont.preferredFont), not UIFontMetrics' 15 … 48.
     let sizes = entries.compactMap { number($0, "pointSize") }
-    #expect(sizes == [15, 15, 16, 17, 19, 20, 22, 26, 31, 37, 43, 48])
+    #expect(sizes == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
     let widths = entries.compactMap { number($0, "width") }
     #expect(zip(widths, widths.dropFirst()).allSatisfy { $0 <= $1 })
     #expect(widths.count == 12 && widths[0] < widths[11])
   }
 
+  @Test func measure_bodyAtAX5_is53_orWithACustomTypography48() throws {
+    let system = try object(
+      measure(["Hi", "--style", "body", "--category", "AX5", "--json"]).output)
+    #expect(number(system, "pointSize") == 53)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "typescale-typography-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("body17.json")
+    try Data(#"{"styles": {"body": {"family": "Noto Sans", "size": 17}}}"#.utf8).write(to: file)
+    let custom = try object(
+      measure([
+        "Hi", "--style", "body", "--category", "AX5", "--typography", file.path, "--json",
+      ]).output)
+    #expect(number(custom, "pointSize") == 48)
+    // A custom --size scales as UIFontMetrics does, too.
+    let sized = try object(
+      measure(["Hi", "--style", "body", "--category", "AX5", "--size", "17", "--json"]).output)
+    #expect(number(sized, "pointSize") == 48)
+  }
+
   @Test func measure_styleAndCategoryScaleTheStylesSize() throws {
     let run = measure(["Hello", "--style", "title1", "--category", "AX3", "--json"])
     let layout = try object(run.output)
-    // title1 is 28 at L; UIFontMetrics scales it by title1's leading ratio at AX3.
-    #expect(number(layout, "pointSize") == 47)
+    // The system Title 1 at AX3 is the table's 48; a 28 pt custom font scales to 47.
+    #expect(number(layout, "pointSize") == 48)
     #expect(layout["category"] as? String == "AX3")
-    let plain = try object(measure(["Hello", "--size", "47", "--json"]).output)
+    let plain = try object(measure(["Hello", "--size", "48", "--json"]).output)
     #expect(number(plain, "width") == number(layout, "width"))
+    let custom = try object(
+      measure(["Hello", "--style", "title1", "--category", "AX3", "--size", "28", "--json"])
+        .output)
+    #expect(number(custom, "pointSize") == 47)
+  }
+
+  @Test(arguments: [
+    ["--all-categories", "--width", "200"],
+    ["--style", "footnote", "--category", "AX2", "--width", "150", "--lines", "2"],
+    ["--size", "13.7", "--width", "90"],
+  ])
+  func measure_reportsALabelsPixelRoundedSizes_andTheExactOnes(_ options: [String]) throws {
+    let run = measure([pangram, "--json"] + options)
+    #expect(run.status == 0, "\(run.error)")
+    let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
+    let objects = (parsed as? [[String: Any]]) ?? [(parsed as? [String: Any]) ?? [:]]
+    for object in objects {
+      for (key, exactKey) in [("width", "exactWidth"), ("height", "exactHeight")] {
+        let value = try #require(number(object, key))
+        let exact = try #require(number(object, exactKey))
+        // × 3 is whole (to the four decimals JSON prints), and at most a pixel above exact.
+        #expect(abs(value * 3 - (value * 3).rounded()) < 1e-3, "\(key) \(value)")
+        #expect(value >= exact - 1e-4 && value - exact < 1.0 / 3 + 1e-4, "\(key) \(value) \(exact)")
+      }
+    }
+    let exact = try object(
+      measure([pangram, "--json", "--target", "attributed-string", "--width", "90"]).output)
+    #expect(number(exact, "width") == number(exact, "exactWidth"))
+    #expect(number(exact, "height") == number(exact, "exactHeight"))
   }
 
   @Test func measure_fontFilesGiveThePrimaryFaceAndItsCascade() throws {
@@ -233,7 +343,11 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       message: "invalid value \"sideways\" for \"truncation\"; valid values: tail, head"),
     BadRequest(
       line: #"{"text": "x", "strategy": "greedy"}"#,
-      message: "valid values: standard, hangul-word-priority"),
+      message: "invalid value \"greedy\" for \"strategy\": line-break strategy \"greedy\" is "
+        + "not valid; use standard, none, push-out, hangul-word-priority"),
+    BadRequest(
+      line: #"{"text": "x", "target": "view"}"#,
+      message: "invalid value \"view\" for \"target\"; valid values: label, attributed-string"),
     BadRequest(
       line: #"{"text": "x", "category": "AX9"}"#,
       message: "unknown content-size category \"AX9\""),
@@ -414,7 +528,11 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       message: "give either --category or --all-categories, not both"),
     BadRun(
       arguments: ["x", "--strategy", "greedy"], status: 2,
-      message: "invalid value 'greedy' for '--strategy'"),
+      message: "invalid value 'greedy' for '--strategy': line-break strategy \"greedy\" is not "
+        + "valid; use standard, none, push-out, hangul-word-priority, or options joined by commas"),
+    BadRun(
+      arguments: ["x", "--target", "view"], status: 2,
+      message: "invalid value 'view' for '--target'"),
     BadRun(arguments: ["x", "--lines", "two"], status: 2, message: "invalid value 'two'"),
     BadRun(arguments: [], status: 2, message: "missing required argument '<text>'"),
     BadRun(arguments: ["x", "--batch"], status: 2, message: "give no text or other options"),

@@ -95,8 +95,23 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
     BadCases(
       name: "strategy is a boolean", json: oneSet(#""strategy": false"#),
       message: one(
-        "$.sets[0].strategy: expected standard or hangul-word-priority (a string), found false "
-          + "(a boolean)")),
+        "$.sets[0].strategy: expected standard, none, push-out, hangul-word-priority, or options "
+          + "joined by commas (a string), found false (a boolean)")),
+    BadCases(
+      name: "strategy is unknown", json: oneSet(#""strategy": "greedy""#),
+      message: one(
+        "$.sets[0].strategy: \"greedy\" is not standard, none, push-out, hangul-word-priority, "
+          + "or options joined by commas")),
+    BadCases(
+      name: "target is unknown", json: oneSet(#""target": "view""#),
+      message: one(
+        #"$.sets[0].target: expected label or attributed-string (a string), found "view" (a string)"#
+      )),
+    BadCases(
+      name: "sizing is unknown", json: oneSet(#""sizing": "preferred""#),
+      message: one(
+        #"$.sets[0].sizing: expected system or relative (a string), found "preferred" (a string)"#
+      )),
     BadCases(
       name: "language has a space", json: oneSet(#""language": "k o""#),
       message: one(
@@ -261,7 +276,7 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
       path: "$.sets[0]", name: "s", texts: Array(repeating: (id: "a", text: "A"), count: many),
       fonts: Array(repeating: "default", count: many), styles: Array(repeating: .body, count: many),
       categories: ContentSizeCategory.allCases, widths: Array(repeating: 1, count: many), lines: 0,
-      truncation: .tail, strategy: .standard, language: nil)
+      truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil)
     #expect(set.caseCount.overflow)
     let error = #expect(throws: GoldenError.self) {
       try GoldenCasesFile.checkCount([set], name: "o.cases", maximumCaseCount: .max)
@@ -274,7 +289,7 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
     let half = _CasesSet(
       path: "$.sets[1]", name: "t", texts: [(id: "a", text: "A")],
       fonts: ["default"], styles: [.body], categories: [.large], widths: [1], lines: 0,
-      truncation: .tail, strategy: .standard, language: nil)
+      truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil)
     #expect(throws: Never.self) {
       try GoldenCasesFile.checkCount([half, half], name: "o.cases", maximumCaseCount: 2)
     }

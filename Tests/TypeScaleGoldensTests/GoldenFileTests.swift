@@ -101,14 +101,27 @@ private struct Workspace {
     let parsed = try GoldenFile.parse(first, name: "ui.golden")
     #expect(parsed.render() == first)
     #expect(parsed.records.count == suite.cases.count)
-    #expect(first.hasPrefix("# typescale-golden: 1\n"))
+    #expect(first.hasPrefix("# typescale-golden: 2\n"))
     #expect(first.contains("# font: brand Fonts/brand.ttf\n"))
     #expect(first.contains("# font-file: *embedded NotoSans-Regular.ttf "))
+    #expect(first.contains("\n" + GoldenFile.columnsLine + "\n"))
     let korean = try #require(parsed.records.first { $0.id == "ko/greeting/default/body/XXXL/140" })
     #expect(korean.breaks == [6, 11])
-    #expect(korean.pointSize == 22)
+    // The embedded font takes the system body's 23 pt at XXXL (UIFontMetrics would give 22).
+    #expect(korean.pointSize == 23)
+    #expect(korean.testCase.sizing == .system && korean.testCase.target == .label)
+    #expect(korean.testCase.strategy == .hangulWordPriority)
     let ax3 = try #require(parsed.records.first { $0.id == "buttons/save/default/body/AX3/120" })
-    #expect(ax3.pointSize == 37 && ax3.isTruncated && ax3.lineCount == 1)
+    #expect(ax3.pointSize == 40 && ax3.isTruncated && ax3.lineCount == 1)
+    #expect(ax3.testCase.strategy == .standard)
+    // A font file scales as UIFontMetrics scales a custom font: 17 pt body is 37 pt at AX3.
+    let brand = try #require(parsed.records.first { $0.id == "buttons/save/brand/body/AX3/120" })
+    #expect(brand.pointSize == 37 && brand.testCase.sizing == .relative)
+    let row = try #require(
+      first.split(separator: "\n").first { $0.hasPrefix("buttons/save/brand/body/AX3/120\t") })
+    #expect(
+      row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)[5...12]
+        == ["relative", "37.000", "120.000", "1", "tail", "label", "standard", "-"])
   }
 
   fileprivate struct Malformed: Sendable, CustomTestStringConvertible {
@@ -121,8 +134,29 @@ private struct Workspace {
   private static let malformed: [Malformed] = [
     Malformed(
       name: "bad header",
-      edit: { $0.replacingOccurrences(of: "typescale-golden: 1", with: "golden: 9") },
-      message: "ui.golden:1: the first line must be \"# typescale-golden: 1\""),
+      edit: { $0.replacingOccurrences(of: "typescale-golden: 2", with: "golden: 9") },
+      message: "ui.golden:1: the first line must be \"# typescale-golden: 2\""),
+    Malformed(
+      name: "future version",
+      edit: { $0.replacingOccurrences(of: "typescale-golden: 2", with: "typescale-golden: 3") },
+      message: "ui.golden:1: the first line must be \"# typescale-golden: 2\" (or 1"),
+    Malformed(
+      name: "format 1 columns in a format 2 file",
+      edit: {
+        $0.replacingOccurrences(
+          of: GoldenFile.columnsLine,
+          with: "# columns: " + GoldenFile.columnsVersion1.joined(separator: " "))
+      },
+      message: "columns are id text font style category pointSize"),
+    Malformed(
+      name: "bad strategy", edit: { Self.editField(11, of: $0, to: "greedy") },
+      message: "line-break strategy \"greedy\" is not valid"),
+    Malformed(
+      name: "bad sizing", edit: { Self.editField(5, of: $0, to: "preferred") },
+      message: "sizing \"preferred\" is not system or relative"),
+    Malformed(
+      name: "bad target", edit: { Self.editField(10, of: $0, to: "view") },
+      message: "target \"view\" is not label or attributed-string"),
     Malformed(
       name: "wrong column count",
       edit: { text in
@@ -131,23 +165,25 @@ private struct Workspace {
         lines[index] = lines[index].components(separatedBy: "\t").dropLast().joined(separator: "\t")
         return lines.joined(separator: "\n")
       },
-      message: "expected 16 columns, found 15"),
+      message: "expected 18 columns, found 17"),
     Malformed(
-      name: "bad number",
-      edit: { text in
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let index = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
-        var fields = lines[index].components(separatedBy: "\t")
-        fields[11] = "wide"
-        lines[index] = fields.joined(separator: "\t")
-        return lines.joined(separator: "\n")
-      },
+      name: "bad number", edit: { Self.editField(13, of: $0, to: "wide") },
       message: "width \"wide\" is not a number ≥ 0"),
     Malformed(
       name: "unknown header key",
       edit: { $0.replacingOccurrences(of: "# harfbuzz:", with: "# hb:") },
       message: "unknown header key \"hb\""),
   ]
+
+  /// The text with one field of its first record replaced.
+  private static func editField(_ index: Int, of text: String, to value: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let line = lines.firstIndex { !$0.hasPrefix("#") } ?? 0
+    var fields = lines[line].components(separatedBy: "\t")
+    fields[index] = value
+    lines[line] = fields.joined(separator: "\t")
+    return lines.joined(separator: "\n")
+  }
 
   @Test(arguments: malformed)
   fileprivate func parse_malformedGoldenNamesTheLine(_ bad: Malformed) throws {
@@ -232,6 +268,121 @@ private struct Workspace {
     #expect(merged.total == suite.cases.count && merged.passed)
     #expect(merged.shards == ["1/3", "2/3", "3/3"])
     #expect(throws: GoldenError.self) { try GoldenShard(parsing: "4/3") }
+  }
+
+  // MARK: - Format 1
+
+  /// A format 1 file as TypeScale wrote it before label defaults: no sizing or target columns,
+  /// `standard` for ICU's plain rules.
+  static let formatOne = """
+    # typescale-golden: 1
+    # generator: TypeScale (typescale goldens record)
+    # harfbuzz: 6.0.0
+    # freetype: 2.12.1
+    # icu: 72.1
+    # unicode: 15.0
+    # font: default embedded
+    # tolerance: size 0.01 pt; line counts, truncation and breaks exact
+    # columns: id text font style category pointSize widthLimit lineLimit truncation strategy language width height lines truncated breaks
+    ko/plain/default/body/XXXL/140\t안녕하세요 여러분, 반갑습니다\tdefault\tbody\tXXXL\t22.000\t140.000\t0\ttail\tstandard\tko\t132.000\t90.000\t3\t0\t9;14
+    ko/words/default/body/XXXL/140\t안녕하세요 여러분, 반갑습니다\tdefault\tbody\tXXXL\t22.000\t140.000\t0\ttail\thangul-word-priority\tko\t101.200\t90.000\t3\t0\t6;11
+
+    """
+
+  @Test func formatOne_readsAsItWasMeasured() throws {
+    let file = try GoldenFile.parse(Self.formatOne, name: "old.golden")
+    #expect(file.header.formatVersion == 1)
+    let cases = file.records.map(\.testCase)
+    #expect(cases.map(\.strategy) == [[], .hangulWordPriority])
+    #expect(cases.allSatisfy { $0.sizing == .relative && $0.target == .label })
+    // Rendered again, it is format 2 and says what the cases were measured with.
+    let rendered = file.render()
+    #expect(rendered.hasPrefix("# typescale-golden: 2\n"))
+    #expect(rendered.contains("\tXXXL\trelative\t22.000\t140.000\t0\ttail\tlabel\tnone\tko\t"))
+    #expect(try GoldenFile.parse(rendered, name: "new.golden").suite.cases == cases)
+    // Its strategy column holds format 1's names only.
+    let error = #expect(throws: GoldenError.self) {
+      try GoldenFile.parse(
+        Self.formatOne.replacingOccurrences(of: "\tstandard\t", with: "\tnone\t"),
+        name: "old.golden")
+    }
+    #expect(
+      error?.message
+        == "old.golden:10: strategy \"none\" is not standard or hangul-word-priority (format 1)")
+  }
+
+  @Test func formatOne_verifiesAsMeasuredThen_withANote() throws {
+    let expected = try GoldenFile.parse(Self.formatOne, name: "old.golden")
+    let actual = try GoldenMeasurer().record(
+      expected.suite, baseDirectory: FileManager.default.temporaryDirectory)
+    let report = GoldenComparison.compare(expected: expected, actual: actual, name: "old.golden")
+    // The measured cases are the recorded ones: ICU's plain rules, UIFontMetrics sizes.
+    #expect(actual.records.map(\.pointSize) == [22, 22])
+    #expect(actual.records.map(\.testCase.strategy) == [[], .hangulWordPriority])
+    #expect(
+      report.notes == [
+        "the golden file is format 1, recorded before TypeScale laid text out as a UILabel does: "
+          + "its strategy \"standard\" (ICU's plain rules then) reads as \"none\", and its point "
+          + "sizes as UIFontMetrics scaling; record it again to write format 2 with the label's "
+          + "defaults"
+      ])
+    #expect(report.message().contains("\nnote: the golden file is format 1, recorded before"))
+    // A current file has no note.
+    let current = GoldenComparison.compare(expected: actual, actual: actual, name: "new.golden")
+    #expect(current.notes.isEmpty && current.passed)
+    #expect(current.message() == "2 cases match new.golden")
+  }
+
+  @Test func compare_namesADifferentSizingTargetOrStrategy() throws {
+    let expected = try GoldenFile.parse(Self.formatOne, name: "old.golden")
+    var suite = expected.suite
+    for index in suite.cases.indices {
+      suite.cases[index].sizing = nil
+      suite.cases[index].strategy = nil
+    }
+    let actual = try GoldenMeasurer().record(
+      suite, baseDirectory: FileManager.default.temporaryDirectory)
+    let report = GoldenComparison.compare(expected: expected, actual: actual, name: "old.golden")
+    let plain = try #require(report.mismatches.first { $0.id == "ko/plain/default/body/XXXL/140" })
+    #expect(plain.fields["sizing"] == ["relative", "system"])
+    #expect(plain.fields["strategy"] == ["none", "standard"])
+    #expect(plain.fields["pointSize"] == ["22.000", "23.000"])
+    #expect(report.message().contains("sizing relative → system, strategy none → standard"))
+  }
+
+  @Test func casesFile_readsTargetSizingAndStrategySpellings() throws {
+    let json = """
+      {"sets": [
+        {"name": "a", "target": "attributed-string", "sizing": "relative",
+         "texts": [["x", "Hello"]], "categories": ["L"]},
+        {"name": "b", "strategy": "push-out,hangul-word-priority", "texts": [["x", "Hi"]],
+         "categories": ["L"]},
+        {"name": "c", "strategy": "hangulwordpriority", "texts": [["x", "Hi"]],
+         "categories": ["L"]},
+        {"name": "d", "strategy": "none", "texts": [["x", "Hi"]], "categories": ["L"]}
+      ]}
+      """
+    let suite = try GoldenCasesFile.parse(Data(json.utf8), name: "t.cases")
+    #expect(suite.cases.map(\.target) == [.attributedString, .label, .label, .label])
+    #expect(suite.cases.map(\.sizing) == [.relative, nil, nil, nil])
+    #expect(
+      suite.cases.map(\.strategy) == [
+        nil, [.pushOut, .hangulWordPriority], .hangulWordPriority, [],
+      ])
+    #expect(
+      suite.cases.map(\.effectiveStrategy.description)
+        == ["none", "push-out,hangul-word-priority", "hangul-word-priority", "none"])
+    #expect(
+      suite.warnings == [
+        #"$.sets[2].strategy: "hangulwordpriority" is deprecated; use "hangul-word-priority""#
+      ])
+    let file = try GoldenMeasurer().record(
+      suite, baseDirectory: FileManager.default.temporaryDirectory)
+    // An attributed string's numbers are boundingRect's: its defaults, recorded as such.
+    let first = try #require(file.records.first)
+    #expect(first.testCase.target == .attributedString)
+    #expect(file.render().contains("\tlabel\tpush-out,hangul-word-priority\t"))
+    #expect(file.render().contains("\trelative\t17.000\t-\t0\ttail\tattributed-string\tnone\t"))
   }
 
   // MARK: - Line endings and empty files

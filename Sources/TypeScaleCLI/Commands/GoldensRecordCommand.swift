@@ -24,7 +24,15 @@ public struct GoldensRecordCommand: Command {
       it only when complete; one left by a killed run is removed by the next.
 
       A cases file may expand to at most 100000 cases (--max-cases), counted before anything \
-      is measured.
+      is measured. Deprecated spellings in it (a strategy "hangulwordpriority") still read, \
+      with a warning.
+
+      Each case is laid out as a UILabel lays it out unless its set gives "target": \
+      "attributed-string"; "strategy" defaults to the target's ("standard" for a label: \
+      push-out and Hangul word priority; before format 2 golden files, "standard" meant ICU's \
+      plain rules, now "none"). Point sizes are the system text style's for the embedded font \
+      and scale as UIFontMetrics does for font files, unless the set gives "sizing". The \
+      golden file (format 2) records the sizing, target and strategy of every case.
 
       Default output: the cases file's path with the extension golden, or \
       NAME.shard-K-of-N.golden with --shard.
@@ -100,6 +108,7 @@ public struct GoldensRecordCommand: Command {
         maximumSize: GoldenCasesFile.maximumFileSize)
       var suite = try GoldenCasesFile.parse(
         data, name: casesPath, maximumCaseCount: maximumCaseCount)
+      for warning in suite.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
       suite.fonts = try Self.fonts(
         suite.fonts, from: casesURL.deletingLastPathComponent(),
         to: goldenURL.deletingLastPathComponent())

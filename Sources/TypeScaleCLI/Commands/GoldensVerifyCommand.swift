@@ -22,6 +22,11 @@ public struct GoldensVerifyCommand: Command {
       cause: a font file whose digest changed, a library version that changed, or the layout \
       itself.
 
+      A golden file in format 1, recorded before TypeScale laid text out as a UILabel does, \
+      verifies as it was measured: its strategy "standard" (ICU's plain rules then) as "none", \
+      its point sizes as UIFontMetrics scaling. The report adds a note saying so; record the \
+      file again to write format 2.
+
       With --shard, only that shard's cases are measured and compared; 'typescale goldens \
       merge' combines the --json reports of all shards.
 

@@ -33,9 +33,17 @@ enum LayoutCommandOptions {
         "truncation", valueName: "mode", help: "How text past the last line is cut.",
         allowedValues: LayoutOptions.Truncation.allCases.map(\.rawValue)),
       .option(
+        "target", valueName: "target",
+        help: "The Apple API whose defaults apply: label, a UILabel's (standard strategy, sizes "
+          + "rounded up to the pixel grid, font leading; the default), or attributed-string, "
+          + "boundingRect's: no strategy, exact sizes, no font leading.",
+        allowedValues: targetNames),
+      .option(
         "strategy", valueName: "strategy",
-        help: "The line-break strategy; hangul-word-priority keeps Korean words whole.",
-        allowedValues: MeasureRequest.strategyNames),
+        help: "The line-break strategy, Apple's NSLineBreakStrategy: standard (UILabel's: "
+          + "push-out and hangul-word-priority), none (ICU's plain rules; what 'standard' "
+          + "meant before this release), push-out, hangul-word-priority, or options joined by "
+          + "commas (default: the target's)."),
       .option(
         "alignment", valueName: "alignment", help: "Where lines sit within the width.",
         allowedValues: LayoutOptions.Alignment.allCases.map(\.rawValue)),
@@ -43,5 +51,91 @@ enum LayoutCommandOptions {
         "language", valueName: "bcp47",
         help: "The text's language for shaping and line breaking (e.g. ko, ja)."),
     ]
+  }
+
+  /// The spellings of `--target` and `"target"`, in help order.
+  static let targetNames = ["label", "attributed-string"]
+
+  /// The layout target a `--target` or `"target"` spelling names, ignoring case.
+  ///
+  /// - Parameter name: `label` or `attributed-string` (`attributedString` also parses).
+  /// - Returns: The target, or `nil` for another name.
+  static func target(named name: String) -> LayoutTarget? {
+    switch name.lowercased() {
+    case "label": .label
+    case "attributed-string", "attributedstring": .attributedString
+    default: nil
+    }
+  }
+
+  /// Parses a `--strategy` or `"strategy"` value with `LineBreakStrategy.parse`.
+  ///
+  /// - Parameters:
+  ///   - text: The value, such as `standard` or `push-out,hangul-word-priority`.
+  ///   - json: Whether it came from a JSON request (`"strategy"`) rather than `--strategy`.
+  /// - Returns: The strategy, and one warning for each deprecated spelling it used:
+  ///   `--strategy hangulwordpriority is deprecated; use hangul-word-priority`.
+  /// - Throws: ``CLIError/validation(_:)`` naming the value and the valid spellings.
+  static func strategy(_ text: String, json: Bool = false) throws(CLIError)
+    -> (LayoutOptions.LineBreakStrategy, warnings: [String])
+  {
+    func quoted(_ text: String) -> String { json ? "\"\(text)\"" : text }
+    let source = json ? "\"strategy\":" : "--strategy"
+    do throws(LayoutError) {
+      let (strategy, deprecated) = try LayoutOptions.LineBreakStrategy.parse(text)
+      let warnings = deprecated.map { old in
+        let new = LayoutOptions.LineBreakStrategy.deprecatedNames[old] ?? strategy.description
+        return "\(source) \(quoted(old)) is deprecated; use \(quoted(new))"
+      }
+      return (strategy, warnings)
+    } catch {
+      let place = json ? "\"\(text)\" for \"strategy\"" : "'\(text)' for '--strategy'"
+      throw .validation("invalid value \(place): \(error.message)")
+    }
+  }
+
+  /// Reads the shared layout options into a request.
+  ///
+  /// - Parameters:
+  ///   - parsed: The parsed command line of `measure` or `render`.
+  ///   - request: The request to fill in.
+  /// - Throws: ``CLIError`` for a value that cannot be converted or parsed.
+  static func read(_ parsed: ParsedArguments, into request: inout MeasureRequest)
+    throws(CLIError)
+  {
+    request.fontFiles = parsed.values("font-file")
+    request.fontName = parsed.value("font")
+    request.size = try parsed.double("size")
+    do throws(MetricsError) {
+      request.style = try parsed.value("style").map { name throws(MetricsError) in
+        try TextStyle(parsing: name)
+      }
+      request.category = try parsed.value("category").map { name throws(MetricsError) in
+        try ContentSizeCategory(parsing: name)
+      }
+    } catch {
+      throw CLIError(error)
+    }
+    request.allCategories = parsed.flag("all-categories")
+    request.options.width = try parsed.double("width")
+    request.options.lineLimit = try parsed.int("lines")
+    // The parser has checked these against their allowed values.
+    if let name = parsed.value("truncation"), let mode = LayoutOptions.Truncation(rawValue: name) {
+      request.options.truncation = mode
+    }
+    if let name = parsed.value("target"), let target = target(named: name) {
+      request.options.target = target
+    }
+    if let text = parsed.value("strategy") {
+      let (strategy, warnings) = try strategy(text)
+      request.options.lineBreakStrategy = strategy
+      request.warnings += warnings
+    }
+    if let name = parsed.value("alignment"),
+      let alignment = LayoutOptions.Alignment(rawValue: name)
+    {
+      request.options.alignment = alignment
+    }
+    request.options.language = parsed.value("language")
   }
 }

@@ -8,7 +8,8 @@ import TypeScaleLock
 /// lines and fallbacks; `--batch` measures one JSON request per line of standard input.
 ///
 /// ```
-/// $ typescale measure "안녕하세요 여러분, 반갑습니다" --width 100 --strategy hangul-word-priority
+/// $ typescale measure "안녕하세요 여러분, 반갑습니다" --width 100
+/// $ typescale measure "Hi" --style body --category AX5 --json        # pointSize 53
 /// $ typescale measure "Continue" --style headline --all-categories --width 120 --lines 1
 /// $ printf '%s\n' '{"text": "Hello", "width": 40}' | typescale measure --batch
 /// ```
@@ -24,21 +25,33 @@ public struct MeasureCommand: Command {
       name among the embedded fonts and the files, and falls back to the default with a note.
 
       Sizes: --size alone is a plain point size. With --style or --category, the style (body \
-      unless given) scales a design size (--size, or the style's size at L) for the category \
-      (L unless given) as UIFontMetrics does, rounded to whole points; --all-categories lays \
-      the text out at all twelve categories.
+      unless given) at the category (L unless given): with no font, typography or --size, \
+      the system text style's own size and weight there, as UIFont.preferredFont(forTextStyle:) \
+      gives them (body is 53 at AX5); with --size, --font, --font-file or a custom typography, \
+      a design size (--size, or the style's size at L) scaled as UIFontMetrics does, rounded \
+      to whole points (a 17 pt body is 48 at AX5). --all-categories lays the text out at all \
+      twelve categories.
+
+      Layout: --target label (the default) is a UILabel: the standard line-break strategy \
+      (push-out and hangul-word-priority), width and height rounded up to the pixel grid of \
+      --display-scale (3 unless given), font leading. --target attributed-string is \
+      boundingRect: no strategy, exact sizes, no font leading. --json also prints exactWidth \
+      and exactHeight, before rounding; the plain summary shows them when they differ.
 
       Ranges are UTF-16 offsets; sizes are in points. --batch reads one JSON request per line \
       of standard input and writes one JSON line per request, in order: the --json object \
       (an array with "allCategories": true) or {"error": "..."}. Request keys: text, \
       fontFiles, font, size, style, category, allCategories, width, lines, truncation, \
-      strategy, alignment, language, displayScale. Font files are registered once per batch, \
+      target, strategy, alignment, language, displayScale. Font files are registered once per batch, \
       and a font name resolves among every file registered so far. A request line longer than \
       --batch-line-limit bytes (default: 1048576, 1 MiB) is answered with an error without \
       being read into memory or decoded.
 
       Ranges: sizes and widths up to 100000 points (--size > 0, --width ≥ 0), display scales \
       0.5…10, --lines 0 (no limit) up to 9223372036854775807.
+
+      Deprecated spellings (--strategy hangulwordpriority) still work and print a warning on \
+      standard error.
 
       Exit status: 0 on success (--batch: even when requests fail), 1 when a font file cannot \
       be read, 2 for a bad option or value.
@@ -48,9 +61,10 @@ public struct MeasureCommand: Command {
                         [--size <points>] [--style <style>]
                         [--category <category> | --all-categories]
                         [--width <points>] [--lines <count>]
-                        [--truncation <mode>] [--strategy <strategy>]
-                        [--alignment <alignment>] [--language <bcp47>]
-                        [--display-scale <scale>] [--json]
+                        [--truncation <mode>] [--target <target>]
+                        [--strategy <strategy>] [--alignment <alignment>]
+                        [--language <bcp47>] [--display-scale <scale>]
+                        [--typography <file>] [--json]
       typescale measure --batch [--json] [--batch-line-limit <bytes>]
                         < requests.jsonl
       """,
@@ -58,7 +72,8 @@ public struct MeasureCommand: Command {
       allCategoriesHelp: "Lay the text out at every content-size category.") + [
         .option(
           "display-scale", valueName: "scale",
-          help: "Pixels per point to round the width and height up to (e.g. 3)."),
+          help: "Pixels per point to round a label's width and height up to (default: 3; exact "
+            + "sizes with --target attributed-string)."),
         .option(
           "typography", valueName: "file",
           help: "A typography JSON file: the style's family, weight, size and sizing come from it."),
@@ -133,7 +148,8 @@ public struct MeasureCommand: Command {
   ///
   /// - Parameters:
   ///   - output: Where the results go.
-  ///   - errorOutput: Unused: errors are thrown, or written on the batch's output lines.
+  ///   - errorOutput: Where deprecation warnings go (`warning: line 3: …` with `--batch`);
+  ///     errors are thrown, or written on the batch's output lines.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` for an invalid layout option (exit 2) or an unreadable font file
   ///   (exit 1); with `--batch`, only when standard input cannot be read.
@@ -142,9 +158,11 @@ public struct MeasureCommand: Command {
   ) throws(CLIError) -> ExitCode {
     var session = try MeasureSession()
     guard let request else {
-      try Self.runBatch(session: &session, lineLimit: batchLineLimit, output: &output)
+      try Self.runBatch(
+        session: &session, lineLimit: batchLineLimit, output: &output, errorOutput: &errorOutput)
       return .success
     }
+    for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
     let sizing = try request.sizing()
     let entries = try session.measure(request)
     let sweep = request.allCategories
@@ -165,7 +183,8 @@ public struct MeasureCommand: Command {
 
   /// Answers every line of ``input`` with one line of JSON until the input ends.
   private static func runBatch(
-    session: inout MeasureSession, lineLimit: Int, output: inout some TextOutputStream
+    session: inout MeasureSession, lineLimit: Int, output: inout some TextOutputStream,
+    errorOutput: inout some TextOutputStream
   ) throws(CLIError) {
     var number = 0
     while let line = try input.nextLine(lineLimit) {
@@ -179,6 +198,9 @@ public struct MeasureCommand: Command {
               + "(--batch-line-limit); split the text or raise the limit")
         case .text(let text):
           let request = try MeasureRequest(jsonLine: text)
+          for warning in request.warnings {
+            errorOutput.write("warning: line \(number): \(warning)\n")
+          }
           let entries = try session.measure(request)
           response = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
         }

@@ -9,8 +9,9 @@ enum MeasureOutput {
 
   /// One layout as a JSON object on one line, with stable keys.
   ///
-  /// The keys, in order: `category` (when scaled or swept), `face`, `pointSize`, `width`,
-  /// `height`, `lineCount`, `isTruncated`, `lines` (`start` and `end` as UTF-16 offsets, `x`,
+  /// The keys, in order: `category` (when scaled or swept), `face`, `pointSize`, `width` and
+  /// `height` (a label's: rounded up to the pixel grid of the display scale), `exactWidth` and
+  /// `exactHeight` (before rounding), `lineCount`, `isTruncated`, `lines` (`start` and `end` as UTF-16 offsets, `x`,
   /// `width`, `baseline`), `hiddenRanges` (UTF-16 ranges cut by truncation), `fallbacks`
   /// (PostScript names of the faces that drew characters besides the primary face),
   /// `diagnostics` (what font resolution substituted) and `missingCharacters` (code points
@@ -35,6 +36,8 @@ enum MeasureOutput {
       "\"pointSize\": \(jsonNumber(layout.pointSize))",
       "\"width\": \(jsonNumber(layout.width))",
       "\"height\": \(jsonNumber(layout.height))",
+      "\"exactWidth\": \(jsonNumber(layout.exactWidth))",
+      "\"exactHeight\": \(jsonNumber(layout.exactHeight))",
       "\"lineCount\": \(layout.lineCount)",
       "\"isTruncated\": \(layout.isTruncated)",
       "\"lines\": [\(lines.joined(separator: ", "))]",
@@ -71,6 +74,9 @@ enum MeasureOutput {
   // MARK: - Text
 
   /// A summary of one layout and a table of its lines.
+  ///
+  /// Width and height are the reported (pixel-rounded) values, followed by `(exact …)` when
+  /// the exact value prints differently.
   static func summary(
     _ entry: MeasureEntry, request: MeasureRequest, sizing: MeasureRequest.Sizing,
     to output: inout some TextOutputStream
@@ -85,12 +91,21 @@ enum MeasureOutput {
       points += ")"
     }
     var width = formatNumber(layout.width)
-    if let limit = request.options.width { width += " (wrapping at \(formatNumber(limit)))" }
+    var widthNotes: [String] = []
+    if formatNumber(layout.exactWidth) != formatNumber(layout.width) {
+      widthNotes.append("exact \(formatNumber(layout.exactWidth))")
+    }
+    if let limit = request.options.width { widthNotes.append("wrapping at \(formatNumber(limit))") }
+    if !widthNotes.isEmpty { width += " (" + widthNotes.joined(separator: ", ") + ")" }
+    var height = formatNumber(layout.height)
+    if formatNumber(layout.exactHeight) != height {
+      height += " (exact \(formatNumber(layout.exactHeight)))"
+    }
     var rows = [
       ("face", layout.font.face.postScriptName),
       ("pointSize", points),
       ("width", width),
-      ("height", formatNumber(layout.height)),
+      ("height", height),
       ("lines", String(layout.lineCount)),
       ("truncated", layout.isTruncated ? "yes" : "no"),
     ]

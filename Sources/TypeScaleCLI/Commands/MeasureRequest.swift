@@ -34,20 +34,15 @@ struct MeasureRequest: Sendable {
   /// The type scale `--typography` loaded: a style's family, weight, size and sizing come from
   /// it when no font option is given.
   var typography: Typography?
-  /// The layout options: width, line limit, truncation, strategy and the rest.
+  /// The layout options: width, line limit, truncation, target, strategy and the rest.
   var options = LayoutOptions()
+  /// Deprecated spellings the request used, one `warning:` line each (without the prefix):
+  /// `--strategy hangulwordpriority is deprecated; use hangul-word-priority`.
+  var warnings: [String] = []
 
-  /// The value names of `--strategy` and `"strategy"`, in help order.
-  static let strategyNames = ["standard", "hangul-word-priority"]
-
-  /// Parses a line-break strategy name, ignoring case.
-  static func strategy(named name: String) -> LayoutOptions.LineBreakStrategy? {
-    switch name.lowercased() {
-    case "standard": .standard
-    case "hangul-word-priority", "hangulwordpriority": .hangulWordPriority
-    default: nil
-    }
-  }
+  /// Whether the request names no font and no typography, so that the style's size and weight
+  /// are the system text style's (`Typography.system`).
+  var usesSystemTypography: Bool { fontFiles.isEmpty && fontName == nil && typography == nil }
 
   /// The style's size at Large: the design size when no `--size` is given.
   private static func defaultSize(of style: TextStyle) throws(MetricsError) -> Double {
@@ -75,8 +70,10 @@ struct MeasureRequest: Sendable {
   /// Works out how the point size is chosen, after checking the values with ``validate()``.
   ///
   /// `size` alone is a plain point size, and no sizing at all is body's size at Large. Otherwise
-  /// the style (body unless given) scales a design size (`size`, or the style's size at Large)
-  /// for the category (Large unless given), or for every category.
+  /// the style (body unless given) has a design size (`size`, or the style's size at Large)
+  /// for the category (Large unless given), or for every category: with no font, typography or
+  /// `size`, the system text style's own size there (`Typography.system`); otherwise the
+  /// design size scaled as `UIFontMetrics` does, or as the typography's sizing says.
   ///
   /// - Returns: The sizing.
   /// - Throws: ``CLIError`` for a category with `allCategories`, an invalid style, or a size or
@@ -126,35 +123,7 @@ extension MeasureRequest {
         throw .validation(error.message)
       }
     }
-    fontFiles = parsed.values("font-file")
-    fontName = parsed.value("font")
-    size = try parsed.double("size")
-    do throws(MetricsError) {
-      style = try parsed.value("style").map { name throws(MetricsError) in
-        try TextStyle(parsing: name)
-      }
-      category = try parsed.value("category").map { name throws(MetricsError) in
-        try ContentSizeCategory(parsing: name)
-      }
-    } catch {
-      throw CLIError(error)
-    }
-    allCategories = parsed.flag("all-categories")
-    options.width = try parsed.double("width")
-    options.lineLimit = try parsed.int("lines")
-    // The parser has checked these against their allowed values.
-    if let name = parsed.value("truncation"), let mode = LayoutOptions.Truncation(rawValue: name) {
-      options.truncation = mode
-    }
-    if let name = parsed.value("strategy"), let strategy = Self.strategy(named: name) {
-      options.lineBreakStrategy = strategy
-    }
-    if let name = parsed.value("alignment"),
-      let alignment = LayoutOptions.Alignment(rawValue: name)
-    {
-      options.alignment = alignment
-    }
-    options.language = parsed.value("language")
+    try LayoutCommandOptions.read(parsed, into: &self)
     options.displayScale = try parsed.double("display-scale")
   }
 }
@@ -165,7 +134,7 @@ extension MeasureRequest {
   /// The keys a batch request may have.
   static let jsonKeys = [
     "text", "fontFiles", "font", "size", "style", "category", "allCategories", "width", "lines",
-    "truncation", "strategy", "alignment", "language", "displayScale",
+    "truncation", "target", "strategy", "alignment", "language", "displayScale",
   ]
 
   /// Reads a request from one line of JSON, such as
@@ -221,9 +190,15 @@ extension MeasureRequest {
         name, for: "truncation", among: LayoutOptions.Truncation.allCases.map(\.rawValue),
         LayoutOptions.Truncation.init(rawValue:))
     }
-    if let name = try json.string("strategy") {
-      options.lineBreakStrategy = try json.choice(
-        name, for: "strategy", among: Self.strategyNames, Self.strategy(named:))
+    if let name = try json.string("target") {
+      options.target = try json.choice(
+        name, for: "target", among: LayoutCommandOptions.targetNames,
+        LayoutCommandOptions.target(named:))
+    }
+    if let text = try json.string("strategy") {
+      let (strategy, warnings) = try LayoutCommandOptions.strategy(text, json: true)
+      options.lineBreakStrategy = strategy
+      self.warnings += warnings
     }
     if let name = try json.string("alignment") {
       options.alignment = try json.choice(

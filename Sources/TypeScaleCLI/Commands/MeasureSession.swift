@@ -35,6 +35,11 @@ struct MeasureSession {
 
   /// Lays a request's text out, once or at every category.
   ///
+  /// With a typography, or with no font at all and a style or category, the font comes from
+  /// ``DynamicType``: the typography's, or `Typography.system`'s (the system text style's own
+  /// size and weight at the category, as `UIFont.preferredFont(forTextStyle:)`). A `--font` or
+  /// `--font-file` is a custom font, scaled as `UIFontMetrics` does.
+  ///
   /// - Parameter request: What to measure.
   /// - Returns: One entry, or one per category when sweeping.
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid style, category, size or
@@ -44,6 +49,12 @@ struct MeasureSession {
     let sizing = try request.sizing()
     if let typography = request.typography, request.fontFiles.isEmpty, request.fontName == nil {
       return try measure(request, typography: typography)
+    }
+    if request.usesSystemTypography {
+      switch sizing {
+      case .fixed: break  // A plain point size in the default face.
+      case .scaled, .sweep: return try measure(request, typography: .system)
+      }
     }
     let (face, match, fallbacks) = try faces(for: request)
     do throws(LayoutError) {
@@ -81,6 +92,10 @@ struct MeasureSession {
   }
 
   /// Lays a request out with a typography's font for its style, through ``DynamicType``.
+  ///
+  /// A `--size` replaces the style's design size; with `Typography.system` it is a custom
+  /// size, which scales as `UIFontMetrics` does (the table's sizes belong to the table's own
+  /// design sizes).
   private func measure(
     _ request: MeasureRequest, typography: Typography
   ) throws(CLIError) -> [MeasureEntry] {
@@ -92,6 +107,7 @@ struct MeasureSession {
       } catch {
         throw CLIError(error)
       }
+      if request.typography == nil { typography[style].sizing = .relative(to: style) }
     }
     let base = DynamicType(registry: registry, typography: typography, engine: engine)
     do throws(TypeScaleError) {

@@ -43,7 +43,8 @@ public struct RenderCommand: Command {
                        [--size <points>] [--style <style>]
                        [--category <category> | --all-categories]
                        [--width <points>] [--lines <count>] [--truncation <mode>]
-                       [--strategy <strategy>] [--alignment <alignment>]
+                       [--target <target>] [--strategy <strategy>]
+                       [--alignment <alignment>]
                        [--language <bcp47>] [--scale <pixels>] [--margin <pixels>]
                        [--overlays <list>] [--title <text>]
       """,
@@ -82,35 +83,7 @@ public struct RenderCommand: Command {
       throw .validation("missing required argument '<text>'")
     }
     var request = MeasureRequest(text: text)
-    request.fontFiles = parsed.values("font-file")
-    request.fontName = parsed.value("font")
-    request.size = try parsed.double("size")
-    do throws(MetricsError) {
-      request.style = try parsed.value("style").map { name throws(MetricsError) in
-        try TextStyle(parsing: name)
-      }
-      request.category = try parsed.value("category").map { name throws(MetricsError) in
-        try ContentSizeCategory(parsing: name)
-      }
-    } catch {
-      throw CLIError(error)
-    }
-    request.allCategories = parsed.flag("all-categories")
-    request.options.width = try parsed.double("width")
-    request.options.lineLimit = try parsed.int("lines")
-    // The parser has checked these against their allowed values.
-    if let name = parsed.value("truncation"), let mode = LayoutOptions.Truncation(rawValue: name) {
-      request.options.truncation = mode
-    }
-    if let name = parsed.value("strategy"), let strategy = MeasureRequest.strategy(named: name) {
-      request.options.lineBreakStrategy = strategy
-    }
-    if let name = parsed.value("alignment"),
-      let alignment = LayoutOptions.Alignment(rawValue: name)
-    {
-      request.options.alignment = alignment
-    }
-    request.options.language = parsed.value("language")
+    try LayoutCommandOptions.read(parsed, into: &request)
     _ = try request.sizing()
     self.request = request
 
@@ -132,7 +105,7 @@ public struct RenderCommand: Command {
   ///
   /// - Parameters:
   ///   - output: Where the written file's path goes.
-  ///   - errorOutput: Unused: errors are thrown.
+  ///   - errorOutput: Where deprecation warnings go; errors are thrown.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option or an
   ///   image over `RenderOptions.maximumPixels`; a failure (exit 1) for a font file that cannot
@@ -140,6 +113,7 @@ public struct RenderCommand: Command {
   public func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
+    for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
     var session = try MeasureSession()
     let entries = try session.measure(request)
     let renderer = Renderer(registry: session.registry)

@@ -17,7 +17,9 @@ public struct ScaleCommand: Command {
     discussion: """
       pointSize is UIFontMetrics.scaledFont: the size times the style's leading ratio, rounded \
       to a whole point, then capped at --max. scaledValue is UIFontMetrics.scaledValue: the same \
-      factor, rounded to the pixel grid of --display-scale, never capped.
+      factor, rounded to the pixel grid of --display-scale, never capped. With --typography \
+      the style's sizing mode applies to pointSize: "system" gives the system text style's \
+      own sizes (UIFont.preferredFont(forTextStyle:): body is 53 at AX5), "fixed" never scales.
       """,
     usage: "typescale scale --style <style> --size <points> (--category <category> | "
       + "--all-categories) [--max <points>] [--display-scale <scale>] [--platform <platform>] "

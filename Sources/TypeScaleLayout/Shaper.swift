@@ -12,9 +12,23 @@ struct Shaper {
   let cache: ShapeCache
   let options: LayoutOptions
   let variations: [String: Double]
+  /// The features to shape with: the options', with nonessential ligatures off while tracking
+  /// is not 0 (``LetterSpacing/features(for:)``).
+  let features: [FontFeature]
+  /// ``features`` as the shape cache's key spells them, so that runs shaped with and without
+  /// tracking's ligatures never share an entry.
+  private let featureKey: String
 
-  private var featureKey: String {
-    options.features.isEmpty ? "" : options.features.map(\.description).joined(separator: ",")
+  init(
+    fonts: HarfBuzzFontCache, cache: ShapeCache, options: LayoutOptions,
+    variations: [String: Double]
+  ) {
+    self.fonts = fonts
+    self.cache = cache
+    self.options = options
+    self.variations = variations
+    features = LetterSpacing.features(for: options)
+    featureKey = features.isEmpty ? "" : features.map(\.description).joined(separator: ",")
   }
 
   /// The HarfBuzz font for a face with this shaper's variations: the context's recent one, or
@@ -70,7 +84,7 @@ struct Shaper {
         text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
         script: run.script == UnicodeServices.scriptJapanese
           ? HarfBuzzFont.tag("Hani") : UnicodeServices.scriptTagValue(run.script),
-        language: options.language ?? "", features: options.features,
+        language: options.language ?? "", features: features,
         continuesCluster: continuesCluster)
     }
     cache.insert(glyphs, for: key)

@@ -53,7 +53,6 @@ struct LineBuilder {
     var options = typesetter.options
     options.width = spacing.breakingWidth(options.width)
     let limit = Self.lineLimit(for: options)
-    let truncator = Truncator(typesetter: typesetter, cascade: cascade, spacing: spacing)
     var lines: [Typesetter.PendingLine] = []
     lines.reserveCapacity(4)
     let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
@@ -80,6 +79,7 @@ struct LineBuilder {
         let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
         if lines.count == limit - 1, !isLastOfText {
           // The last visible line, with more text after it: truncate.
+          let truncator = Truncator(typesetter: typesetter, cascade: cascade, spacing: spacing)
           let (line, hidden) = try truncator.truncatedLine(
             measured, from: span.range.lowerBound, pointSize: pointSize, textLength: textLength)
           lines.append(line)

@@ -100,6 +100,7 @@ struct LetterSpacing: Hashable, Sendable {
   /// - Parameters:
   ///   - advances: `count + 1` slots, slot `i + 1` holding offset `i`'s advance.
   ///   - boundaries: The grapheme cluster boundaries, 0 to `count`.
+  @inline(__always)
   func addSpacing(toAdvances advances: UnsafeMutableBufferPointer<Double>, boundaries: [Int]) {
     guard !isZero else { return }
     for boundary in boundaries.dropLast() { advances[boundary + 1] += perCluster }
@@ -146,9 +147,14 @@ struct LetterSpacing: Hashable, Sendable {
   /// The features to shape with: the caller's, and while tracking is not 0, the nonessential
   /// ligatures off unless the caller sets them (Apple: "unless the `ligature` attribute is
   /// present").
+  @inline(__always)
   static func features(for options: LayoutOptions) -> [FontFeature] {
-    guard options.tracking != 0 else { return options.features }
-    var features = options.features
+    options.tracking == 0 ? options.features : featuresTurningLigaturesOff(options.features)
+  }
+
+  /// `features` with each nonessential ligature feature they do not set turned off.
+  private static func featuresTurningLigaturesOff(_ features: [FontFeature]) -> [FontFeature] {
+    var features = features
     for tag in nonessentialLigatures where !features.contains(where: { $0.tag == tag }) {
       features.append(.off(tag))
     }

@@ -6,20 +6,10 @@ import TypeScaleFonts
 /// turns the spans into lines with their widths, and hands the last visible line to the
 /// ``Truncator`` when text follows it.
 ///
-/// One builder serves one layout call: it holds the call's typesetter (shaper, font, options,
-/// context), the font cascade the ellipsis may come from, and the letter spacing.
-struct LineBuilder {
-  let typesetter: Typesetter
-  let cascade: FontCascade
-  /// The options' kern and tracking, as TypeScale applies them.
-  let spacing: LetterSpacing
-
-  init(typesetter: Typesetter, cascade: FontCascade) {
-    self.typesetter = typesetter
-    self.cascade = cascade
-    self.spacing = LetterSpacing(typesetter.options)
-  }
-
+/// Its functions take the call's typesetter (shaper, font, options, context) and the font
+/// cascade the ellipsis may come from as parameters, rather than holding copies of them: a
+/// layout call copies neither.
+enum LineBuilder {
   /// A text's lines at one size, and where it was cut.
   struct Attempt {
     var lines: [Typesetter.PendingLine]
@@ -45,13 +35,15 @@ struct LineBuilder {
   /// Breaks every paragraph at one size and applies the line limit and truncation.
   ///
   /// Break opportunities found on the way are kept in `prepared` for the next size.
-  func attempt(
-    _ prepared: inout [PreparedParagraph], text: String, pointSize: Double
+  static func attempt(
+    _ prepared: inout [PreparedParagraph], text: String, pointSize: Double,
+    typesetter: Typesetter, cascade: FontCascade
   ) throws(LayoutError) -> Attempt {
+    let spacing = LetterSpacing(typesetter.options)
+    let options = typesetter.options
     // Line breaking measures with prefix sums, which count the spacing after every cluster;
     // tracking after a line's last cluster hangs, so breaking sees the width plus that hang.
-    var options = typesetter.options
-    options.width = spacing.breakingWidth(options.width)
+    let width = spacing.breakingWidth(options.width)
     let limit = Self.lineLimit(for: options)
     var lines: [Typesetter.PendingLine] = []
     lines.reserveCapacity(4)
@@ -62,7 +54,7 @@ struct LineBuilder {
       if let known = prepared[index].opportunities {
         opportunities = known
       } else if LineBreaker.isSingleLine(
-        prefix: measured.prefix, units: measured.units, width: options.width)
+        prefix: measured.prefix, units: measured.units, width: width)
       {
         // One line whatever the opportunities: ICU's line breaking is not needed at this size.
         opportunities = [(measured.units.count, true)]
@@ -74,30 +66,32 @@ struct LineBuilder {
       }
       let spans = LineBreaker.breakLines(
         prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
-        opportunities: opportunities, width: options.width)
+        opportunities: opportunities, width: width)
       for (number, span) in spans.enumerated() {
         let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
         if lines.count == limit - 1, !isLastOfText {
           // The last visible line, with more text after it: truncate.
-          let truncator = Truncator(typesetter: typesetter, cascade: cascade, spacing: spacing)
-          let (line, hidden) = try truncator.truncatedLine(
-            measured, from: span.range.lowerBound, pointSize: pointSize, textLength: textLength)
+          let (line, hidden) = try Truncator.truncatedLine(
+            measured, from: span.range.lowerBound, typesetter: typesetter, cascade: cascade,
+            pointSize: pointSize, textLength: textLength)
           lines.append(line)
           return Attempt(
             lines: lines,
             truncation: TextLayout.Truncation(
               lineIndex: lines.count - 1, mode: options.truncation, hiddenRanges: hidden))
         }
-        lines.append(try line(measured, span: span))
+        lines.append(try line(measured, span: span, typesetter: typesetter))
       }
     }
     return Attempt(lines: lines, truncation: nil)
   }
 
   /// A span of a measured paragraph as a line: its pieces and its width.
-  func line(
-    _ measured: MeasuredParagraph, span: LineBreaker.Span
+  @inline(__always)
+  static func line(
+    _ measured: MeasuredParagraph, span: LineBreaker.Span, typesetter: Typesetter
   ) throws(LayoutError) -> Typesetter.PendingLine {
+    let spacing = LetterSpacing(typesetter.options)
     let start = measured.prepared.paragraph.start
     let pieces = try typesetter.pieces(of: measured, in: span.range)
     let clusters =
@@ -107,7 +101,7 @@ struct LineBuilder {
         startingIn: span.range.lowerBound..<span.contentEnd, boundaries: measured.boundaries)
     return Typesetter.PendingLine(
       pieces: pieces, range: (start + span.range.lowerBound)..<(start + span.range.upperBound),
-      width: Self.contentWidth(
+      width: contentWidth(
         pieces, until: span.contentEnd, clusters: clusters, pointSize: measured.pointSize,
         spacing: spacing),
       paragraphLevel: measured.prepared.itemized.paragraphLevel, mandatory: span.mandatory,
@@ -116,7 +110,7 @@ struct LineBuilder {
       spaces: typesetter.options.alignment == .justified
         ? Typesetter.justifiableSpaces(
           in: measured.units, range: span.range, contentEnd: span.contentEnd) : [],
-      clusterBoundaries: spacing.isZero ? [] : measured.boundaries)
+      clusterBoundaries: spacing.isZero ? nil : measured.boundaries)
   }
 
   /// The width of a line: the advances of its pieces' glyphs before `end` (a paragraph offset;

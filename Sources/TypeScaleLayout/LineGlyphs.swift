@@ -19,10 +19,11 @@ struct LineGlyphs: Sendable {
   /// The baseline's y.
   let baseline: Double
   let pointSize: Double
-  /// Kern or tracking, placed after every grapheme cluster (``LetterSpacing``).
-  let spacing: LetterSpacing
-  /// The paragraph's grapheme cluster boundaries; empty when ``spacing`` is zero.
-  let clusterBoundaries: [Int]
+  /// Kern or tracking, placed after every grapheme cluster (``LetterSpacing/perCluster``), in
+  /// points; 0 for none.
+  let spacing: Double
+  /// The paragraph's grapheme cluster boundaries; `nil` when ``spacing`` is 0.
+  let clusterBoundaries: [Int]?
   /// Extra advance for each justifiable space; 0 when not justified.
   let justifyExtra: Double
   /// Paragraph offsets of the spaces justification widens.
@@ -37,7 +38,7 @@ struct LineGlyphs: Sendable {
   /// An empty line's glyphs.
   static let empty = LineGlyphs(
     pieces: [], x: 0, rightToLeft: false, contentWidth: 0, baseline: 0, pointSize: 0,
-    spacing: LetterSpacing(kern: 0, tracking: 0), clusterBoundaries: [], justifyExtra: 0,
+    spacing: 0, clusterBoundaries: nil, justifyExtra: 0,
     spaces: [], paragraphStart: 0, lineEnd: 0, variations: [:])
 
   /// The positioned glyph runs, in visual order.
@@ -65,9 +66,9 @@ struct LineGlyphs: Sendable {
       for piece in pieces {
         let scale = pointSize / Double(piece.shaped.unitsPerEm)
         total += piece.indices.reduce(0) { $0 + Double(piece.shaped.glyphs[$1].advance) * scale }
-        if !spacing.isZero { clusters += clusterCount(piece) }
+        if spacing != 0 { clusters += clusterCount(piece) }
       }
-      total += spacing.perCluster * Double(clusters)
+      total += spacing * Double(clusters)
       pen -= max(0, total - contentWidth)
     }
     var runs: [GlyphRun] = []
@@ -99,7 +100,7 @@ struct LineGlyphs: Sendable {
         let cluster = piece.isEllipsis ? lineEnd : base + Int(glyph.cluster)
         var advance = Double(glyph.advance) * scale
         var before = 0.0  // space drawn before this glyph (right to left)
-        if !spacing.isZero {
+        if spacing != 0 {
           let startsGroup = index == piece.indices.lowerBound || cluster != previousGroupCluster
           let endsGroup =
             index == piece.indices.upperBound - 1
@@ -156,12 +157,12 @@ struct LineGlyphs: Sendable {
   /// ends where the next one (logically) starts, or at the piece's end (`next` `nil`): the
   /// spacing once for each grapheme cluster it completes.
   private func space(from cluster: Int, to next: Int?, piece: Typesetter.Piece) -> Double {
-    if piece.isEllipsis { return spacing.perCluster }
+    if piece.isEllipsis { return spacing }
     let lower = max(cluster, paragraphStart + piece.range.lowerBound) - paragraphStart
     let upper = (next ?? paragraphStart + piece.range.upperBound) - paragraphStart
     let count = LetterSpacing.clusterCount(
-      endingAfter: lower, upTo: upper, boundaries: clusterBoundaries)
-    return spacing.perCluster * Double(count)
+      endingAfter: lower, upTo: upper, boundaries: clusterBoundaries ?? [])
+    return spacing * Double(count)
   }
 
   /// The grapheme clusters a piece completes: one for the ellipsis.
@@ -169,7 +170,7 @@ struct LineGlyphs: Sendable {
     if piece.isEllipsis { return 1 }
     return LetterSpacing.clusterCount(
       endingAfter: piece.range.lowerBound, upTo: piece.range.upperBound,
-      boundaries: clusterBoundaries)
+      boundaries: clusterBoundaries ?? [])
   }
 
   /// The faces that draw the line's pieces, the ellipsis excluded, in logical order.

@@ -12,23 +12,16 @@ struct Shaper {
   let cache: ShapeCache
   let options: LayoutOptions
   let variations: [String: Double]
+
   /// The features to shape with: the options', with nonessential ligatures off while tracking
   /// is not 0 (``LetterSpacing/features(for:)``).
-  let features: [FontFeature]
+  var features: [FontFeature] { LetterSpacing.features(for: options) }
+
   /// ``features`` as the shape cache's key spells them, so that runs shaped with and without
   /// tracking's ligatures never share an entry.
-  private let featureKey: String
-
-  init(
-    fonts: HarfBuzzFontCache, cache: ShapeCache, options: LayoutOptions,
-    variations: [String: Double]
-  ) {
-    self.fonts = fonts
-    self.cache = cache
-    self.options = options
-    self.variations = variations
-    features = LetterSpacing.features(for: options)
-    featureKey = features.isEmpty ? "" : features.map(\.description).joined(separator: ",")
+  private var featureKey: String {
+    guard options.tracking != 0 || !options.features.isEmpty else { return "" }
+    return features.map(\.description).joined(separator: ",")
   }
 
   /// The HarfBuzz font for a face with this shaper's variations: the context's recent one, or

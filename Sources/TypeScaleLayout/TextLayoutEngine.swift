@@ -211,12 +211,12 @@ public final class TextLayoutEngine: Sendable {
     let variations = font.variations.merging(options.variations) { _, option in option }
     let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
     let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
-    let builder = LineBuilder(typesetter: typesetter, cascade: cascade)
 
     let (scale, attempt) = try ShrinkSearch(minimumScaleFactor: options.minimumScaleFactor)
       .search { (scale: Double) throws(LayoutError) -> LineBuilder.Attempt in
-        try builder.attempt(
-          &preparedText.paragraphs, text: text, pointSize: font.pointSize * scale)
+        try LineBuilder.attempt(
+          &preparedText.paragraphs, text: text, pointSize: font.pointSize * scale,
+          typesetter: typesetter, cascade: cascade)
       }
 
     let pointSize = font.pointSize * scale

@@ -16,17 +16,15 @@ import TypeScaleFonts
 /// letter-spacing rule (``LetterSpacing``), and the line's reported width is measured with the
 /// same rule, so a truncated line never reports more than the width it was cut to. Trailing
 /// white space shown after the cut hangs, as on any other line.
-struct Truncator {
-  let typesetter: Typesetter
-  let cascade: FontCascade
-  let spacing: LetterSpacing
-
+enum Truncator {
   /// The last visible line when text follows it: the rest of its paragraph from `start`, cut
   /// per the truncation mode.
   ///
   /// - Parameters:
   ///   - measured: The paragraph, measured at `pointSize`.
   ///   - start: Where the line starts, as a paragraph offset.
+  ///   - typesetter: The layout call's typesetter: shaper, font, options, context.
+  ///   - cascade: The font cascade, for an ellipsis the line's face cannot draw.
   ///   - pointSize: The size the paragraph was measured at.
   ///   - textLength: The whole text's length in UTF-16 units: what follows the paragraph is
   ///     hidden.
@@ -34,10 +32,12 @@ struct Truncator {
   /// - Throws: ``LayoutError`` when a face cannot be read to shape the ellipsis or a piece.
   /// - Complexity: O(n) in the rest of the paragraph: each cut is one pass over its boundaries,
   ///   and trailing white space is walked over once, not once per boundary.
-  func truncatedLine(
-    _ measured: MeasuredParagraph, from start: Int, pointSize: Double, textLength: Int
+  static func truncatedLine(
+    _ measured: MeasuredParagraph, from start: Int, typesetter: Typesetter,
+    cascade: FontCascade, pointSize: Double, textLength: Int
   ) throws(LayoutError) -> (Typesetter.PendingLine, [Range<Int>]) {
     let options = typesetter.options
+    let spacing = LetterSpacing(options)
     let units = measured.units
     let base = measured.prepared.paragraph.start
     let end = units.count
@@ -166,7 +166,7 @@ struct Truncator {
         pieces, until: contentEnd, clusters: clusters, pointSize: pointSize, spacing: spacing),
       paragraphLevel: paragraphLevel, mandatory: false, isTruncated: true,
       contentEnd: base + contentEnd, paragraphStart: base,
-      clusterBoundaries: spacing.isZero ? [] : all)
+      clusterBoundaries: spacing.isZero ? nil : all)
     return (line, hidden.filter { !$0.isEmpty })
   }
 }

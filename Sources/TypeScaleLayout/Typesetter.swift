@@ -288,16 +288,16 @@ struct Typesetter {
     var paragraphStart: Int
     /// Paragraph offsets of the spaces justification may widen.
     var spaces: Set<Int> = []
-    /// The paragraph's grapheme cluster boundaries, for placing letter spacing; empty when
-    /// there is none.
-    var clusterBoundaries: [Int] = []
+    /// The paragraph's grapheme cluster boundaries, for placing letter spacing; `nil` when
+    /// there is none (an optional, so that lines without spacing copy no array).
+    var clusterBoundaries: [Int]? = nil
   }
 
   /// Places lines top to bottom: metrics, alignment, visual order, glyph positions.
   func place(_ pending: [PendingLine], pointSize: Double, layoutWidth: Double) -> [Line] {
     var lines: [Line] = []
     lines.reserveCapacity(pending.count)
-    let spacing = LetterSpacing(options)
+    let spacing = LetterSpacing(options).perCluster
     var top = 0.0
     for (number, line) in pending.enumerated() {
       // Metrics: the largest hhea values among the faces on the line.

@@ -26,8 +26,8 @@ public struct TextLayout: Sendable {
   /// `UILabel.sizeThatFits(_:)` reports it.
   ///
   /// With a display scale of 3 this is a whole number of thirds of a point: `width × 3` is a
-  /// whole number. A size within a millionth of a pixel of the grid stays on it
-  /// (``TextLayoutEngine/pixelTolerance``). Without a display scale (an
+  /// whole number. A size within a millionth of a pixel of a grid line stays on it, so that the
+  /// rounding error of sums of doubles never costs a pixel. Without a display scale (an
   /// ``LayoutTarget/attributedString`` target) it equals ``exactWidth``.
   public let width: Double
   /// The height: every line's height plus the spacing between them, in points — rounded up to

@@ -23,7 +23,7 @@ import TypeScaleLock
 /// `Typesetter` (metrics, alignment, visual order) → ``TextLayout``. The engine pools contexts,
 /// caches font cascades, and chooses the size: the font's, or the largest a `ShrinkSearch`
 /// finds down to ``LayoutOptions/minimumScaleFactor``; it rounds the reported size up to the
-/// pixel grid (``roundedUp(_:toPixelGridOf:)``).
+/// pixel grid of ``LayoutOptions/effectiveDisplayScale``.
 public final class TextLayoutEngine: Sendable {
   /// The registry faces come from.
   public let registry: FontRegistry

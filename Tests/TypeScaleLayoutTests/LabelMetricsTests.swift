@@ -35,7 +35,8 @@ import TypeScaleTestSupport
     }
   }
 
-  /// 17 pt Noto Sans: line height 17 × 1362 / 1000 = 23.154, which a label reports as 23.1667.
+  /// 17 pt Noto Sans: line height 17 × 1362 / 1000 = 23.154, which a label reports as 23.333
+  /// (69.462 pixels at 3×, rounded up to 70).
   @Test func label_roundsAOneLineHeightUpToThirds() throws {
     let engine = LayoutFixture.engine()
     let layout = try engine.layout("Hi", font: try LayoutFixture.defaultFont(17))

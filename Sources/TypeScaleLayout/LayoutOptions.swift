@@ -21,6 +21,10 @@ public struct LayoutOptions: Hashable, Sendable {
   public var width: Double?
   /// The most lines to show; `nil` or 0 for no limit, as `UILabel.numberOfLines = 0`.
   ///
+  /// Head and middle ``truncation`` lay text out on a single line whatever the limit, as
+  /// Apple's `byTruncatingMiddle` does ("using it with multiline text truncates the text into a
+  /// single line").
+  ///
   /// Any value ≥ 0 is valid, up to `Int.max`: a limit is a cap, not work to do, so one larger
   /// than the text's line count simply never applies.
   public var lineLimit: Int?
@@ -33,17 +37,26 @@ public struct LayoutOptions: Hashable, Sendable {
   /// The Apple API whose defaults apply where ``lineBreakStrategy``, ``displayScale`` and
   /// ``usesFontLeading`` are `nil`: ``LayoutTarget/label`` by default.
   public var target: LayoutTarget
-  /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.kern`.
+  /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.kern` and
+  /// SwiftUI's `kerning(_:)`.
   ///
-  /// Ligatures stay, and the space after a line's last cluster counts in its width. May be
-  /// negative; at most `ValueRanges.maximumPoints` either way.
+  /// Ligatures stay (a ligature of n clusters gets n times the space after it), and the space
+  /// after a line's last cluster counts in its width (SwiftUI: "the kerning affects the
+  /// trailing edge of the text view as well"). Ignored while ``tracking`` is not 0, as Core
+  /// Text ignores `kCTKernAttributeName` beside a non-zero `kCTTrackingAttributeName`. Unlike
+  /// Apple's `.kern`, 0 does not turn the font's own kerning off (use the `kern` feature). May be
+  /// negative; at most `ValueRanges.maximumPoints` either way. The rule in full: the
+  /// article "How TypeScale matches UIKit".
   public var kern: Double
   /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.tracking`
   /// (iOS 14) and SwiftUI's `tracking(_:)`.
   ///
-  /// Nonessential ligatures (`liga`, `clig`, `dlig`,
-  /// `hlig`) are turned off when it is not 0, and the space after a line's last cluster hangs
-  /// like trailing white space. May be negative; at most `ValueRanges.maximumPoints` either way.
+  /// Apple: "the system treats tracking as trailing whitespace. A nonzero amount of tracking
+  /// disables nonessential ligatures". So while it is not 0, `liga`, `clig`, `dlig` and `hlig`
+  /// are off unless ``features`` sets them, and the space after a line's last cluster hangs
+  /// like trailing white space: glyph advances include it, ``Line/width`` does not, and a line
+  /// fits the ``width`` when its letters do. May be negative (a width is never below 0); at most
+  /// `ValueRanges.maximumPoints` either way.
   public var tracking: Double
   /// OpenType features to turn on or off (`liga` 0, `tnum` 1); the shaper's defaults otherwise.
   public var features: [FontFeature]
@@ -180,11 +193,19 @@ public struct LayoutOptions: Hashable, Sendable {
 
   /// Cutting text that does not fit, as `NSLineBreakMode`'s truncating modes.
   public enum Truncation: String, Hashable, Sendable, CaseIterable {
-    /// `Hello wor…`
+    /// `Hello wor…`: lines wrap up to the line limit and only the last one is cut, as a
+    /// `UILabel` truncates the last line of multiline text (`byTruncatingTail`).
     case tail
-    /// `…lo world`
+    /// `…lo world`: the text is laid out on one line that shows its end, whatever the line
+    /// limit.
+    ///
+    /// Apple's `byTruncatingHead` says only that "although this mode works for multiline text,
+    /// it's more often used for single line text"; TypeScale treats it as middle truncation's
+    /// documentation says, one line, because the end head truncation keeps can only end one.
     case head
-    /// `Hel…orld`
+    /// `Hel…orld`: the text is laid out on one line whatever the line limit, as Apple's
+    /// `byTruncatingMiddle`: "Use this mode for single-line layout; using it with multiline
+    /// text truncates the text into a single line."
     case middle
     /// No ellipsis: text past the last line, or past the width, is cut.
     case clip

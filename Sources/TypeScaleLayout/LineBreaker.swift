@@ -268,13 +268,15 @@ struct LineBreaker {
   ///   - prefix: Width in points up to each UTF-16 offset, as `breakLines` took it.
   ///   - units: The paragraph's UTF-16 units.
   ///   - opportunities: The opportunities the lines were broken at.
+  ///   - breakingWidth: The width the lines were broken at (the options' width plus any tracking
+  ///     that hangs at a line's end, see `LetterSpacing`), or `nil` for no wrapping.
   ///   - options: The layout's options.
   static func pushOut(
     _ spans: inout [Span], prefix: [Double], units: [UInt16], opportunities: [BreakOpportunity],
-    options: LayoutOptions
+    breakingWidth: Double?, options: LayoutOptions
   ) {
     // One line, the common case, costs one comparison.
-    guard spans.count > 1, let width = options.width, options.wrapping == .word,
+    guard spans.count > 1, let width = breakingWidth, options.wrapping == .word,
       options.effectiveLineBreakStrategy.contains(.pushOut)
     else { return }
     pushOut(&spans, prefix: prefix, units: units, opportunities: opportunities, width: width)

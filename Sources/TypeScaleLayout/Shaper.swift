@@ -13,8 +13,15 @@ struct Shaper {
   let options: LayoutOptions
   let variations: [String: Double]
 
+  /// The features to shape with: the options', with nonessential ligatures off while tracking
+  /// is not 0 (``LetterSpacing/features(for:)``).
+  var features: [FontFeature] { LetterSpacing.features(for: options) }
+
+  /// ``features`` as the shape cache's key spells them, so that runs shaped with and without
+  /// tracking's ligatures never share an entry.
   private var featureKey: String {
-    options.features.isEmpty ? "" : options.features.map(\.description).joined(separator: ",")
+    guard options.tracking != 0 || !options.features.isEmpty else { return "" }
+    return features.map(\.description).joined(separator: ",")
   }
 
   /// The HarfBuzz font for a face with this shaper's variations: the context's recent one, or
@@ -70,7 +77,7 @@ struct Shaper {
         text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
         script: run.script == UnicodeServices.scriptJapanese
           ? HarfBuzzFont.tag("Hani") : UnicodeServices.scriptTagValue(run.script),
-        language: options.language ?? "", features: options.features,
+        language: options.language ?? "", features: features,
         continuesCluster: continuesCluster)
     }
     cache.insert(glyphs, for: key)

@@ -22,14 +22,21 @@ public struct TextLayout: Sendable {
   /// The options used.
   public let options: LayoutOptions
   /// The width: the widest line, without trailing spaces, in points — rounded up to the pixel
-  /// grid when ``LayoutOptions/displayScale`` is set.
+  /// grid of ``LayoutOptions/effectiveDisplayScale`` (3 for a label unless set), as
+  /// `UILabel.sizeThatFits(_:)` reports it.
+  ///
+  /// With a display scale of 3 this is a whole number of thirds of a point: `width × 3` is a
+  /// whole number. A size within a millionth of a pixel of a grid line stays on it, so that the
+  /// rounding error of sums of doubles never costs a pixel. Without a display scale (an
+  /// ``LayoutTarget/attributedString`` target) it equals ``exactWidth``.
   public let width: Double
   /// The height: every line's height plus the spacing between them, in points — rounded up to
-  /// the pixel grid when ``LayoutOptions/displayScale`` is set.
+  /// the pixel grid of ``LayoutOptions/effectiveDisplayScale``, as ``width`` is (17 pt text
+  /// whose line height is 20.287 reports 20.333 at 3×).
   public let height: Double
-  /// The width before pixel rounding, in points.
+  /// The width before pixel rounding, in points: the widest ``Line/width``.
   public let exactWidth: Double
-  /// The height before pixel rounding, in points.
+  /// The height before pixel rounding, in points: the last line's bottom.
   public let exactHeight: Double
   /// The visible lines, top to bottom.
   public let lines: [Line]
@@ -64,11 +71,17 @@ public struct TextLayout: Sendable {
 }
 
 /// One laid-out line.
+///
+/// Its numbers are exact: positions, widths and heights in points as the fonts give them, never
+/// rounded to the pixel grid (only ``TextLayout/width`` and ``TextLayout/height`` are), so that
+/// the lines add up to ``TextLayout/exactHeight``.
 public struct Line: Sendable {
   /// The UTF-16 range of the text the line shows (for a truncated line, from its first shown
   /// character to its last).
   public let range: Range<Int>
-  /// The width of the line's content without trailing spaces, which hang, in points.
+  /// The width of the line's content, in points, exact: trailing white space hangs and is not
+  /// counted, nor is the tracking after the last cluster (which hangs with it); kern after the
+  /// last cluster is (``LayoutOptions/kern``).
   public let width: Double
   /// The x of the line's content, after alignment, in points.
   public let x: Double
@@ -80,7 +93,13 @@ public struct Line: Sendable {
   public let ascent: Double
   /// The largest descender among the faces on the line, in points (positive, below the baseline).
   public let descent: Double
-  /// The largest line gap among the faces on the line, in points.
+  /// The font leading included in the line's height: the largest line gap (`hhea.lineGap`)
+  /// among the faces on the line, in points — or 0 when
+  /// ``LayoutOptions/effectiveUsesFontLeading`` is off (an ``LayoutTarget/attributedString``
+  /// target), because then no leading is part of the line.
+  ///
+  /// The leading sits below the descent: the line box is `ascent + descent + leading` before
+  /// ``LineHeight`` applies, and the baseline is ``descent`` + ``leading`` above its bottom.
   public let leading: Double
   /// The y of the baseline, in points from the layout's top.
   public let baseline: Double
@@ -119,7 +138,9 @@ public struct GlyphRun: Sendable {
   public let xs: [Double]
   /// Each glyph's y, in points from the layout's top: the baseline, minus any vertical offset.
   public let ys: [Double]
-  /// Each glyph's advance, in points (tracking included).
+  /// Each glyph's advance, in points, letter spacing included (``LayoutOptions/kern`` or
+  /// ``LayoutOptions/tracking``, once per grapheme cluster, held by the glyph at the cluster's
+  /// end: its last glyph left to right, its first in visual order right to left).
   public let advances: [Double]
   /// Each glyph's cluster: the UTF-16 offset in the text of its first character (for hit-testing).
   public let clusters: [Int]

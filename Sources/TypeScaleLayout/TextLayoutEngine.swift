@@ -18,8 +18,12 @@ import TypeScaleLock
 /// ```
 ///
 /// The pipeline, in order: paragraphs → `Itemizer` (bidi, scripts, fonts by cluster) →
-/// `Shaper` (HarfBuzz, cached in font units) → `LineBreaker` (ICU opportunities, greedy) →
-/// `Typesetter` (metrics, truncation, alignment, visual order) → ``TextLayout``.
+/// `Shaper` (HarfBuzz, cached in font units) → `LineBuilder` (measures with `Typesetter`, breaks
+/// with `LineBreaker`: ICU opportunities, greedy; the last visible line cut by `Truncator`) →
+/// `Typesetter` (metrics, alignment, visual order) → ``TextLayout``. The engine pools contexts,
+/// caches font cascades, and chooses the size: the font's, or the largest a `ShrinkSearch`
+/// finds down to ``LayoutOptions/minimumScaleFactor``; it rounds the reported size up to the
+/// pixel grid of ``LayoutOptions/effectiveDisplayScale``.
 public final class TextLayoutEngine: Sendable {
   /// The registry faces come from.
   public let registry: FontRegistry
@@ -208,39 +212,12 @@ public final class TextLayoutEngine: Sendable {
     let shaper = Shaper(fonts: fonts, cache: shapeCache, options: options, variations: variations)
     let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)
 
-    var scale = 1.0
-    var attempt = try _attempt(
-      &preparedText.paragraphs, text: text, pointSize: font.pointSize, typesetter: typesetter,
-      cascade: cascade)
-    if attempt.truncation != nil, options.minimumScaleFactor < 1 {
-      let smallest = try _attempt(
-        &preparedText.paragraphs, text: text,
-        pointSize: font.pointSize * options.minimumScaleFactor,
-        typesetter: typesetter, cascade: cascade)
-      if smallest.truncation != nil {
-        scale = options.minimumScaleFactor
-        attempt = smallest
-      } else {
-        var low = options.minimumScaleFactor
-        var high = 1.0
-        var best = smallest
-        while high - low > 0.001 {
-          let middle = (low + high) / 2
-          let trial = try _attempt(
-            &preparedText.paragraphs, text: text, pointSize: font.pointSize * middle,
-            typesetter: typesetter,
-            cascade: cascade)
-          if trial.truncation == nil {
-            low = middle
-            best = trial
-          } else {
-            high = middle
-          }
-        }
-        scale = low
-        attempt = best
+    let (scale, attempt) = try ShrinkSearch(minimumScaleFactor: options.minimumScaleFactor)
+      .search { (scale: Double) throws(LayoutError) -> LineBuilder.Attempt in
+        try LineBuilder.attempt(
+          &preparedText.paragraphs, text: text, pointSize: font.pointSize * scale,
+          typesetter: typesetter, cascade: cascade)
       }
-    }
 
     let pointSize = font.pointSize * scale
     let contentWidth = attempt.lines.map(\.width).max() ?? 0
@@ -250,8 +227,8 @@ public final class TextLayoutEngine: Sendable {
     var width = contentWidth
     var height = exactHeight
     if let displayScale = options.effectiveDisplayScale {
-      width = (contentWidth * displayScale - 1e-9).rounded(.up) / displayScale
-      height = (exactHeight * displayScale - 1e-9).rounded(.up) / displayScale
+      width = Self.roundedUp(contentWidth, toPixelGridOf: displayScale)
+      height = Self.roundedUp(exactHeight, toPixelGridOf: displayScale)
     }
     var fallbackFaces: [FontFace] = []
     for line in lines {
@@ -268,233 +245,29 @@ public final class TextLayoutEngine: Sendable {
         missingCharacters: missing))
   }
 
-  // MARK: - One size
+  // MARK: - Pixel rounding
 
-  private struct _Attempt {
-    var lines: [Typesetter.PendingLine]
-    var truncation: TextLayout.Truncation?
-  }
-
-  /// Breaks every paragraph at one size and applies the line limit and truncation.
-  private func _attempt(
-    _ prepared: inout [PreparedParagraph], text: String, pointSize: Double,
-    typesetter: Typesetter, cascade: FontCascade
-  ) throws(LayoutError) -> _Attempt {
-    let options = typesetter.options
-    let limit = (options.lineLimit ?? 0) > 0 ? options.lineLimit ?? 0 : Int.max
-    var lines: [Typesetter.PendingLine] = []
-    lines.reserveCapacity(4)
-    let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
-    for index in prepared.indices {
-      let measured = try typesetter.measure(prepared[index], pointSize: pointSize)
-      let opportunities: [BreakOpportunity]
-      if let known = prepared[index].opportunities {
-        opportunities = known
-      } else if LineBreaker.isSingleLine(
-        prefix: measured.prefix, units: measured.units, width: options.width)
-      {
-        // One line whatever the opportunities: ICU's line breaking is not needed at this size.
-        opportunities = [.end(measured.units.count)]
-      } else {
-        opportunities = try LineBreaker.opportunities(
-          in: measured.units, boundaries: measured.boundaries, options: options,
-          context: typesetter.context)
-        prepared[index].opportunities = opportunities
-      }
-      var spans = LineBreaker.breakLines(
-        prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
-        opportunities: opportunities, width: options.width)
-      LineBreaker.pushOut(
-        &spans, prefix: measured.prefix, units: measured.units, opportunities: opportunities,
-        options: options)
-      for (number, span) in spans.enumerated() {
-        let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
-        if lines.count == limit - 1, !isLastOfText {
-          // The last visible line, with more text after it: truncate.
-          let (line, hidden) = try _truncatedLine(
-            measured, from: span.range.lowerBound, typesetter: typesetter, cascade: cascade,
-            pointSize: pointSize, textLength: textLength)
-          lines.append(line)
-          return _Attempt(
-            lines: lines,
-            truncation: TextLayout.Truncation(
-              lineIndex: lines.count - 1, mode: options.truncation, hiddenRanges: hidden))
-        }
-        lines.append(try _line(measured, span: span, typesetter: typesetter))
-      }
-    }
-    return _Attempt(lines: lines, truncation: nil)
-  }
-
-  private func _line(
-    _ measured: MeasuredParagraph, span: LineBreaker.Span, typesetter: Typesetter
-  ) throws(LayoutError) -> Typesetter.PendingLine {
-    let start = measured.prepared.paragraph.start
-    let pieces = try typesetter.pieces(of: measured, in: span.range)
-    return Typesetter.PendingLine(
-      pieces: pieces, range: (start + span.range.lowerBound)..<(start + span.range.upperBound),
-      width: _contentWidth(
-        pieces, until: span.contentEnd, measured: measured,
-        tracking: typesetter.options.tracking),
-      paragraphLevel: measured.prepared.itemized.paragraphLevel, mandatory: span.mandatory,
-      isTruncated: false, breaksWord: span.breaksWord, contentEnd: start + span.contentEnd,
-      paragraphStart: start,
-      spaces: typesetter.options.alignment == .justified
-        ? Typesetter.justifiableSpaces(
-          in: measured.units, range: span.range, contentEnd: span.contentEnd) : [])
-  }
-
-  /// The width of pieces' glyphs before `end` (a paragraph offset), tracking included.
-  private func _contentWidth(
-    _ pieces: [Typesetter.Piece], until end: Int, measured: MeasuredParagraph, tracking: Double
-  ) -> Double {
-    var total = 0.0
-    for piece in pieces {
-      let scale = measured.pointSize / Double(piece.shaped.unitsPerEm)
-      let base = piece.shaped.run.range.lowerBound
-      let glyphs = piece.shaped.glyphs
-      var previous = Int.min
-      for index in piece.indices {
-        let offset = piece.isEllipsis ? -1 : base + Int(glyphs[index].cluster)
-        guard piece.isEllipsis || offset < end else { continue }
-        total += Double(glyphs[index].advance) * scale
-        // Clusters are monotonic within a run, so a new cluster differs from the previous one.
-        if tracking != 0, offset != previous { total += tracking }
-        previous = offset
-      }
-    }
-    // Negative tracking can pull glyphs past each other; a width is never negative.
-    return max(0, total)
-  }
-
-  /// The last visible line when text follows it: the rest of its paragraph, cut per the
-  /// truncation mode at grapheme cluster boundaries, with an ellipsis shaped in the line's face.
+  /// How far below a pixel-grid line a size may be and still count as on it, in pixels: a
+  /// millionth of a pixel.
   ///
-  /// - Returns: The line and the UTF-16 ranges of the whole text it hides.
-  /// - Complexity: O(n) in the rest of the paragraph: each cut is one pass over its boundaries,
-  ///   and trailing white space is walked over once, not once per boundary.
-  private func _truncatedLine(
-    _ measured: MeasuredParagraph, from start: Int, typesetter: Typesetter,
-    cascade: FontCascade, pointSize: Double, textLength: Int
-  ) throws(LayoutError) -> (Typesetter.PendingLine, [Range<Int>]) {
-    let options = typesetter.options
-    let units = measured.units
-    let base = measured.prepared.paragraph.start
-    let end = units.count
-    let limit = (options.width ?? .infinity) + 1e-6
-    // The boundaries from `start` on: a slice found by binary search, not a filtered copy.
-    let all = measured.boundaries
-    var low = 0
-    var high = all.count
-    while low < high {
-      let middle = (low + high) / 2
-      if all[middle] < start { low = middle + 1 } else { high = middle }
-    }
-    let boundaries = all[low...]
-    func trimmed(_ from: Int, _ to: Int) -> Int {
-      var position = to
-      while position > from {
-        let scalar = LineBreaker.scalar(endingAt: position, in: units)
-        guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
-        position -= scalar > 0xFFFF ? 2 : 1
-      }
-      return position
-    }
-    func width(_ from: Int, _ to: Int) -> Double {
-      measured.prefix[trimmed(from, to)] - measured.prefix[from]
-    }
-    /// The last boundary up to which the content (without trailing white space) from `start`
-    /// fits `available`, or `start`, searched from the end as `last(where:)` would: white space
-    /// walked over for one boundary is not walked over again for the boundaries inside it.
-    func lastFitting(_ available: Double) -> Int {
-      var walkedTo = Int.max  // where the last walk stopped: every unit from it up to there hangs
-      for boundary in boundaries.reversed() {
-        var position = boundary
-        if boundary >= walkedTo {
-          position = walkedTo
-        } else {
-          while position > start {
-            let scalar = LineBreaker.scalar(endingAt: position, in: units)
-            guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
-            position -= scalar > 0xFFFF ? 2 : 1
-          }
-          walkedTo = position
-        }
-        if measured.prefix[position] - measured.prefix[start] <= available { return boundary }
-      }
-      return start
-    }
-    // Where the paragraph's content ends: `trimmed(from, end)` is the later of this and `from`.
-    let paragraphContentEnd = trimmed(start, end)
-    func widthToEnd(_ from: Int) -> Double {
-      measured.prefix[max(from, paragraphContentEnd)] - measured.prefix[from]
-    }
-    func leadingTrimmed(_ from: Int) -> Int {
-      var position = from
-      while position < end,
-        UnicodeServices.hangsAtLineEnd(LineBreaker.scalar(startingAt: position, in: units))
-      {
-        position += 1
-      }
-      return position
-    }
-    let paragraphLevel = measured.prepared.itemized.paragraphLevel
-    let lastFace =
-      measured.shaped.last { $0.run.range.lowerBound < max(start + 1, 1) }?.run.face
-      ?? measured.shaped.first?.run.face ?? font(in: typesetter)
-    var ellipsis = try typesetter.ellipsis(face: lastFace, cascade: cascade, pointSize: pointSize)
-    ellipsis.shaped.run.level = paragraphLevel
-    let ellipsisWidth = typesetter.width(of: [ellipsis], pointSize: pointSize)
+  /// Sizes are sums of scaled advances and line heights in `Double`, whose rounding error on
+  /// real text is around 10⁻¹² pt: without a tolerance, a height of 61/3 pt computed as
+  /// 20.333333333333336 would round up a whole pixel, to 20.666…, where `UILabel` reports
+  /// 20.333…. A millionth of a pixel is far above that error and far below anything a display
+  /// shows.
+  static let pixelTolerance = 1e-6
 
-    var head = start..<start  // shown before the ellipsis
-    var tail = end..<end  // shown after it
-    var showEllipsis = true
-    let rest = base + end < textLength ? [(base + end)..<textLength] : []
-    switch options.truncation {
-    case .tail:
-      let available = limit - ellipsisWidth
-      let cut = lastFitting(available)
-      head = start..<trimmed(start, cut)
-    case .head:
-      let available = limit - ellipsisWidth
-      let cut = boundaries.first { widthToEnd($0) <= available } ?? end
-      tail = leadingTrimmed(cut)..<end
-    case .middle:
-      let available = limit - ellipsisWidth
-      let firstCut = lastFitting(available / 2)
-      head = start..<trimmed(start, firstCut)
-      let used = width(start, firstCut)
-      let secondCut =
-        boundaries.first { $0 >= firstCut && widthToEnd($0) <= available - used } ?? end
-      tail = leadingTrimmed(secondCut)..<end
-    case .clip:
-      showEllipsis = false
-      let cut = options.width == nil ? end : lastFitting(limit)
-      head = start..<trimmed(start, cut)
-    }
-    var pieces = try typesetter.pieces(of: measured, in: head)
-    if showEllipsis { pieces.append(ellipsis) }
-    if !tail.isEmpty { pieces += try typesetter.pieces(of: measured, in: tail) }
-    var hidden: [Range<Int>] = []
-    if head.upperBound < tail.lowerBound {
-      hidden.append((base + head.upperBound)..<(base + tail.lowerBound))
-    }
-    hidden += rest
-    if !tail.isEmpty, tail.upperBound < end {
-      hidden.append((base + tail.upperBound)..<(base + end))
-    }
-    let shownStart = head.isEmpty && !tail.isEmpty ? tail.lowerBound : head.lowerBound
-    let shownEnd = tail.isEmpty ? head.upperBound : tail.upperBound
-    let line = Typesetter.PendingLine(
-      pieces: pieces, range: (base + shownStart)..<(base + shownEnd),
-      width: max(
-        0,
-        typesetter.width(of: pieces, pointSize: pointSize)
-          + options.tracking * Double(pieces.reduce(0) { $0 + $1.indices.count })),
-      paragraphLevel: paragraphLevel, mandatory: false, isTruncated: true,
-      contentEnd: base + shownEnd, paragraphStart: base)
-    return (line, hidden.filter { !$0.isEmpty })
+  /// A size rounded up to the pixel grid of a display scale, as `UILabel.sizeThatFits(_:)` and
+  /// `intrinsicContentSize` report it (Apple's `boundingRect(with:options:context:)`: "use the
+  /// ceil function to round fractional sizes up"): `ceil(value × scale) / scale`, except that a
+  /// value within ``pixelTolerance`` of a grid line stays on it.
+  ///
+  /// - Parameters:
+  ///   - value: A size in points, ≥ 0.
+  ///   - scale: Pixels per point (1, 2, 3).
+  /// - Returns: The size in points; a whole number of pixels.
+  static func roundedUp(_ value: Double, toPixelGridOf scale: Double) -> Double {
+    let pixels = (value * scale - pixelTolerance).rounded(.up)
+    return pixels > 0 ? pixels / scale : 0  // 0, not −0, for an empty layout
   }
-
-  private func font(in typesetter: Typesetter) -> FontFace { typesetter.font.face }
 }

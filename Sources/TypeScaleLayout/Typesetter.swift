@@ -62,11 +62,9 @@ struct Typesetter {
           }
         }
       }
-      if options.tracking != 0 {
-        for boundary in prepared.itemized.clusterBoundaries.dropLast() {
-          prefix[boundary + 1] += options.tracking
-        }
-      }
+      // Kern or tracking after every grapheme cluster (nothing to do when both are 0).
+      LetterSpacing(options).addSpacing(
+        toAdvances: prefix, boundaries: prepared.itemized.clusterBoundaries)
       for index in 0..<units.count { prefix[index + 1] += prefix[index] }
     }
     return MeasuredParagraph(
@@ -290,12 +288,16 @@ struct Typesetter {
     var paragraphStart: Int
     /// Paragraph offsets of the spaces justification may widen.
     var spaces: Set<Int> = []
+    /// The paragraph's grapheme cluster boundaries, for placing letter spacing; `nil` when
+    /// there is none (an optional, so that lines without spacing copy no array).
+    var clusterBoundaries: [Int]? = nil
   }
 
   /// Places lines top to bottom: metrics, alignment, visual order, glyph positions.
   func place(_ pending: [PendingLine], pointSize: Double, layoutWidth: Double) -> [Line] {
     var lines: [Line] = []
     lines.reserveCapacity(pending.count)
+    let spacing = LetterSpacing(options).perCluster
     var top = 0.0
     for (number, line) in pending.enumerated() {
       // Metrics: the largest hhea values among the faces on the line.
@@ -335,7 +337,8 @@ struct Typesetter {
 
       let glyphs = LineGlyphs(
         pieces: line.pieces, x: x, rightToLeft: rightToLeft, contentWidth: line.width,
-        baseline: baseline, pointSize: pointSize, tracking: options.tracking,
+        baseline: baseline, pointSize: pointSize, spacing: spacing,
+        clusterBoundaries: line.clusterBoundaries,
         justifyExtra: justifyExtra, spaces: line.spaces, paragraphStart: line.paragraphStart,
         lineEnd: line.range.upperBound, variations: shaper.variations)
       let shownWidth = justifyExtra > 0 ? layoutWidth : line.width

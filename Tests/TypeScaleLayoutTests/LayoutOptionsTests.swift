@@ -64,6 +64,8 @@ import TypeScaleTestSupport
     #expect(layout.truncation?.hiddenRanges == [7..<13])
   }
 
+  /// Kern and tracking add space after each of the five clusters of "Hello"; the tracking after
+  /// the last one hangs at the line's end, the kern counts (exact widths: no pixel rounding).
   @Test func tracking_addsToEveryCluster() throws {
     let engine = LayoutFixture.engine()
     let font = try LayoutFixture.defaultFont()
@@ -71,7 +73,13 @@ import TypeScaleTestSupport
     var options = LayoutOptions()
     options.tracking = 1.5
     let tracked = try engine.layout("Hello", font: font, options: options)
-    #expect(abs(tracked.width - plain.width - 7.5) < 1e-9)
+    #expect(abs(tracked.exactWidth - plain.exactWidth - 4 * 1.5) < 1e-9)
+    let advances = tracked.lines[0].runs.flatMap(\.advances).reduce(0, +)
+    #expect(abs(advances - plain.exactWidth - 5 * 1.5) < 1e-9)
+    options.tracking = 0
+    options.kern = 1.5
+    let kerned = try engine.layout("Hello", font: font, options: options)
+    #expect(abs(kerned.exactWidth - plain.exactWidth - 5 * 1.5) < 1e-9)
   }
 
   @Test func features_turningKerningOffWidensAV() throws {
@@ -89,12 +97,14 @@ import TypeScaleTestSupport
     let font = try LayoutFixture.defaultFont(10)  // natural line height 13.62
     var options = LayoutOptions()
     options.lineHeight = LineHeight(multiple: 2)
-    #expect(abs(try engine.layout("a\nb", font: font, options: options).height - 54.48) < 1e-9)
+    // Exact heights: a label rounds them up to the pixel grid (54.48 → 54.666…).
+    #expect(
+      abs(try engine.layout("a\nb", font: font, options: options).exactHeight - 54.48) < 1e-9)
     options.lineHeight = LineHeight(multiple: 2, maximum: 20)
-    #expect(abs(try engine.layout("a\nb", font: font, options: options).height - 40) < 1e-9)
+    #expect(abs(try engine.layout("a\nb", font: font, options: options).exactHeight - 40) < 1e-9)
     options.lineHeight = LineHeight(minimum: 30, spacing: 5)
     let spaced = try engine.layout("a\nb", font: font, options: options)
-    #expect(abs(spaced.height - 65) < 1e-9)
+    #expect(abs(spaced.exactHeight - 65) < 1e-9)
     #expect(abs(spaced.lines[1].top - 35) < 1e-9)
     // The extra height sits above the text: the baseline is the descent above the line's bottom.
     #expect(abs(spaced.lines[0].baseline - (30 - 2.93)) < 1e-9)

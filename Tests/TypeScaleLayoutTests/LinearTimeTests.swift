@@ -232,7 +232,7 @@ import TypeScaleTestSupport
       try engine.layout(text, font: try LayoutFixture.defaultFont(), options: options)
     }
     #expect(layout.lines.map(\.range) == [0..<200_001, 200_001..<200_002])
-    let letter = try engine.layout("a", font: try LayoutFixture.defaultFont()).width
+    let letter = try engine.layout("a", font: try LayoutFixture.defaultFont()).exactWidth
     #expect(abs(layout.lines[0].width - letter) < 1e-9)
     #expect(elapsed < 10, "\(elapsed) s")
   }
@@ -255,12 +255,15 @@ import TypeScaleTestSupport
     let (layout, elapsed) = try Self.seconds {
       try engine.layout(text, font: font, options: options)
     }
-    let letter = try engine.layout("a", font: font).width
-    let ellipsis = try engine.layout("\u{2026}", font: font).width
+    // Exact advances, not the label's pixel-rounded sizes.
+    let letter = try engine.layout("a", font: font).exactWidth
+    let ellipsis = try engine.layout("\u{2026}", font: font).exactWidth
     let total = text.utf16.count
     #expect(layout.lineCount == 1)
     let truncation = try #require(layout.truncation)
     let line = try #require(layout.lines.first)
+    // The white space shown after the letters (head and middle) hangs: the line fits its width.
+    #expect(line.width <= width + 1e-6)
     switch mode {
     case .tail:
       let shown = Int(((width + 1e-6 - ellipsis) / letter).rounded(.down))
@@ -442,7 +445,7 @@ import TypeScaleTestSupport
     whole.glyphs.withGlyphs { glyphs in
       #expect(runs.flatMap(\.glyphs) == glyphs.map(\.id))
       let width = glyphs.reduce(0) { $0 + Double($1.advance) * scale }
-      #expect(abs(layout.width - width) < 1e-9)
+      #expect(abs(layout.exactWidth - width) < 1e-9)
     }
   }
 }

@@ -16,9 +16,12 @@ import TypeScaleTestSupport
     #expect(layout.lineCount == 1)
     #expect(layout.lines[0].range == 0..<11)
     let advances = layout.lines[0].runs.flatMap(\.advances).reduce(0, +)
-    #expect(abs(layout.width - advances) < 1e-9)
+    #expect(abs(layout.exactWidth - advances) < 1e-9)
     // Noto Sans: ascender 1069, descender −293, gap 0 per 1000 units.
-    #expect(abs(layout.height - 17 * 1362 / 1000) < 1e-9)
+    #expect(abs(layout.exactHeight - 17 * 1362 / 1000) < 1e-9)
+    // The label's reported size: the exact one rounded up to thirds of a point.
+    #expect(layout.width == (layout.exactWidth * 3).rounded(.up) / 3)
+    #expect(layout.height == (layout.exactHeight * 3).rounded(.up) / 3)
     #expect(abs(layout.lines[0].baseline - 17 * 1069 / 1000) < 1e-9)
     #expect(layout.diagnostics.isEmpty)
   }
@@ -55,7 +58,8 @@ import TypeScaleTestSupport
     let wrapped = try engine.layout(
       "Hello Hello", font: font, options: .init(width: plain.width + 0.5))
     #expect(wrapped.lines.map(\.range) == [0..<6, 6..<11])
-    #expect(wrapped.lines[0].width == plain.width)
+    // A line's width is exact; the layout's is rounded up to the pixel grid.
+    #expect(wrapped.lines[0].width == plain.exactWidth)
   }
 
   @Test func layout_wordWiderThanTheLineBreaksBetweenClusters() throws {

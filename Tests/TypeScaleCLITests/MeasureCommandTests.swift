@@ -119,6 +119,24 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(none.dropFirst().contains { units[$0 - 1] != 0x20 }, "\(none)")
   }
 
+  /// The check: a paragraph whose greedy last line is one word ends with two words by
+  /// default (push-out), and with the one word under `--strategy none`.
+  @Test func measure_defaultStrategyPushesAWordOntoAOneWordLastLine() throws {
+    let text = "The quick brown fox jumps over the lazy dog while the band plays on."
+    let options = ["--style", "body", "--width", "280", "--json"]
+    func lastLine(_ extra: [String]) throws -> String {
+      let run = measure([text] + options + extra)
+      #expect(run.status == 0, "\(run.error)")
+      let layout = try object(run.output)
+      let start = try #require(lineStarts(layout).last)
+      return String(Array(text.utf16)[start...].map { Character(Unicode.Scalar($0)!) })
+    }
+    #expect(try lastLine([]) == "plays on.")
+    #expect(try lastLine(["--strategy", "push-out"]) == "plays on.")
+    #expect(try lastLine(["--strategy", "none"]) == "on.")
+    #expect(try lastLine(["--strategy", "hangul-word-priority"]) == "on.")
+  }
+
   @Test(arguments: [
     (
       ["--strategy", "hangulwordpriority"],

@@ -15,38 +15,44 @@ import Testing
     #expect(LayoutOptions.LineBreakStrategy.standard.contains(.hangulWordPriority))
   }
 
-  @Test(arguments: [
-    ("standard", LayoutOptions.LineBreakStrategy.standard, "standard"),
-    ("none", [], "none"),
-    ("push-out", .pushOut, "push-out"),
-    ("hangul-word-priority", .hangulWordPriority, "hangul-word-priority"),
-    (
-      "Push-Out, hangul-word-priority", [.pushOut, .hangulWordPriority],
-      "push-out,hangul-word-priority"
-    ),
-    ("push-out+none", .pushOut, "push-out"),
-  ])
-  func parse_spellingsRoundTripThroughDescription(
-    _ text: String, _ expected: LayoutOptions.LineBreakStrategy, _ description: String
-  ) throws {
-    let parsed = try LayoutOptions.LineBreakStrategy.parse(text)
-    #expect(parsed.strategy == expected)
-    #expect(parsed.deprecated.isEmpty)
-    #expect(parsed.strategy.description == description)
-    #expect(try LayoutOptions.LineBreakStrategy.parse(description).strategy == expected)
+  typealias Strategy = LayoutOptions.LineBreakStrategy
+
+  /// A spelling, the strategy it means and the spelling `description` gives back.
+  struct Spelling: Sendable, CustomTestStringConvertible {
+    let text: String
+    let strategy: Strategy
+    let description: String
+    var deprecated = false
+    var testDescription: String { text }
   }
 
-  @Test(arguments: [
-    ("hangulwordpriority", LayoutOptions.LineBreakStrategy.hangulWordPriority),
-    ("pushout", .pushOut),
-    ("push_out,hangul_word_priority", [.pushOut, .hangulWordPriority]),
-  ])
-  func parse_deprecatedSpellingsWorkAndAreNamed(
-    _ text: String, _ expected: LayoutOptions.LineBreakStrategy
-  ) throws {
-    let parsed = try LayoutOptions.LineBreakStrategy.parse(text)
-    #expect(parsed.strategy == expected)
-    #expect(!parsed.deprecated.isEmpty)
+  static let spellings: [Spelling] = [
+    Spelling(text: "standard", strategy: .standard, description: "standard"),
+    Spelling(text: "none", strategy: [], description: "none"),
+    Spelling(text: "push-out", strategy: .pushOut, description: "push-out"),
+    Spelling(
+      text: "hangul-word-priority", strategy: .hangulWordPriority,
+      description: "hangul-word-priority"),
+    Spelling(
+      text: "Push-Out, hangul-word-priority", strategy: [.pushOut, .hangulWordPriority],
+      description: "push-out,hangul-word-priority"),
+    Spelling(text: "push-out+none", strategy: .pushOut, description: "push-out"),
+    Spelling(
+      text: "hangulwordpriority", strategy: .hangulWordPriority,
+      description: "hangul-word-priority", deprecated: true),
+    Spelling(text: "pushout", strategy: .pushOut, description: "push-out", deprecated: true),
+    Spelling(
+      text: "push_out,hangul_word_priority", strategy: [.pushOut, .hangulWordPriority],
+      description: "push-out,hangul-word-priority", deprecated: true),
+  ]
+
+  @Test(arguments: spellings)
+  func parse_spellingsRoundTripThroughDescription(_ spelling: Spelling) throws {
+    let parsed = try Strategy.parse(spelling.text)
+    #expect(parsed.strategy == spelling.strategy)
+    #expect(parsed.deprecated.isEmpty == !spelling.deprecated)
+    #expect(parsed.strategy.description == spelling.description)
+    #expect(try Strategy.parse(spelling.description).strategy == spelling.strategy)
   }
 
   @Test(arguments: ["", ",", "keep-all", "standard,loose"])

@@ -31,12 +31,12 @@ import TypeScaleTestSupport
       try #require(holder >= 0)
       defer { close(holder) }
       try #require(flock(holder, LOCK_EX) == 0)
-      // A watchdog off the pool releases the lock after 60 s (times timeScale) whatever happens,
+      // A watchdog off the pool releases the lock after eventDeadline whatever happens,
       // so that a pool starved by the loads cannot hang the test: it fails on the time instead.
       let release = DispatchSemaphore(value: 0)
       let released = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
-        _ = release.wait(timeout: .now() + 60 * timeScale)
+        _ = release.wait(timeout: .now() + eventDeadline)
         flock(holder, LOCK_UN)
         released.signal()
       }
@@ -48,15 +48,15 @@ import TypeScaleTestSupport
         Task { try await store.load(family: "Family\(index)", from: source) }
       }
       // Every load has fetched and now waits for the lock; an unrelated task still runs.
-      try await waitUntil(seconds: 60 * timeScale) { fetched.withLock { $0 } == count }
+      try await waitUntil(seconds: eventDeadline) { fetched.withLock { $0 } == count }
       let answer = await Task.detached { 6 * 7 }.value
       let elapsed = clock.now - start
       release.signal()
-      _ = try await onOwnThread { released.wait(timeout: .now() + 60 * timeScale) }
+      _ = try await onOwnThread { released.wait(timeout: .now() + eventDeadline) }
       for load in loads { _ = try await load.value }
 
       #expect(answer == 42)
-      #expect(elapsed < .seconds(30 * timeScale), "the pool was blocked for \(elapsed)")
+      #expect(elapsed < .seconds(promptBound), "the pool was blocked for \(elapsed)")
       #expect(store.entries.count == count)
     }
   }
@@ -69,7 +69,7 @@ import TypeScaleTestSupport
     let waited = Locked<Bool?>(nil)
     let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-      let opened = gate.wait(seconds: 60 * timeScale)
+      let opened = gate.wait(seconds: eventDeadline)
       waited.withLock { $0 = opened }
       done.signal()
     }
@@ -77,12 +77,12 @@ import TypeScaleTestSupport
     gate.open()
     let finished = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(returning: done.wait(timeout: .now() + 60 * timeScale) == .success)
+        continuation.resume(returning: done.wait(timeout: .now() + eventDeadline) == .success)
       }
     }
     #expect(finished)
     #expect(waited.withLock { $0 } == true)
-    #expect(clock.now - start < .seconds(30 * timeScale))
+    #expect(clock.now - start < .seconds(promptBound))
     // Opened once, it stays open for every later answer.
     #expect(gate.wait(seconds: 0))
   }

@@ -24,3 +24,14 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async 
 /// Linux also run URLSession's and the timers' callbacks — busy for minutes at a time; a task
 /// here may wait that long to be scheduled, whatever it waits for.
 let timeScale: Double = dlsym(nil, "__tsan_init") == nil ? 1 : 30
+
+/// How long a test waits for an event before it gives up and fails: 120 s, times ``timeScale``.
+let eventDeadline = 120 * timeScale
+
+/// The most a step that must not wait for the event may take: 60 s, times ``timeScale``.
+///
+/// Half of ``eventDeadline``, so that a step that did wait for the event (and so took at least
+/// the deadline) is told apart from one that was only scheduled late: in the full suite on two
+/// cores, CPU-bound tests elsewhere hold both cooperative threads for tens of seconds (31 s seen
+/// on a slow VM), and a bound of 30 s failed tests that had not waited at all.
+let promptBound = 60 * timeScale

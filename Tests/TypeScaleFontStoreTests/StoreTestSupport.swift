@@ -45,7 +45,8 @@ func temporaryFiles(in folder: URL) -> [String] {
 /// rest of the suite (slowed several times under ThreadSanitizer, as in CI) can keep the
 /// cooperative pool busy for tens of seconds; 30 s once ran out in a loaded CI run.
 func waitUntil(
-  seconds: Double = 180, sourceLocation: SourceLocation = #_sourceLocation,
+  seconds: Double = min(TimeBudget.seconds(180), 900),
+  sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: () -> Bool
 ) async throws {
   let deadline = Date().addingTimeInterval(seconds)

@@ -27,6 +27,8 @@ public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let io = Code("io")
     /// A font could not be registered, or a case could not be laid out.
     public static let measurement = Code("measurement")
+    /// A setting (such as `TYPESCALE_RECORD`) has a value that is not one of its valid ones.
+    public static let invalidSetting = Code("invalidSetting")
     /// The code's name.
     public var description: String { name }
   }

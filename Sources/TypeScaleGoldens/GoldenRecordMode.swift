@@ -22,18 +22,36 @@ public struct GoldenRecordMode: Hashable, Sendable, CustomStringConvertible {
   /// Never write.
   public static let never = GoldenRecordMode(.never)
 
+  /// The spellings ``parse(_:)`` accepts, in the order help lists them.
+  public static let spellings = [
+    "all", "missing", "failed", "never", "1", "true", "yes", "0", "false", "no",
+  ]
+
   /// The mode named by `TYPESCALE_RECORD`: `all` (or `1`, `true`, `yes`), `missing`, `failed` or
-  /// `never` (or `0`, `false`, `no`); ``missing`` when unset or unrecognised.
-  public static var current: GoldenRecordMode {
-    parse(ProcessInfo.processInfo.environment["TYPESCALE_RECORD"])
+  /// `never` (or `0`, `false`, `no`), ignoring case; ``missing`` when unset or empty.
+  ///
+  /// - Throws: ``GoldenError/Code/invalidSetting`` for any other value, naming it and the valid
+  ///   ones: a misspelt `TYPESCALE_RECORD=nevr` in CI must not quietly record.
+  public static func fromEnvironment() throws(GoldenError) -> GoldenRecordMode {
+    try parse(ProcessInfo.processInfo.environment["TYPESCALE_RECORD"])
   }
 
-  static func parse(_ value: String?) -> GoldenRecordMode {
+  /// Parses a `TYPESCALE_RECORD` value; `nil` or empty is ``missing``.
+  ///
+  /// - Parameter value: The value, or `nil` when the variable is unset.
+  /// - Returns: The mode.
+  /// - Throws: ``GoldenError/Code/invalidSetting`` naming the value and the valid ones.
+  public static func parse(_ value: String?) throws(GoldenError) -> GoldenRecordMode {
     switch value?.lowercased() {
-    case "all", "1", "true", "yes": .all
-    case "failed": .failed
-    case "never", "0", "false", "no": .never
-    default: .missing
+    case nil, "", "missing": return .missing
+    case "all", "1", "true", "yes": return .all
+    case "failed": return .failed
+    case "never", "0", "false", "no": return .never
+    case let other?:
+      throw GoldenError(
+        .invalidSetting,
+        "TYPESCALE_RECORD=\(other) is not valid; use all, missing, failed or never (or 1, true, "
+          + "yes for all; 0, false, no for never), or leave it unset for missing")
     }
   }
 

@@ -25,18 +25,21 @@ public enum GoldenVerification {
   /// - Parameters:
   ///   - casesFile: The cases file (JSON).
   ///   - golden: The golden file; by default the cases file's path with the `golden` extension.
-  ///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+  ///   - record: When to write the golden file; `nil` (the default) reads `TYPESCALE_RECORD`, and a
+  ///     value there that is not a mode fails with a message listing the valid ones.
   ///   - maximumCaseCount: The most cases the cases file may expand to;
   ///     ``GoldenCasesFile/defaultMaximumCaseCount`` (100,000) by default.
   /// - Returns: `nil` when the golden file matches; otherwise a message naming the differing
   ///   cases, the likely cause and the files (or why the cases or golden file cannot be used).
   public static func verify(
-    casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+    casesFile: URL, golden: URL? = nil, record: GoldenRecordMode? = nil,
     maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount
   ) -> String? {
     let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
     let actual: GoldenFile
+    let mode: GoldenRecordMode
     do throws(GoldenError) {
+      if let record { mode = record } else { mode = try GoldenRecordMode.fromEnvironment() }
       var suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
       suite.fonts = suite.fonts.map {
         GoldenFont(
@@ -52,7 +55,7 @@ public enum GoldenVerification {
     } catch {
       return error.message
     }
-    return compare(actual, with: goldenURL, record: record)
+    return compare(actual, with: goldenURL, record: mode)
   }
 
   /// Compares a measured golden file with the one on disk, recording per `record`.

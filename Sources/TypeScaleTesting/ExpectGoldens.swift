@@ -36,7 +36,8 @@ import TypeScaleRender
 /// - Parameters:
 ///   - casesFile: The cases file (JSON): fonts and sets of texts, styles, categories, widths.
 ///   - golden: The golden file; by default beside the cases file, with the `golden` extension.
-///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+///   - record: When to write the golden file; `nil` (the default) reads `TYPESCALE_RECORD`, and a
+///     value there that is not a mode fails with a message listing the valid ones.
 ///   - maximumCaseCount: The most cases the cases file may expand to (counted before anything
 ///     is measured); `GoldenCasesFile.defaultMaximumCaseCount`, 100,000, by default.
 ///   - fileID: The calling file, for XCTest.
@@ -44,7 +45,7 @@ import TypeScaleRender
 ///   - line: The calling line, for XCTest.
 ///   - column: The calling column, for Swift Testing.
 public func expectGoldens(
-  casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+  casesFile: URL, golden: URL? = nil, record: GoldenRecordMode? = nil,
   maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
@@ -91,14 +92,15 @@ private func goldenFailureImageNote(goldenURL: URL, message: String) -> String {
 /// - Parameters:
 ///   - casesFile: The cases file (JSON).
 ///   - golden: The golden file; by default beside the cases file.
-///   - record: When to write the golden file; from `TYPESCALE_RECORD` by default.
+///   - record: When to write the golden file; `nil` (the default) reads `TYPESCALE_RECORD`, and a
+///     value there that is not a mode fails with a message listing the valid ones.
 ///   - maximumCaseCount: The most cases the cases file may expand to; 100,000 by default.
 ///   - fileID: The calling file.
 ///   - filePath: The calling file's path.
 ///   - line: The calling line.
 ///   - column: The calling column.
 public func assertGoldens(
-  casesFile: URL, golden: URL? = nil, record: GoldenRecordMode = .current,
+  casesFile: URL, golden: URL? = nil, record: GoldenRecordMode? = nil,
   maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column

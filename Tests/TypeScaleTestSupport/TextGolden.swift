@@ -39,7 +39,13 @@ public func expectTextGolden(
   let root = packageRoot(of: filePath)
   let relative = "Goldens/\(folder)/\(name).txt"
   let url = root.appendingPathComponent(relative)
-  let mode = GoldenRecordMode.current
+  let mode: GoldenRecordMode
+  do {
+    mode = try GoldenRecordMode.fromEnvironment()
+  } catch {
+    Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+    return
+  }
   let expected = try? String(contentsOf: url, encoding: .utf8)
 
   func record() {

@@ -85,38 +85,37 @@ let package = Package(
     .target(
       name: "TypeScaleRender",
       dependencies: [
-        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens",
-        "TypeScaleLock",
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleLock",
         "CFreeType", "CLibPNG", "CTypeScaleShims",
       ]
     ),
 
-    // Testing
-    // Golden files: hold UI strings to their sizes across every size category.
-    .target(
-      name: "TypeScaleGoldens",
-      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout"]
-    ),
-
-    // The umbrella module: re-exports every engine module behind one import.
+    // The umbrella module: `DynamicType` and `Typography`, re-exporting every engine module
+    // behind one import.
     .target(
       name: "TypeScale",
       dependencies: [
-        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleGoldens",
-        "TypeScaleRender", "TypeScaleFontStore",
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleRender",
+        "TypeScaleFontStore",
       ]
     ),
+
+    // Testing
+    // Golden files: hold UI strings, in an app's own type scale or Apple's system styles, to
+    // their sizes across every size category; failure images of what changed.
+    .target(name: "TypeScaleGoldens", dependencies: ["TypeScale"]),
 
     // Tools
     // The command line: subcommands and the small argument parser live in a
     // library so that tests can run them in-process; `typescale` is `main`.
-    .target(name: "TypeScaleCLI", dependencies: ["TypeScale", "TypeScaleLock"]),
+    .target(
+      name: "TypeScaleCLI", dependencies: ["TypeScale", "TypeScaleGoldens", "TypeScaleLock"]),
     .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),
 
     // Testing
     // `expectGoldens` for test suites (Swift Testing and XCTest); kept out of the umbrella so
     // that apps and the CLI never link the test frameworks.
-    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens", "TypeScaleRender"]),
+    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
     .target(
       name: "TypeScaleTestSupport",
       dependencies: ["TypeScaleGoldens"],
@@ -136,7 +135,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleTests",
-      dependencies: ["TypeScale", "TypeScaleTestSupport"]
+      dependencies: ["TypeScale", "TypeScaleGoldens", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "TypeScaleFontStoreTests",
@@ -144,7 +143,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleRenderTests",
-      dependencies: ["TypeScaleRender", "TypeScaleTestSupport", "CLibPNG"]
+      dependencies: ["TypeScaleRender", "TypeScaleGoldens", "TypeScaleTestSupport", "CLibPNG"]
     ),
     .testTarget(
       name: "TypeScaleGoldensTests",

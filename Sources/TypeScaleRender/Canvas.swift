@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// A pixel rectangle: integer pixels, x to the right and y down, half-open.
-struct PixelRect: Hashable {
+package struct PixelRect: Hashable {
   var x: Int
   var y: Int
   var width: Int
@@ -10,7 +10,7 @@ struct PixelRect: Hashable {
   /// The rectangle covering the points `x…x + width`, `y…y + height` (in pixels, fractional),
   /// rounded outward to whole pixels; edges far outside any canvas are clamped
   /// (``PixelMath/clampedInt(_:)``), never trapped on.
-  init(covering x: Double, _ y: Double, _ width: Double, _ height: Double) {
+  package init(covering x: Double, _ y: Double, _ width: Double, _ height: Double) {
     let left = PixelMath.clampedInt(x.rounded(.down))
     let top = PixelMath.clampedInt(y.rounded(.down))
     let right = PixelMath.clampedInt((x + width).rounded(.up))
@@ -31,10 +31,10 @@ struct PixelRect: Hashable {
 ///
 /// Blending is source-over with straight alpha, in integer arithmetic so that a render is the
 /// same bytes every time. Everything drawn outside the image is clipped.
-struct Canvas {
-  var image: Image
+package struct Canvas {
+  package var image: Image
 
-  init(width: Int, height: Int, background: RGBAColor) {
+  package init(width: Int, height: Int, background: RGBAColor) {
     image = Image(width: width, height: height, color: background)
   }
 
@@ -134,7 +134,7 @@ struct Canvas {
 
   /// Draws a horizontal line `thickness` pixels thick from x0 to x1 (exclusive), dashed when
   /// `dash` > 0 (dash and gap of `dash` pixels); only the part on the canvas is visited.
-  mutating func horizontalLine(
+  package mutating func horizontalLine(
     y: Int, from x0: Int, to x1: Int, _ color: RGBAColor, thickness: Int = 1, dash: Int = 0
   ) {
     let start = max(x0, 0)
@@ -159,7 +159,9 @@ struct Canvas {
   }
 
   /// Outlines a rectangle inside its edges, `thickness` pixels thick.
-  mutating func stroke(_ rect: PixelRect, _ color: RGBAColor, thickness: Int = 1, dash: Int = 0) {
+  package mutating func stroke(
+    _ rect: PixelRect, _ color: RGBAColor, thickness: Int = 1, dash: Int = 0
+  ) {
     guard rect.width > 0, rect.height > 0 else { return }
     let t = max(1, min(thickness, rect.width / 2, rect.height / 2))
     let right = rect.x + rect.width

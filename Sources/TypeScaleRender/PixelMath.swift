@@ -5,7 +5,7 @@
 /// Every `Double` → `Int` conversion in the renderer goes through here or is preceded by a
 /// range check (``Renderer/checkedCanvas(width:height:options:what:)``): a position far outside
 /// any canvas is clamped to ±``bound``, where drawing clips it, and NaN becomes 0.
-enum PixelMath {
+package enum PixelMath {
   /// The largest magnitude a converted position takes: 2⁴⁰ pixels, far beyond any canvas
   /// (``RenderOptions/largestMaximumPixels`` is 2³⁶) and far from `Int`'s limits, so sums and
   /// differences of two converted values cannot overflow.
@@ -25,7 +25,7 @@ enum PixelMath {
 
   /// A pixel count for a message: an integer when it is one and not huge, else as Swift prints
   /// it (`1e+300`, `inf`).
-  static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return String(describing: value)
   }

@@ -4,7 +4,7 @@ import TypeScaleFonts
 import TypeScaleLayout
 
 /// The colours overlays are drawn in.
-enum OverlayColors {
+package enum OverlayColors {
   /// Line boxes.
   static let lines = RGBAColor(red: 0x00, green: 0x7A, blue: 0xFF, alpha: 140)
   /// Baselines.
@@ -18,11 +18,11 @@ enum OverlayColors {
   /// Truncation marks, and rows of a contact sheet that truncate.
   static let truncation = RGBAColor(red: 0xE0, green: 0x00, blue: 0x00, alpha: 230)
   /// The expected box of a failing golden case.
-  static let expected = RGBAColor(red: 0xFF, green: 0x00, blue: 0xFF, alpha: 230)
+  package static let expected = RGBAColor(red: 0xFF, green: 0x00, blue: 0xFF, alpha: 230)
   /// Labels.
   static let label = RGBAColor(red: 0x55, green: 0x55, blue: 0x55)
   /// Separators between rows.
-  static let separator = RGBAColor(red: 0, green: 0, blue: 0, alpha: 36)
+  package static let separator = RGBAColor(red: 0, green: 0, blue: 0, alpha: 36)
 }
 
 extension RasterState {
@@ -32,7 +32,7 @@ extension RasterState {
   /// fallback bars, the width and truncation marks over it.
   ///
   /// - Complexity: O(glyphs + overlay pixels).
-  mutating func draw(
+  package mutating func draw(
     _ layout: TextLayout, into canvas: inout Canvas, x originX: Double, y originY: Double,
     options: RenderOptions
   ) throws(RenderError) {

@@ -5,12 +5,12 @@ import TypeScaleLayout
 
 /// Text set with the embedded default font, for captions on contact sheets and golden failure
 /// images: laid out before the FreeType lock is taken, drawn under it.
-struct Label {
+package struct Label {
   let layout: TextLayout
   let color: RGBAColor
 
   /// The label's size in whole pixels at `scale`.
-  func size(_ scale: Double) -> (width: Int, height: Int) {
+  package func size(_ scale: Double) -> (width: Int, height: Int) {
     (Renderer.pixels(layout.width, scale), Renderer.pixels(layout.height, scale))
   }
 }
@@ -24,7 +24,7 @@ extension Renderer {
   ///   - color: The colour to draw it in.
   /// - Returns: The laid-out caption.
   /// - Throws: ``RenderError/Code/layout`` when the default face cannot lay it out.
-  func label(
+  package func label(
     _ text: String, pointSize: Double = 11, color: RGBAColor = OverlayColors.label
   ) throws(RenderError) -> Label {
     do throws(LayoutError) {
@@ -47,7 +47,7 @@ extension Renderer {
 
 extension RasterState {
   /// Draws a caption with its top-left corner at pixel (x, y).
-  mutating func draw(
+  package mutating func draw(
     _ label: Label, into canvas: inout Canvas, x: Int, y: Int, scale: Double
   ) throws(RenderError) {
     var options = RenderOptions(scale: scale, margin: 0)

@@ -30,7 +30,7 @@ public final class Renderer: Sendable {
   /// The registry the faces of the layouts come from; its data cache supplies the font bytes.
   public let registry: FontRegistry
   /// Lays out the labels of contact sheets and golden failure images.
-  let labels: TextLayoutEngine
+  package let labels: TextLayoutEngine
   private let state = Locked(RasterState())
 
   /// Creates a renderer.
@@ -99,7 +99,7 @@ public final class Renderer: Sendable {
 
   /// The layout's box in points: its width, or its wrapping width when wider (or a line's right
   /// edge, should one reach further), by its height.
-  static func boxSize(of layout: TextLayout) -> (width: Double, height: Double) {
+  package static func boxSize(of layout: TextLayout) -> (width: Double, height: Double) {
     var width = max(layout.width, layout.options.width ?? 0)
     var height = layout.height
     for line in layout.lines {
@@ -111,7 +111,7 @@ public final class Renderer: Sendable {
 
   /// Points to whole pixels, rounded up (a hair below a whole pixel stays that pixel), in
   /// floating point: ≥ 0, or NaN or infinite for such input — never converted, so it never traps.
-  static func pixelExtent(_ points: Double, _ scale: Double) -> Double {
+  package static func pixelExtent(_ points: Double, _ scale: Double) -> Double {
     let pixels = (points * scale - 1e-6).rounded(.up)
     return pixels.isNaN || pixels > 0 ? pixels : 0
   }
@@ -132,7 +132,7 @@ public final class Renderer: Sendable {
   /// - Returns: The size as integers, each ≤ the limit.
   /// - Throws: ``RenderError/Code/imageTooLarge`` when a side is not finite or the area is over
   ///   the limit.
-  static func checkedCanvas(
+  package static func checkedCanvas(
     width: Double, height: Double, options: RenderOptions, what: String
   ) throws(RenderError) -> (width: Int, height: Int) {
     let limit = Double(options.maximumPixels)
@@ -154,7 +154,7 @@ public final class Renderer: Sendable {
   }
 
   /// Runs `body` with the FreeType state, holding the mutex, creating the library on first use.
-  func withRasterState<R: Sendable>(
+  package func withRasterState<R: Sendable>(
     _ body: (inout RasterState) throws(RenderError) -> R
   ) throws(RenderError) -> R {
     let dataCache = registry.dataCache
@@ -170,7 +170,7 @@ public final class Renderer: Sendable {
 ///
 /// Faces are keyed by ``TypeScaleFonts/FontFace/ID`` and kept for the renderer's life (a process
 /// draws with few faces); a face that failed to open is remembered and fails again at once.
-struct RasterState {
+package struct RasterState {
   private var library: RasterLibrary?
   private var faces: [FontFace.ID: Result<RasterFace, RenderError>] = [:]
   var glyphs = GlyphCache()

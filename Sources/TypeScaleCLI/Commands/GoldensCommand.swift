@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleGoldens
 
 /// `typescale goldens`: groups the subcommands that record golden files from cases files, verify
 /// them against the engine, and merge the reports of sharded runs.

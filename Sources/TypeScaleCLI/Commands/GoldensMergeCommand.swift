@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleGoldens
 
 /// `typescale goldens merge REPORT.json...`: combines the reports of sharded verifications.
 ///

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleGoldens
 
 /// `typescale goldens record FILE.cases`: measures every case of a cases file and writes the
 /// golden file.

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleGoldens
 
 /// `typescale goldens verify FILE.golden`: measures a golden file's cases again and compares.
 ///

@@ -2,9 +2,9 @@
 
 import Foundation
 import TypeScaleFonts
-import TypeScaleGoldens
 import TypeScaleLayout
 import TypeScaleMetrics
+import TypeScaleRender
 
 extension Renderer {
   /// The most failing cases a golden failure image draws.

@@ -24,7 +24,11 @@ let package = Package(
       name: "LeakLoop", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
     // Parsing golden, typography and cases files.
     .executableTarget(
-      name: "FuzzParse", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
+      name: "FuzzParse",
+      dependencies: [
+        .product(name: "TypeScale", package: "TypeScale"),
+        .product(name: "TypeScaleGoldens", package: "TypeScale"),
+      ]),
     // Opening a font store whose index.json is arbitrary bytes.
     .executableTarget(
       name: "FuzzStoreIndex", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),

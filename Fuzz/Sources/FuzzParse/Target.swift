@@ -5,6 +5,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleGoldens
 
 func fuzzOneInput(_ bytes: UnsafeBufferPointer<UInt8>) {
   let data = Data(buffer: bytes)

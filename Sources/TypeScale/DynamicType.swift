@@ -115,7 +115,7 @@ public struct DynamicType: Sendable {
     for base: BaseFont, textStyle: TextStyle, maximumPointSize: Double? = nil
   ) throws(TypeScaleError) -> ScaledFont {
     let (size, note) = try _resolve(
-      base.size, sizing: .relative(to: textStyle), style: textStyle,
+      base.size, sizing: .relative(to: textStyle), name: textStyle.rawValue,
       maximumPointSize: maximumPointSize, in: effectiveCategory)
     var match = registry.resolve(
       FontQuery(family: base.name, weight: base.weight, italic: base.italic))
@@ -137,10 +137,29 @@ public struct DynamicType: Sendable {
   /// - Throws: ``TypeScaleError/Code/invalidValue`` when the style's sizing cannot be resolved
   ///   (a maximum point size out of range).
   public func font(for style: TextStyle) throws(TypeScaleError) -> ScaledFont {
-    let spec = typography[style]
+    try font(for: typography.entry(for: style))
+  }
+
+  /// The typography's font for a text style or a custom token, scaled for the category.
+  ///
+  /// As ``font(for:)-(TextStyle)``, for any name the typography answers to: an Apple text style,
+  /// a token of the app's own enum, or a ``Typography/TokenName`` read at run time. A token
+  /// scales as its sizing says (relative to a text style, fixed, or like body when unset).
+  ///
+  /// - Parameter token: The style or token.
+  /// - Returns: The font, with the style's tracking, kern and line-height multiple.
+  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a name the typography does not know
+  ///   (the message lists its styles and tokens) or a sizing that cannot be resolved.
+  public func font(for token: some TypographyToken) throws(TypeScaleError) -> ScaledFont {
+    try font(for: typography.entry(for: token))
+  }
+
+  /// The font for a resolved entry.
+  private func font(for entry: Typography.Entry) throws(TypeScaleError) -> ScaledFont {
+    let spec = entry.style
     let (size, note) = try _resolve(
-      spec.size, sizing: spec.sizing(for: style), style: style,
-      maximumPointSize: spec.maximumPointSize, in: effectiveCategory)
+      spec.size, sizing: entry.sizing, name: entry.name, maximumPointSize: spec.maximumPointSize,
+      in: effectiveCategory)
     var match = registry.resolve(
       FontQuery(family: spec.family, weight: spec.weight, italic: spec.italic))
     if let note { match = match.appending(note) }
@@ -150,11 +169,11 @@ public struct DynamicType: Sendable {
   }
 
   /// The sizing to use: `sizing`, or fixed with a note when the iOS table cannot scale it.
-  private static func _scalableSizing(_ sizing: FontSizing, style: TextStyle, size: DesignSize)
+  private static func _scalableSizing(_ sizing: FontSizing, name: String, size: DesignSize)
     -> (FontSizing, FontDiagnostic?)
   {
     guard !sizing.scales(with: .iOS) else { return (sizing, nil) }
-    let followed = sizing.systemStyle ?? sizing.textStyle ?? style
+    let followed = sizing.systemStyle ?? sizing.textStyle ?? .body
     let known = SizeTable.iOS.categories(for: followed).map(\.shortName)
     let published =
       known.isEmpty ? "" : " (it is published at \(known.joined(separator: ", ")) only)"
@@ -162,7 +181,7 @@ public struct DynamicType: Sendable {
       .fixed,
       FontDiagnostic(
         kind: .sizeNotScaled,
-        message: "\(style) keeps \(size) at every category: Apple publishes no per-category "
+        message: "\(name) keeps \(size) at every category: Apple publishes no per-category "
           + "sizes for \(followed)\(published), and TypeScale does not invent them")
     )
   }
@@ -170,15 +189,15 @@ public struct DynamicType: Sendable {
   /// Resolves a size, falling back to the design size with a note for a sizing that cannot
   /// scale.
   private func _resolve(
-    _ size: DesignSize, sizing: FontSizing, style: TextStyle, maximumPointSize: Double?,
+    _ size: DesignSize, sizing: FontSizing, name: String, maximumPointSize: Double?,
     in category: ContentSizeCategory
   ) throws(TypeScaleError) -> (ResolvedSize, FontDiagnostic?) {
-    let (usable, note) = Self._scalableSizing(sizing, style: style, size: size)
+    let (usable, note) = Self._scalableSizing(sizing, name: name, size: size)
     do throws(MetricsError) {
       let resolved = try usable.resolve(size, in: category, maximumPointSize: maximumPointSize)
       return (resolved, note)
     } catch {
-      throw TypeScaleError(.invalidValue, "\(style): \(error.message)")
+      throw TypeScaleError(.invalidValue, "\(name): \(error.message)")
     }
   }
 
@@ -223,7 +242,37 @@ public struct DynamicType: Sendable {
   public func layout(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> TextLayout {
-    let font = try font(for: style)
+    try layout(text, entry: typography.entry(for: style), width: width, options: options)
+  }
+
+  /// Lays text out in the typography's font for a text style or a custom token at the category.
+  ///
+  /// As ``layout(_:style:width:options:)``, for any name the typography answers to:
+  ///
+  /// ```swift
+  /// enum FontStyle: String, TypographyToken { case body, button }
+  /// let layout = try dynamicType.layout("Subscribe", token: FontStyle.button, width: 120)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - token: The style or token.
+  ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
+  ///   - options: Other options; its `width` is replaced by `width`.
+  /// - Returns: The layout; its diagnostics include the font resolution's.
+  /// - Throws: ``TypeScaleError``: `invalidValue` for a name the typography does not know,
+  ///   otherwise as ``layout(_:style:width:options:)``.
+  public func layout(
+    _ text: String, token: some TypographyToken, width: Double? = nil,
+    options: LayoutOptions = .init()
+  ) throws(TypeScaleError) -> TextLayout {
+    try layout(text, entry: typography.entry(for: token), width: width, options: options)
+  }
+
+  private func layout(
+    _ text: String, entry: Typography.Entry, width: Double?, options: LayoutOptions
+  ) throws(TypeScaleError) -> TextLayout {
+    let font = try font(for: entry)
     let resolved = _options(options, width: width, font: font)
     do throws(LayoutError) {
       return try engine.layout(text, font: try font.layoutFont(), options: resolved)
@@ -234,8 +283,8 @@ public struct DynamicType: Sendable {
 
   /// Lays text out in a style at every category of ``range``, shaping once.
   ///
-  /// Each category's size is the one ``font(for:)`` gives there: the table's size for
-  /// ``Typography/system``'s styles, `UIFontMetrics` scaling for a custom typography. Sizes
+  /// Each category's size is the one ``font(for:)-(TextStyle)`` gives there: the table's size
+  /// for ``Typography/system``'s styles, `UIFontMetrics` scaling for a custom typography. Sizes
   /// are rounded as in ``layout(_:style:width:options:)``.
   ///
   /// - Parameters:
@@ -249,9 +298,33 @@ public struct DynamicType: Sendable {
   public func sweep(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> [CategoryLayout] {
-    let spec = typography[style]
-    let (sizing, _) = Self._scalableSizing(spec.sizing(for: style), style: style, size: spec.size)
-    let design = try with(category: .large).font(for: style)
+    try sweep(text, entry: typography.entry(for: style), width: width, options: options)
+  }
+
+  /// Lays text out in a text style or a custom token at every category of ``range``, shaping
+  /// once; as ``sweep(_:style:width:options:)``.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - token: The style or token.
+  ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
+  ///   - options: Other options.
+  /// - Returns: One layout per allowed category, smallest first.
+  /// - Throws: ``TypeScaleError``: `invalidValue` for a name the typography does not know,
+  ///   otherwise as ``sweep(_:style:width:options:)``.
+  public func sweep(
+    _ text: String, token: some TypographyToken, width: Double? = nil,
+    options: LayoutOptions = .init()
+  ) throws(TypeScaleError) -> [CategoryLayout] {
+    try sweep(text, entry: typography.entry(for: token), width: width, options: options)
+  }
+
+  private func sweep(
+    _ text: String, entry: Typography.Entry, width: Double?, options: LayoutOptions
+  ) throws(TypeScaleError) -> [CategoryLayout] {
+    let spec = entry.style
+    let (sizing, _) = Self._scalableSizing(entry.sizing, name: entry.name, size: spec.size)
+    let design = try with(category: .large).font(for: entry)
     let resolved = _options(options, width: width, font: design)
     do throws(LayoutError) {
       let font = try LayoutFont(match: design.match, pointSize: spec.size.points)

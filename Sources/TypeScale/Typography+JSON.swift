@@ -18,6 +18,10 @@ extension Typography {
   ///     "caption2": { "size": 11, "sizing": "fixed" },
   ///     "callout": { "size": 16, "sizing": "relative", "relativeTo": "body" },
   ///     "headline": { "sizing": "system" }
+  ///   },
+  ///   "tokens": {
+  ///     "button": { "size": 15, "weight": "semibold", "relativeTo": "callout" },
+  ///     "overline": { "size": 11, "sizing": "fixed", "kern": 0.8 }
   ///   }
   /// }
   /// ```
@@ -34,6 +38,10 @@ extension Typography {
   ///   `lineHeightMultiple` (> 0), `maximumPointSize` (> 0) are optional.
   /// - `defaults` gives any style key for every style it lists; styles the file does not list
   ///   use Apple's iOS sizes and weights with the defaults' `family` and `sizing`.
+  /// - `tokens` are the app's own names beyond Apple's text styles (``setToken(_:_:)``), with
+  ///   the same keys; `size` is required, `weight` defaults to regular, and a token scales like
+  ///   body (`Font.custom(_:size:)`) unless `relativeTo` or `sizing` says otherwise. The
+  ///   `defaults` apply to tokens too.
   ///
   /// - Parameters:
   ///   - data: The JSON.
@@ -58,8 +66,8 @@ extension Typography {
         problems: ["$: the top level must be an object"])
     }
     var problems: [String] = []
-    for key in root.keys.sorted() where !["name", "defaults", "styles"].contains(key) {
-      problems.append("$.\(key): unknown key; valid keys: name, defaults, styles")
+    for key in root.keys.sorted() where !["name", "defaults", "styles", "tokens"].contains(key) {
+      problems.append("$.\(key): unknown key; valid keys: name, defaults, styles, tokens")
     }
     let defaults = root["defaults"] as? [String: Any] ?? [:]
     if root["defaults"] != nil, root["defaults"] as? [String: Any] == nil {
@@ -86,11 +94,16 @@ extension Typography {
       }
       let merged = defaults.merging(fields) { _, own in own }
       if let parsed = _style(
-        merged, for: style, path: path, fallbackFamily: defaultFamily,
-        problems: &problems)
+        merged, base: Typography._appleStyle(style), scalesLike: style, path: path,
+        fallbackFamily: defaultFamily, problems: &problems)
       {
         typography[style] = parsed
       }
+    }
+    if let tokens = root["tokens"] {
+      _readTokens(
+        tokens, defaults: defaults, fallbackFamily: defaultFamily, into: &typography,
+        problems: &problems)
     }
     let defaultSizing = defaults["sizing"] as? String
     if defaultFamily != nil || defaultSizing != nil {
@@ -128,16 +141,53 @@ extension Typography {
     "lineHeightMultiple", "maximumPointSize",
   ]
 
+  /// Reads `tokens`: each a custom token, with the keys of a style and a required `size`.
+  private static func _readTokens(
+    _ value: Any, defaults: [String: Any], fallbackFamily: String?,
+    into typography: inout Typography, problems: inout [String]
+  ) {
+    guard let tokens = value as? [String: Any] else {
+      problems.append("$.tokens: must be an object of token names")
+      return
+    }
+    for (name, value) in tokens.sorted(by: { $0.key < $1.key }) {
+      let path = "$.tokens.\(name)"
+      do throws(TypeScaleError) {
+        try validateTokenName(name)
+      } catch {
+        problems.append("\(path): \(error.message)")
+        continue
+      }
+      guard let fields = value as? [String: Any] else {
+        problems.append("\(path): must be an object")
+        continue
+      }
+      let merged = defaults.merging(fields) { _, own in own }
+      guard merged["size"] != nil else {
+        problems.append("\(path).size: give the token's size at Large, in points")
+        continue
+      }
+      let base = Style(family: _appleStyle(.body).family, size: 17)
+      if var parsed = _style(
+        merged, base: base, scalesLike: .body, path: path, fallbackFamily: fallbackFamily,
+        problems: &problems)
+      {
+        // A token with neither key scales like body, as Font.custom(_:size:) does.
+        if merged["sizing"] == nil, merged["relativeTo"] == nil { parsed.sizing = .scalesWithBody }
+        typography._tokens[name] = parsed
+      }
+    }
+  }
+
   private static func _style(
-    _ fields: [String: Any], for style: TextStyle, path: String, fallbackFamily: String?,
-    problems: inout [String]
+    _ fields: [String: Any], base apple: Style, scalesLike style: TextStyle, path: String,
+    fallbackFamily: String?, problems: inout [String]
   ) -> Style? {
     let before = problems.count
     for key in fields.keys.sorted() where !_keys.contains(key) {
       problems.append(
         "\(path).\(key): unknown key; valid keys: \(_keys.sorted().joined(separator: ", "))")
     }
-    let apple = Typography._appleStyle(style)
     let family = fields["family"] as? String ?? fallbackFamily ?? apple.family
     if fields["family"] != nil, (fields["family"] as? String)?.isEmpty != false {
       problems.append("\(path).family: give a family or PostScript name")

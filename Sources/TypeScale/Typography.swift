@@ -93,6 +93,8 @@ public struct Typography: Hashable, Sendable {
   /// The typography's name.
   public var name: String
   private var _styles: [TextStyle: Style]
+  /// The app's own tokens (``setToken(_:_:)``), by name.
+  var _tokens: [String: Style] = [:]
 
   /// Creates a typography; styles not given use ``default``'s.
   ///
@@ -103,6 +105,45 @@ public struct Typography: Hashable, Sendable {
     self.name = name
     self._styles = [:]
     for (style, value) in styles { self[style] = value }
+  }
+
+  /// Creates a typography from an app's own token type: each token's style, set under its
+  /// ``TypographyToken/tokenName`` — Apple's text style names set styles, other names tokens.
+  ///
+  /// ```swift
+  /// enum FontStyle: String, CaseIterable, TypographyToken {
+  ///   case body, headline, button
+  ///   var style: Typography.Style {
+  ///     switch self {
+  ///     case .body: .init(family: "Pretendard", size: 14)
+  ///     case .headline: .init(family: "Pretendard", weight: .semibold, size: 17)
+  ///     case .button: .init(family: "Pretendard", weight: .semibold, size: 15,
+  ///                         sizing: .relative(to: .body))
+  ///     }
+  ///   }
+  /// }
+  /// let typography = try Typography(name: "App", tokens: FontStyle.allCases) { $0.style }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A name for messages.
+  ///   - tokens: The tokens.
+  ///   - style: How each token is set.
+  /// - Throws: ``TypeScaleError/Code/invalidTypography`` for a name that is not a valid token
+  ///   name (``validateTokenName(_:)``) or that two tokens share.
+  public init<Token: TypographyToken>(
+    name: String, tokens: some Sequence<Token>, style: (Token) throws(TypeScaleError) -> Style
+  ) throws(TypeScaleError) {
+    self.init(name: name)
+    var seen: Set<String> = []
+    for token in tokens {
+      let key = token.tokenName
+      guard seen.insert(key).inserted else {
+        throw TypeScaleError(
+          .invalidTypography, "\(name): two tokens are named \"\(key)\"; give each its own name")
+      }
+      try set(key, try style(token))
+    }
   }
 
   /// How a style is set: the typography's own, or ``default``'s.

@@ -24,6 +24,10 @@ public struct GoldenCase: Hashable, Sendable {
     /// The style's size at Large scaled by the style's leading ratio, as `UIFontMetrics` and
     /// `Font.custom(_:size:relativeTo:)` scale a custom font: the default for font files.
     case relative
+    /// The suite's typography decides, as `DynamicType` does for the app: its family, weight,
+    /// size at Large and sizing (relative, fixed, a maximum) for the style or token. The sizing
+    /// of every case of the ``GoldenSuite/typographyAlias`` font.
+    case typography
   }
 
   /// A stable identifier, unique in its suite: `set/text/font/style/category/width`.
@@ -32,8 +36,14 @@ public struct GoldenCase: Hashable, Sendable {
   public var text: String
   /// The alias of a ``GoldenFont`` of the suite.
   public var font: String
-  /// The text style whose size and scaling apply.
+  /// The text style whose size and scaling apply (body when ``token`` is set).
   public var style: TextStyle
+  /// A custom token of the suite's typography (`button`, `overline`), or `nil` when the case
+  /// names an Apple text style (``style``); only cases of the typography's font have tokens.
+  public var token: String?
+  /// Whether the text must fit: a case that is truncated or wider than its width fails when
+  /// recorded and when verified, not only when it changes (the cases file's `mustFit`).
+  public var mustFit: Bool = false
   /// The content-size category.
   public var category: ContentSizeCategory
   /// How the point size follows the category; `nil` for the font's default (``Sizing/system``
@@ -53,6 +63,10 @@ public struct GoldenCase: Hashable, Sendable {
   /// The BCP 47 language, or `nil`.
   public var language: String?
 
+  /// The style or token the case names, as golden files write it: the token, or the text
+  /// style's UIKit name.
+  public var styleName: String { token ?? style.rawValue }
+
   /// Creates a case.
   ///
   /// - Parameters:
@@ -68,13 +82,17 @@ public struct GoldenCase: Hashable, Sendable {
   ///   - target: The Apple API whose defaults apply; a label by default.
   ///   - strategy: How lines break; `nil` for the target's default.
   ///   - language: The BCP 47 language, or `nil`.
+  ///   - token: A custom token of the suite's typography, or `nil` for ``style``.
+  ///   - mustFit: Whether the text must fit (not truncated, not wider than `width`).
   public init(
     id: String, text: String, font: String = "default", style: TextStyle = .body,
     category: ContentSizeCategory = .large, sizing: Sizing? = nil, width: Double? = nil,
     lineLimit: Int = 0, truncation: LayoutOptions.Truncation = .tail,
     target: LayoutTarget = .label, strategy: LayoutOptions.LineBreakStrategy? = nil,
-    language: String? = nil
+    language: String? = nil, token: String? = nil, mustFit: Bool = false
   ) {
+    self.token = token
+    self.mustFit = mustFit
     self.id = id
     self.text = text
     self.font = font
@@ -116,12 +134,17 @@ public struct GoldenCase: Hashable, Sendable {
   ///
   /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
   /// - Returns: The resolved size.
-  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`).
+  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`), or
+  ///   for a case of the suite's typography, whose size only the typography knows.
   public func pointSize(embedded: Bool) throws(MetricsError) -> ResolvedSize {
     let design = try DesignSize(try SizeTable.iOS.entry(for: style, at: .large).pointSize)
     switch effectiveSizing(embedded: embedded) {
     case .system: return try FontSizing.system(style).resolve(design, in: category)
     case .relative: return try FontSizing.relative(to: style).resolve(design, in: category)
+    case .typography:
+      throw MetricsError(
+        .invalidValue,
+        "case \(id): its size comes from the suite's typography; measure it with GoldenMeasurer")
     }
   }
 
@@ -178,8 +201,16 @@ public struct GoldenFont: Hashable, Sendable {
 
 /// Fonts and cases: what a golden file holds the engine to.
 public struct GoldenSuite: Hashable, Sendable {
+  /// The font alias of the cases measured in the suite's ``typography``: `typography`.
+  public static let typographyAlias = "typography"
+
   /// The fonts, by alias.
   public var fonts: [GoldenFont]
+  /// The app's type scale the ``typographyAlias`` cases are measured in: a typography file
+  /// (relative to the cases file, or absolute), or `nil` when the suite has none.
+  public var typography: String?
+  /// Font folders registered for the typography (relative to the cases file, or absolute).
+  public var fontFolders: [String] = []
   /// The cases, in file order.
   public var cases: [GoldenCase]
   /// Deprecated spellings the cases file used, one sentence each
@@ -203,7 +234,9 @@ public struct GoldenSuite: Hashable, Sendable {
   /// - Parameter shard: The shard.
   /// - Returns: The suite restricted to that shard's cases.
   public func shard(_ shard: GoldenShard) -> GoldenSuite {
-    GoldenSuite(fonts: fonts, cases: cases.filter { shard.contains($0.id) })
+    var copy = self
+    copy.cases = cases.filter { shard.contains($0.id) }
+    return copy
   }
 }
 

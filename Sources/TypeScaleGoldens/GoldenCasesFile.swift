@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import TypeScaleLayout
-import TypeScaleMetrics
+import TypeScale
 
 /// Reads a cases file: JSON that lists fonts and sets of texts, each set expanding to the cross
 /// product of its texts, fonts, styles, categories and widths.
@@ -20,8 +19,15 @@ import TypeScaleMetrics
 /// }
 /// ```
 ///
+/// - `typography`: the app's type scale (a `Typography` JSON file), relative to the cases file
+///   or absolute. With one, sets measure in it by default (the font alias `typography`): each
+///   case's family, weight, size at Large and sizing (relative, fixed, a maximum) come from the
+///   typography as `DynamicType` gives them to the app, and `styles` may name its custom tokens
+///   (`"styles": ["button", "body"]`). Sets that name other fonts keep Apple's system styles.
+/// - `fontFolders`: folders whose fonts are registered for the typography's families, relative
+///   to the cases file or absolute (`fonts` files are registered too).
 /// - `fonts`: alias → `"embedded"`, a path, or a list of paths (the first is the primary face,
-///   the rest its cascade); paths are relative to the cases file.
+///   the rest its cascade); paths are relative to the cases file, or absolute.
 /// - `categories`: `"all"`, a list of names (`["xS", "L", "AX3"]`), or a range `"L...AX5"`.
 /// - `widths`: a list of points; `null` in the list means unwrapped. `lines`: 0 for no limit.
 /// - `texts`: a list of `[id, text]` pairs (kept in order) or an object (sorted by id).
@@ -36,6 +42,9 @@ import TypeScaleMetrics
 /// - `sizing`: how point sizes follow the category, `system` (the system text style's sizes) or
 ///   `relative` (`UIFontMetrics`' scaling of a custom font); by default `system` for the
 ///   embedded font and `relative` for font files (``GoldenCase/Sizing``).
+/// - `mustFit`: `true`, or categories as `categories` takes them (`"xS...AX2"`): the set's cases
+///   at those categories must fit — not truncated, no wider than their width — and fail when
+///   recorded or verified otherwise, not only when they change.
 /// - Lists may not be empty: every set expands to at least one case.
 ///
 /// Every problem is reported with its JSON path, and all of them at once: a value of the wrong
@@ -100,7 +109,7 @@ public enum GoldenCasesFile {
     }
     var problems = _CasesProblems()
     var warnings: [String] = []
-    let (fonts, sets) = read(table, problems: &problems, warnings: &warnings)
+    let (fonts, sets, typography) = read(table, problems: &problems, warnings: &warnings)
     guard problems.list.isEmpty else { throw malformed(name, problems) }
 
     // Count before expanding: a few kilobytes of JSON can describe billions of cases.
@@ -116,6 +125,8 @@ public enum GoldenCasesFile {
       throw malformed(name, problems)
     }
     var suite = GoldenSuite(fonts: fonts, cases: cases)
+    suite.typography = typography.file
+    suite.fontFolders = typography.folders
     suite.warnings = warnings
     return suite
   }
@@ -197,8 +208,8 @@ public enum GoldenCasesFile {
   /// Reads the top level: fonts and sets, each checked; problems are collected.
   private static func read(
     _ root: [String: _JSONValue], problems: inout _CasesProblems, warnings: inout [String]
-  ) -> ([GoldenFont], [_CasesSet]) {
-    let known = ["format", "fonts", "sets"]
+  ) -> ([GoldenFont], [_CasesSet], (file: String?, folders: [String])) {
+    let known = ["format", "typography", "fontFolders", "fonts", "sets"]
     for key in root.keys.sorted() where !known.contains(key) {
       problems.add("$.\(key)", "unknown key; valid keys: \(known.joined(separator: ", "))")
     }
@@ -218,7 +229,36 @@ public enum GoldenCasesFile {
       problems.expected("$.fonts", "an object of alias → \"embedded\", path or paths", found: value)
     }
     if !fonts.contains(where: { $0.alias == "default" }) { fonts.append(.embedded()) }
-    let aliases = Set(fonts.map(\.alias))
+    var typography: String?
+    switch root["typography"] {
+    case nil: break
+    case .string(let file)? where !file.isEmpty:
+      if problems.checkPrintable("$.typography", file, what: "the path") { typography = file }
+    case let value?:
+      problems.expected("$.typography", "the path of a typography file (a string)", found: value)
+    }
+    var folders: [String] = []
+    if let value = root["fontFolders"] {
+      folders =
+        strings(
+          value, "$.fontFolders", expected: "folder paths", element: "a folder path",
+          problems: &problems) ?? []
+      for (index, folder) in folders.enumerated() {
+        _ = problems.checkPrintable("$.fontFolders[\(index)]", folder, what: "the path")
+      }
+      if typography == nil {
+        problems.add(
+          "$.fontFolders", "font folders are registered for a typography; give \"typography\"")
+      }
+    }
+    if fonts.contains(where: { $0.alias == GoldenSuite.typographyAlias }) {
+      problems.add(
+        "$.fonts.\(GoldenSuite.typographyAlias)",
+        "the alias \"\(GoldenSuite.typographyAlias)\" is the suite's typography; give the "
+          + "file as \"typography\" at the top level, or use another alias")
+    }
+    var aliases = Set(fonts.map(\.alias))
+    if typography != nil { aliases.insert(GoldenSuite.typographyAlias) }
 
     var sets: [_CasesSet] = []
     switch root["sets"] {
@@ -230,7 +270,8 @@ public enum GoldenCasesFile {
           continue
         }
         if let set = readSet(
-          table, index: index, aliases: aliases, problems: &problems, warnings: &warnings)
+          table, index: index, aliases: aliases, hasTypography: typography != nil,
+          problems: &problems, warnings: &warnings)
         {
           sets.append(set)
         }
@@ -238,7 +279,7 @@ public enum GoldenCasesFile {
     case .array?, nil: problems.add("$.sets", "give at least one set of texts")
     case let value?: problems.expected("$.sets", "an array of sets", found: value)
     }
-    return (fonts, sets)
+    return (fonts, sets, (typography, folders))
   }
 
   private static func readFont(
@@ -296,14 +337,14 @@ public enum GoldenCasesFile {
   }
 
   private static func readSet(
-    _ set: [String: _JSONValue], index: Int, aliases: Set<String>,
+    _ set: [String: _JSONValue], index: Int, aliases: Set<String>, hasTypography: Bool,
     problems: inout _CasesProblems, warnings: inout [String]
   ) -> _CasesSet? {
     let path = "$.sets[\(index)]"
     let before = problems.list.count
     let known: Set<String> = [
       "name", "font", "fonts", "styles", "categories", "widths", "lines", "truncation",
-      "target", "strategy", "sizing", "language", "texts",
+      "target", "strategy", "sizing", "language", "texts", "mustFit",
     ]
     for key in set.keys.sorted() where !known.contains(key) {
       problems.add(
@@ -318,7 +359,7 @@ public enum GoldenCasesFile {
       }
     }
 
-    var fonts = ["default"]
+    var fonts = [hasTypography ? GoldenSuite.typographyAlias : "default"]
     if let value = set["fonts"] {
       fonts =
         strings(
@@ -337,7 +378,8 @@ public enum GoldenCasesFile {
         "unknown font \"\(font)\"; fonts: \(aliases.sorted().joined(separator: ", "))")
     }
 
-    var styles: [TextStyle] = [.body]
+    let typographyOnly = fonts == [GoldenSuite.typographyAlias]
+    var styles: [_CasesStyle] = [.style(.body)]
     if let value = set["styles"] {
       styles = []
       let names = strings(
@@ -346,14 +388,31 @@ public enum GoldenCasesFile {
       for name in names ?? [] {
         do throws(MetricsError) {
           let style = try TextStyle(parsing: name)
-          guard SizeTable.iOS.isScalable(style) else {
+          // The typography says how its own styles scale (extraLargeTitle keeps its size, with
+          // a diagnostic); the table's sizes need a scalable style.
+          guard typographyOnly || SizeTable.iOS.isScalable(style) else {
             problems.add(
               "\(path).styles", "\(style) has no per-category sizes; use another style")
             continue
           }
-          styles.append(style)
+          styles.append(.style(style))
         } catch {
-          problems.add("\(path).styles", error.message)
+          guard typographyOnly else {
+            problems.add(
+              "\(path).styles",
+              error.message
+                + (hasTypography
+                  ? "; custom tokens are for sets whose only font is the typography" : ""))
+            continue
+          }
+          if (try? Typography.validateTokenName(name)) != nil {
+            styles.append(.token(name))
+          } else {
+            problems.add(
+              "\(path).styles",
+              "\"\(name)\" is neither a text style nor a valid token name (a letter, then "
+                + "letters, digits, _, - or .)")
+          }
         }
       }
     }
@@ -501,11 +560,19 @@ public enum GoldenCasesFile {
       problems.add("\(path).texts", "give [[id, text], …] or {id: text}")
     }
 
+    var mustFit: Set<ContentSizeCategory> = []
+    switch set["mustFit"] {
+    case nil, .bool(false)?: break
+    case .bool(true)?: mustFit = Set(ContentSizeCategory.allCases)
+    case let value?:
+      mustFit = Set(readCategories(value, "\(path).mustFit", problems: &problems))
+    }
+
     guard problems.list.count == before else { return nil }
     return _CasesSet(
       path: path, name: name, texts: texts, fonts: fonts, styles: styles,
       categories: categories, widths: widths, lines: lines, truncation: truncation,
-      target: target, strategy: strategy, sizing: sizing, language: language)
+      target: target, strategy: strategy, sizing: sizing, language: language, mustFit: mustFit)
   }
 
   private static func readCategories(
@@ -547,13 +614,27 @@ public enum GoldenCasesFile {
   }
 }
 
+/// A set's style: an Apple text style, or a custom token of the suite's typography.
+enum _CasesStyle: Hashable {
+  case style(TextStyle)
+  case token(String)
+
+  /// The name in case ids and golden files.
+  var name: String {
+    switch self {
+    case .style(let style): style.rawValue
+    case .token(let token): token
+    }
+  }
+}
+
 /// One set of a cases file, checked and not yet expanded.
 struct _CasesSet {
   let path: String
   let name: String
   let texts: [(id: String, text: String)]
   let fonts: [String]
-  let styles: [TextStyle]
+  let styles: [_CasesStyle]
   let categories: [ContentSizeCategory]
   let widths: [Double?]
   let lines: Int
@@ -562,6 +643,8 @@ struct _CasesSet {
   let strategy: LayoutOptions.LineBreakStrategy?
   let sizing: GoldenCase.Sizing?
   let language: String?
+  /// The categories whose cases must fit.
+  let mustFit: Set<ContentSizeCategory>
 
   /// texts × fonts × styles × categories × widths, and whether that overflowed `Int`.
   var caseCount: (count: Int, overflow: Bool) {
@@ -582,12 +665,19 @@ struct _CasesSet {
           for category in categories {
             for width in widths {
               let widthName = width.map { _formatNumber($0) } ?? "unwrapped"
+              var token: String?
+              var textStyle = TextStyle.body
+              switch style {
+              case .style(let value): textStyle = value
+              case .token(let value): token = value
+              }
               cases.append(
                 GoldenCase(
-                  id: "\(name)/\(id)/\(font)/\(style)/\(category.shortName)/\(widthName)",
-                  text: text, font: font, style: style, category: category, sizing: sizing,
+                  id: "\(name)/\(id)/\(font)/\(style.name)/\(category.shortName)/\(widthName)",
+                  text: text, font: font, style: textStyle, category: category, sizing: sizing,
                   width: width, lineLimit: lines, truncation: truncation, target: target,
-                  strategy: strategy, language: language))
+                  strategy: strategy, language: language, token: token,
+                  mustFit: mustFit.contains(category)))
             }
           }
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScale
 import TypeScaleLayout
 import TypeScaleMetrics
 
@@ -16,6 +17,7 @@ import TypeScaleMetrics
 /// # freetype: 2.12.1
 /// # icu: 72.1
 /// # unicode: 15.0
+/// # cases: ui.cases 41d0…9c
 /// # font-file: *embedded NotoSans-Regular.ttf 5f3c…e1
 /// # font: kr ../Fonts/Pretendard-Regular.otf
 /// # font-file: kr ../Fonts/Pretendard-Regular.otf 9a1b…07
@@ -24,6 +26,9 @@ import TypeScaleMetrics
 /// buttons-ko/save/kr/body/AX3/120	저장하기	kr	body	AX3	relative	37.000	120.000	1	tail	label	standard	ko	74.000	54.000	1	0	-
 /// ```
 ///
+/// - `cases` names the cases file the golden file was recorded from (relative to the golden
+///   file) and its SHA-256; `typography` and `font-folder` lines name the suite's typography
+///   (with its SHA-256) and the folders registered for it, when it has one.
 /// - `font` lines give each alias's files (relative to the golden file), `font-file` lines the
 ///   SHA-256 of every file a layout may use — the embedded default's under `*embedded` — so that
 ///   "a font changed" can be told apart from "the layout changed".
@@ -163,8 +168,36 @@ public struct GoldenFile: Hashable, Sendable {
   }
 }
 
+/// A file a golden file was recorded from: its path relative to the golden file and its
+/// SHA-256, so a later run can tell whether it changed.
+public struct GoldenSourceFile: Hashable, Sendable {
+  /// The path, relative to the golden file's folder (or absolute when it was given so).
+  public var path: String
+  /// The SHA-256 of the file's bytes, 64 lowercase hex digits.
+  public var sha256: String
+
+  /// Creates a reference.
+  ///
+  /// - Parameters:
+  ///   - path: The path, relative to the golden file's folder, or absolute.
+  ///   - sha256: The SHA-256 of the bytes, in hex.
+  public init(path: String, sha256: String) {
+    self.path = path
+    self.sha256 = sha256
+  }
+}
+
 /// A golden file's provenance.
 public struct GoldenHeader: Hashable, Sendable {
+  /// The cases file the golden file was recorded from (`# cases:`), or `nil` when unknown
+  /// (recorded from a suite in code, or before TypeScale recorded it).
+  public var casesFile: GoldenSourceFile?
+  /// The typography the suite's `typography` cases were measured in (`# typography:`), or
+  /// `nil` when the suite has none.
+  public var typography: GoldenSourceFile?
+  /// The font folders registered for the typography (`# font-folder:`), relative to the golden
+  /// file.
+  public var fontFolders: [String] = []
   /// Library versions by name (`harfbuzz`, `freetype`, `icu`, `unicode`).
   public var versions: [String: String]
   /// The fonts the cases use, by alias, with their paths relative to the golden file.
@@ -191,6 +224,13 @@ public struct GoldenHeader: Hashable, Sendable {
       lines.append("# \(library): \(versions[library] ?? "unknown")")
     }
     if let shard { lines.append("# shard: \(shard)") }
+    if let casesFile {
+      lines.append("# cases: \(Self.encode(casesFile.path)) \(casesFile.sha256)")
+    }
+    if let typography {
+      lines.append("# typography: \(Self.encode(typography.path)) \(typography.sha256)")
+    }
+    for folder in fontFolders { lines.append("# font-folder: \(Self.encode(folder))") }
     for font in fonts {
       lines.append(
         "# font: \(font.alias) "
@@ -250,6 +290,18 @@ public struct GoldenHeader: Hashable, Sendable {
       case "harfbuzz", "freetype", "icu", "unicode": header.versions[key] = value
       case "generator": break
       case "shard": header.shard = value
+      case "cases", "typography":
+        guard words.count == 2, words[1].count == 64 else {
+          throw GoldenError(
+            .malformedGolden, "\(file):\(number): expected \"# \(key): path sha256\"")
+        }
+        let source = GoldenSourceFile(path: Self.decode(words[0]), sha256: words[1])
+        if key == "cases" { header.casesFile = source } else { header.typography = source }
+      case "font-folder":
+        guard words.count == 1 else {
+          throw GoldenError(.malformedGolden, "\(file):\(number): expected \"# font-folder: path\"")
+        }
+        header.fontFolders.append(Self.decode(words[0]))
       case "font":
         guard words.count >= 2 else {
           throw GoldenError(
@@ -302,7 +354,7 @@ public struct GoldenRecord: Hashable, Sendable {
   func render() -> String {
     let c = testCase
     let fields = [
-      c.id, GoldenText.escape(c.text), c.font, c.style.rawValue, c.category.shortName,
+      c.id, GoldenText.escape(c.text), c.font, c.styleName, c.category.shortName,
       (c.sizing ?? .relative).rawValue, Self.number(pointSize), c.width.map(Self.number) ?? "-",
       String(c.lineLimit), c.truncation.rawValue, GoldenCase.name(of: c.target),
       c.effectiveStrategy.description, c.language ?? "-", Self.number(width), Self.number(height),
@@ -351,10 +403,19 @@ public struct GoldenRecord: Hashable, Sendable {
       }
       return value
     }
-    let style: TextStyle
+    var style = TextStyle.body
+    var token: String?
     let category: ContentSizeCategory
     do throws(MetricsError) {
-      style = try TextStyle(parsing: field("style"))
+      if let parsed = try? TextStyle(parsing: field("style")) {
+        style = parsed
+      } else if field("font") == GoldenSuite.typographyAlias,
+        (try? Typography.validateTokenName(field("style"))) != nil
+      {
+        token = field("style")
+      } else {
+        style = try TextStyle(parsing: field("style"))
+      }
       category = try ContentSizeCategory(parsing: field("category"))
     } catch {
       throw GoldenError(.malformedGolden, "\(place): \(error.message)")
@@ -384,7 +445,8 @@ public struct GoldenRecord: Hashable, Sendable {
     } else {
       guard let parsed = GoldenCase.Sizing(rawValue: field("sizing")) else {
         throw GoldenError(
-          .malformedGolden, "\(place): sizing \"\(field("sizing"))\" is not system or relative")
+          .malformedGolden,
+          "\(place): sizing \"\(field("sizing"))\" is not system, relative or typography")
       }
       sizing = parsed
       guard let named = GoldenCase.target(named: field("target")) else {
@@ -421,7 +483,7 @@ public struct GoldenRecord: Hashable, Sendable {
         id: field("id"), text: text, font: field("font"), style: style, category: category,
         sizing: sizing, width: widthLimit, lineLimit: try int("lineLimit"),
         truncation: truncation, target: target, strategy: strategy,
-        language: language == "-" ? nil : language),
+        language: language == "-" ? nil : language, token: token),
       pointSize: try double("pointSize"), width: try double("width"),
       height: try double("height"), lineCount: try int("lines"),
       isTruncated: field("truncated") == "1", breaks: breaks)

@@ -146,7 +146,7 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
       message: one("$.fonts.kr[1]: expected a path (a string), found 2 (a number)")),
     BadCases(
       name: "an unknown top-level key", json: #"{"set": [], "sets": [{"texts": [["a", "A"]]}]}"#,
-      message: one("$.set: unknown key; valid keys: format, fonts, sets")),
+      message: one("$.set: unknown key; valid keys: format, typography, fontFolders, fonts, sets")),
   ]
 
   @Test(arguments: wrongTypes)
@@ -274,9 +274,11 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
     let many = 40_000
     let set = _CasesSet(
       path: "$.sets[0]", name: "s", texts: Array(repeating: (id: "a", text: "A"), count: many),
-      fonts: Array(repeating: "default", count: many), styles: Array(repeating: .body, count: many),
+      fonts: Array(repeating: "default", count: many),
+      styles: Array(repeating: .style(.body), count: many),
       categories: ContentSizeCategory.allCases, widths: Array(repeating: 1, count: many), lines: 0,
-      truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil)
+      truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil,
+      mustFit: [])
     #expect(set.caseCount.overflow)
     let error = #expect(throws: GoldenError.self) {
       try GoldenCasesFile.checkCount([set], name: "o.cases", maximumCaseCount: .max)
@@ -288,8 +290,9 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
     // Two sets that fit one at a time but not summed.
     let half = _CasesSet(
       path: "$.sets[1]", name: "t", texts: [(id: "a", text: "A")],
-      fonts: ["default"], styles: [.body], categories: [.large], widths: [1], lines: 0,
-      truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil)
+      fonts: ["default"], styles: [.style(.body)], categories: [.large], widths: [1], lines: 0,
+      truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil,
+      mustFit: [])
     #expect(throws: Never.self) {
       try GoldenCasesFile.checkCount([half, half], name: "o.cases", maximumCaseCount: 2)
     }

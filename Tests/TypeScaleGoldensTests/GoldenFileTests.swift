@@ -153,7 +153,7 @@ private struct Workspace {
       message: "line-break strategy \"greedy\" is not valid"),
     Malformed(
       name: "bad sizing", edit: { Self.editField(5, of: $0, to: "preferred") },
-      message: "sizing \"preferred\" is not system or relative"),
+      message: "sizing \"preferred\" is not system, relative or typography"),
     Malformed(
       name: "bad target", edit: { Self.editField(10, of: $0, to: "view") },
       message: "target \"view\" is not label or attributed-string"),

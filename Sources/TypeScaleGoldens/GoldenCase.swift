@@ -211,6 +211,12 @@ public struct GoldenSuite: Hashable, Sendable {
   public var typography: String?
   /// Font folders registered for the typography (relative to the cases file, or absolute).
   public var fontFolders: [String] = []
+  /// The cases file the suite was read from, or `nil` for a suite made in code.
+  ///
+  /// Its path is relative to the folder the suite's paths start from (or absolute), with its
+  /// SHA-256. Golden files record it (`# cases:`) so that verifying can tell a changed cases
+  /// file from a changed layout.
+  public var casesFile: GoldenSourceFile?
   /// The cases, in file order.
   public var cases: [GoldenCase]
   /// Deprecated spellings the cases file used, one sentence each

@@ -137,7 +137,8 @@ public enum GoldenCasesFile {
   ///   - url: The cases file.
   ///   - maximumCaseCount: The most cases the file may expand to; ``defaultMaximumCaseCount``
   ///     by default.
-  /// - Returns: The suite.
+  /// - Returns: The suite; its ``GoldenSuite/casesFile`` names the file (relative to its own
+  ///   folder) and its SHA-256.
   /// - Throws: ``GoldenError`` when the file cannot be read, is not a regular file, is larger
   ///   than ``maximumFileSize``, is malformed, or expands to too many cases.
   public static func load(
@@ -145,7 +146,10 @@ public enum GoldenCasesFile {
   ) throws(GoldenError) -> GoldenSuite {
     let data = try GoldenVerification.readFile(
       url, displayPath: url.path, kind: "cases file", maximumSize: maximumFileSize)
-    return try parse(data, name: url.lastPathComponent, maximumCaseCount: maximumCaseCount)
+    var suite = try parse(data, name: url.lastPathComponent, maximumCaseCount: maximumCaseCount)
+    suite.casesFile = GoldenSourceFile(
+      path: url.lastPathComponent, sha256: SHA256Digest.hash(data).hex)
+    return suite
   }
 
   /// Counts the cases `sets` expand to, with overflow-checked arithmetic, and refuses more than

@@ -110,10 +110,11 @@ public final class GoldenMeasurer {
       fonts[font.alias] = (faces[0], Array(faces.dropFirst()), false)
     }
 
-    try sink.writeHeader(
-      GoldenHeader(
-        versions: Self.versions, fonts: suite.fonts, fontDigests: digests, sizeTolerance: 0.01,
-        shard: shard?.description))
+    var header = GoldenHeader(
+      versions: Self.versions, fonts: suite.fonts, fontDigests: digests, sizeTolerance: 0.01,
+      shard: shard?.description)
+    header.casesFile = suite.casesFile
+    try sink.writeHeader(header)
     let total =
       shard.map { shard in suite.cases.reduce(0) { $0 + (shard.contains($1.id) ? 1 : 0) } }
       ?? suite.cases.count

@@ -40,16 +40,9 @@ public enum GoldenVerification {
     let mode: GoldenRecordMode
     do throws(GoldenError) {
       if let record { mode = record } else { mode = try GoldenRecordMode.fromEnvironment() }
-      var suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
-      suite.fonts = suite.fonts.map {
-        GoldenFont(
-          alias: $0.alias,
-          paths: $0.paths.map {
-            relativePath(
-              casesFile.deletingLastPathComponent().appendingPathComponent($0),
-              from: goldenURL.deletingLastPathComponent())
-          })
-      }
+      let suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
+        .rebased(
+          from: casesFile.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
       actual = try GoldenMeasurer().record(
         suite, baseDirectory: goldenURL.deletingLastPathComponent())
     } catch {
@@ -235,13 +228,4 @@ public enum GoldenVerification {
       .appendingPathComponent(golden.lastPathComponent)
   }
 
-  /// `target` relative to `base` (both file URLs), such as `../Fonts/a.ttf`.
-  static func relativePath(_ target: URL, from base: URL) -> String {
-    let to = target.standardizedFileURL.pathComponents
-    let from = base.standardizedFileURL.pathComponents
-    var common = 0
-    while common < min(to.count, from.count), to[common] == from[common] { common += 1 }
-    let ups = Array(repeating: "..", count: from.count - common)
-    return (ups + to[common...]).joined(separator: "/")
-  }
 }

@@ -670,11 +670,11 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
   }
 
   @Test func relativePath_walksUpAndDown() {
-    let path = GoldensCommand.relativePath(
+    let path = GoldenPaths.relativePath(
       URL(fileURLWithPath: "/a/b/fonts/x.ttf"), from: URL(fileURLWithPath: "/a/c/d"))
     #expect(path == "../../b/fonts/x.ttf")
     #expect(
-      GoldensCommand.relativePath(
+      GoldenPaths.relativePath(
         URL(fileURLWithPath: "/a/./fonts/../x.ttf"), from: URL(fileURLWithPath: "/a")) == "x.ttf")
   }
 }

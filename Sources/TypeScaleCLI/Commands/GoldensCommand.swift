@@ -127,16 +127,6 @@ extension GoldensCommand {
     }
     return String(path[..<slash]) + stem + suffix + "." + pathExtension
   }
-
-  /// `target` relative to the folder `base`, such as `../Fonts/a.ttf`.
-  static func relativePath(_ target: URL, from base: URL) -> String {
-    let to = target.standardizedFileURL.pathComponents
-    let from = base.standardizedFileURL.pathComponents
-    var common = 0
-    while common < min(to.count, from.count), to[common] == from[common] { common += 1 }
-    let ups = Array(repeating: "..", count: from.count - common)
-    return (ups + to[common...]).joined(separator: "/")
-  }
 }
 
 /// The `\r[done/total] cases` line drawn while measuring on a terminal.

@@ -110,9 +110,10 @@ public struct GoldensRecordCommand: Command {
       var suite = try GoldenCasesFile.parse(
         data, name: casesPath, maximumCaseCount: maximumCaseCount)
       for warning in suite.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
-      suite.fonts = try Self.fonts(
-        suite.fonts, from: casesURL.deletingLastPathComponent(),
-        to: goldenURL.deletingLastPathComponent())
+      suite.casesFile = GoldenSourceFile(
+        path: casesURL.lastPathComponent, sha256: SHA256Digest.hash(data).hex)
+      suite = try suite.rebased(
+        from: casesURL.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
       let measurer = try GoldenMeasurer()
       // Each record goes to a temporary file as it is measured; the golden file is replaced
       // only when all are written. SIGINT and SIGTERM remove the temporary file; a SIGKILL
@@ -137,32 +138,5 @@ public struct GoldensRecordCommand: Command {
       print("recorded \(count) case\(count == 1 ? "" : "s")\(of) in \(outputPath)", to: &output)
     }
     return .success
-  }
-
-  /// The suite's fonts with their paths relative to the golden file's folder instead of the
-  /// cases file's (absolute paths stay as they are).
-  ///
-  /// - Throws: ``GoldenError/Code/malformedCases`` for an alias or path with white space, which
-  ///   a golden file's space-separated `# font:` line cannot hold.
-  private static func fonts(
-    _ fonts: [GoldenFont], from casesFolder: URL, to goldenFolder: URL
-  ) throws(GoldenError) -> [GoldenFont] {
-    let moved = casesFolder.standardizedFileURL.path != goldenFolder.standardizedFileURL.path
-    var result: [GoldenFont] = []
-    for font in fonts {
-      let paths = font.paths.map { path in
-        guard moved, !path.hasPrefix("/") else { return path }
-        return GoldensCommand.relativePath(
-          casesFolder.appendingPathComponent(path), from: goldenFolder)
-      }
-      for name in [font.alias] + paths where name.contains(where: \.isWhitespace) {
-        throw GoldenError(
-          .malformedCases,
-          "font \(font.alias): \"\(name)\" contains white space, which a golden file's "
-            + "\"# font:\" line cannot hold; rename it")
-      }
-      result.append(GoldenFont(alias: font.alias, paths: paths))
-    }
-    return result
   }
 }

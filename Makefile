@@ -75,6 +75,7 @@ demo: deps
 
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	python3 Scripts/check-snippets.py
 	$(SWIFT) test --skip-build
 
 ## lint: the committed .swift-format, strictly (the formatter ships with the toolchain).

@@ -30,11 +30,13 @@ public struct ScaleCommand: Command {
       """,
     usage: """
       typescale scale --style <style> --size <points>
-                      (--category <category> | --all-categories) [--max <points>]
-                      [--display-scale <scale>] [--platform <platform>] [--json]
+                      (--category <category> | --all-categories)
+                      [--max <points>] [--display-scale <scale>]
+                      [--platform <platform>] [--json]
       typescale scale --style <style|token> --typography <file>
-                      [--font-file <path> ...] [--font-dir <path> ...] [--size <points>]
-                      (--category <category> | --all-categories) [--max <points>]
+                      [--font-file <path> ...] [--font-dir <path> ...]
+                      [--size <points>] [--max <points>]
+                      (--category <category> | --all-categories)
                       [--display-scale <scale>] [--json]
       """,
     options: [

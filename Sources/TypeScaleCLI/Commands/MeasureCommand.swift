@@ -12,6 +12,8 @@ import TypeScaleLock
 /// $ typescale measure "Hi" --style body --category AX5 --json        # pointSize 53
 /// $ typescale measure "Continue" --style headline --all-categories --width 120 --lines 1
 /// $ printf '%s\n' '{"text": "Hello", "width": 40}' | typescale measure --batch
+/// $ typescale measure "Subscribe" --typography app.json --font-dir Fonts --style button \
+///     --category AX3 --width 120 --json                                  # the app's token
 /// ```
 public struct MeasureCommand: Command {
   /// The command's options.

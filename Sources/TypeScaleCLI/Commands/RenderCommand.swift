@@ -11,6 +11,8 @@ import TypeScale
 /// a.png
 /// $ typescale render "Continue" --style headline --all-categories --width 120 --lines 1 \
 ///     --overlays lines,truncation -o sheet.png
+/// $ typescale render "Subscribe" --typography app.json --font-dir Fonts --style button \
+///     --all-categories --width 120 -o button.png
 /// ```
 public struct RenderCommand: Command {
   /// The command's options.

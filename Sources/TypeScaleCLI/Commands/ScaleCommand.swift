@@ -4,10 +4,11 @@ import Foundation
 import TypeScale
 
 /// `typescale scale`: scales a design size for one category or all of them, as `UIFontMetrics`
-/// does.
+/// does, or gives a typography's style or token at each category as `DynamicType` does.
 ///
 /// ```
 /// $ typescale scale --style body --size 17 --all-categories --json
+/// $ typescale scale --typography app.json --font-dir Fonts --style headline --all-categories
 /// ```
 public struct ScaleCommand: Command {
   /// The command's options.

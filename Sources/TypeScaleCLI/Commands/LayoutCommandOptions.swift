@@ -12,15 +12,25 @@ enum LayoutCommandOptions {
     [
       .option(
         "font", valueName: "name",
-        help: "A family or PostScript name to resolve among the embedded fonts and --font-file."),
+        help: "A family or PostScript name to resolve among the embedded fonts, --font-file and "
+          + "--font-dir (not with --typography)."),
       .option(
         "font-file", valueName: "path",
-        help: "A font file; the first is the primary face, the others its cascade.",
+        help: "A font file; the first is the primary face, the others its cascade (with "
+          + "--typography: registered for its families to resolve among).",
         isRepeatable: true),
+      TypographyOptions.fontDirectorySpec(
+        help: "A folder of fonts (with its subfolders) to register for --typography's families "
+          + "or --font to resolve among."),
+      TypographyOptions.typographySpec(
+        help: "A typography JSON file: each style's and token's family, weight, italic, size "
+          + "and sizing come from it."),
       .option(
         "size", valueName: "points",
         help: "The point size, or the design size at L with --style or --category."),
-      .option("style", valueName: "style", help: "The text style to scale like (default: body)."),
+      .option(
+        "style", valueName: "style",
+        help: "The text style to scale like, or a --typography token (default: body)."),
       .option(
         "category", valueName: "category",
         help: "The content-size category to scale for: xS…XXXL, AX1…AX5, or a UIKit or SwiftUI "
@@ -99,17 +109,23 @@ enum LayoutCommandOptions {
   /// - Parameters:
   ///   - parsed: The parsed command line of `measure` or `render`.
   ///   - request: The request to fill in.
-  /// - Throws: ``CLIError`` for a value that cannot be converted or parsed.
+  /// - Throws: ``CLIError`` for a value that cannot be converted or parsed, a typography file
+  ///   that cannot be loaded, or a style that is neither a text style nor one of its tokens.
   static func read(_ parsed: ParsedArguments, into request: inout MeasureRequest)
     throws(CLIError)
   {
     request.fontFiles = parsed.values("font-file")
+    request.fontDirectories = parsed.values("font-dir")
     request.fontName = parsed.value("font")
+    if let path = parsed.value("typography") {
+      request.typography = try TypographyOptions.load(path)
+    }
     request.size = try parsed.double("size")
+    if let name = parsed.value("style") {
+      (request.style, request.token) = try TypographyOptions.style(
+        named: name, in: request.typography)
+    }
     do throws(MetricsError) {
-      request.style = try parsed.value("style").map { name throws(MetricsError) in
-        try TextStyle(parsing: name)
-      }
       request.category = try parsed.value("category").map { name throws(MetricsError) in
         try ContentSizeCategory(parsing: name)
       }

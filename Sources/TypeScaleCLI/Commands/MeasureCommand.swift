@@ -12,6 +12,8 @@ import TypeScaleLock
 /// $ typescale measure "Hi" --style body --category AX5 --json        # pointSize 53
 /// $ typescale measure "Continue" --style headline --all-categories --width 120 --lines 1
 /// $ printf '%s\n' '{"text": "Hello", "width": 40}' | typescale measure --batch
+/// $ typescale measure "Subscribe" --typography app.json --font-dir Fonts --style button \
+///     --category AX3 --width 120 --json                                  # the app's token
 /// ```
 public struct MeasureCommand: Command {
   /// The command's options.
@@ -22,7 +24,16 @@ public struct MeasureCommand: Command {
       Fonts: the embedded default (Noto Sans, with Noto Sans CJK KR in its cascade) unless \
       --font-file or --font is given. The first --font-file's first face is the primary face \
       and the other files' first faces are its cascade; --font resolves a family or PostScript \
-      name among the embedded fonts and the files, and falls back to the default with a note.
+      name among the embedded fonts, the files and the --font-dir folders, and falls back to \
+      the default with a note.
+
+      Typography: with --typography, each style's (and token's) family, weight and italic \
+      resolve among the embedded fonts, --font-file and --font-dir with CSS font matching, \
+      and its size follows the typography (relative, fixed, maximumPointSize) as DynamicType \
+      does; --style also takes the typography's tokens (--style button), and --size replaces \
+      the style's design size. A substitution (a family not registered, a weight or italic \
+      not available, a size that cannot scale) prints a warning on standard error and is \
+      listed under "diagnostics" in --json. --font-dir needs --typography or --font.
 
       Sizes: --size alone is a plain point size. With --style or --category, the style (body \
       unless given) at the category (L unless given): with no font, typography or --size, \
@@ -41,9 +52,10 @@ public struct MeasureCommand: Command {
       Ranges are UTF-16 offsets; sizes are in points. --batch reads one JSON request per line \
       of standard input and writes one JSON line per request, in order: the --json object \
       (an array with "allCategories": true) or {"error": "..."}. Request keys: text, \
-      fontFiles, font, size, style, category, allCategories, width, lines, truncation, \
-      target, strategy, alignment, language, displayScale. Font files are registered once per batch, \
-      and a font name resolves among every file registered so far. A request line longer than \
+      fontFiles, fontDirs, font, typography (a file's path), size, style, category, \
+      allCategories, width, lines, truncation, target, strategy, alignment, language, \
+      displayScale. Font files, folders and typographies are read once per batch, and a font \
+      name resolves among every font registered so far. A request line longer than \
       --batch-line-limit bytes (default: 1048576, 1 MiB) is answered with an error without \
       being read into memory or decoded.
 
@@ -53,18 +65,18 @@ public struct MeasureCommand: Command {
       Deprecated spellings (--strategy hangulwordpriority) still work and print a warning on \
       standard error.
 
-      Exit status: 0 on success (--batch: even when requests fail), 1 when a font file cannot \
-      be read, 2 for a bad option or value.
+      Exit status: 0 on success (--batch: even when requests fail), 1 when a font file or \
+      folder cannot be read, 2 for a bad option or value.
       """,
     usage: """
       typescale measure <text> [--font <name>] [--font-file <path> ...]
-                        [--size <points>] [--style <style>]
+                        [--font-dir <path> ...] [--typography <file>]
+                        [--size <points>] [--style <style|token>]
                         [--category <category> | --all-categories]
                         [--width <points>] [--lines <count>]
                         [--truncation <mode>] [--target <target>]
                         [--strategy <strategy>] [--alignment <alignment>]
-                        [--language <bcp47>] [--display-scale <scale>]
-                        [--typography <file>] [--json]
+                        [--language <bcp47>] [--display-scale <scale>] [--json]
       typescale measure --batch [--json] [--batch-line-limit <bytes>]
                         < requests.jsonl
       """,
@@ -74,9 +86,6 @@ public struct MeasureCommand: Command {
           "display-scale", valueName: "scale",
           help: "Pixels per point to round a label's width and height up to (default: 3; exact "
             + "sizes with --target attributed-string)."),
-        .option(
-          "typography", valueName: "file",
-          help: "A typography JSON file: the style's family, weight, size and sizing come from it."),
         .flag("json", help: "Print a JSON object (an array with --all-categories)."),
         .flag("batch", help: "Measure one JSON request per line of standard input."),
         .option(
@@ -164,7 +173,7 @@ public struct MeasureCommand: Command {
     }
     for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
     let sizing = try request.sizing()
-    let entries = try session.measure(request)
+    let entries = try session.measure(request) { errorOutput.write("warning: \($0)\n") }
     let sweep = request.allCategories
     if json {
       if sweep {
@@ -197,11 +206,15 @@ public struct MeasureCommand: Command {
             "line \(number) is \(byteCount) bytes, longer than the limit of \(lineLimit) "
               + "(--batch-line-limit); split the text or raise the limit")
         case .text(let text):
-          let request = try MeasureRequest(jsonLine: text)
+          let request = try MeasureRequest(jsonLine: text) { (path) throws(CLIError) in
+            try session.typography(at: path)
+          }
           for warning in request.warnings {
             errorOutput.write("warning: line \(number): \(warning)\n")
           }
-          let entries = try session.measure(request)
+          let entries = try session.measure(request) { warning in
+            errorOutput.write("warning: line \(number): \(warning)\n")
+          }
           response = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
         }
       } catch {

@@ -71,6 +71,19 @@ enum MeasureOutput {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
+  /// What font resolution substituted in the layouts, once each, in order: the messages of
+  /// their `FontDiagnostic`s (a family not registered, a weight or italic not available, a size
+  /// that cannot scale), which the commands print as `warning: …` lines and `--json` lists
+  /// under `diagnostics`.
+  ///
+  /// - Parameter entries: The layouts of one request.
+  /// - Returns: The distinct messages.
+  static func substitutions(_ entries: [MeasureEntry]) -> [String] {
+    var seen: Set<String> = []
+    return entries.flatMap { $0.layout.diagnostics.fontResolution.map(\.message) }
+      .filter { seen.insert($0).inserted }
+  }
+
   // MARK: - Text
 
   /// A summary of one layout and a table of its lines.
@@ -83,8 +96,8 @@ enum MeasureOutput {
   ) {
     let layout = entry.layout
     var points = formatNumber(layout.pointSize)
-    if case .scaled(let style, let design, let category) = sizing {
-      points += " (\(style) at \(category.shortName)"
+    if case .scaled(_, let design, let category) = sizing {
+      points += " (\(request.styleLabel) at \(category.shortName)"
       if category != .large || design.points != layout.pointSize {
         points += ", from \(formatNumber(design.points)) at L"
       }
@@ -136,8 +149,8 @@ enum MeasureOutput {
   ) {
     guard let first = entries.first?.layout else { return }
     var header = first.font.face.postScriptName
-    if case .sweep(let style, let design) = sizing {
-      header += ", \(style) from \(formatNumber(design.points)) at L"
+    if case .sweep(_, let design) = sizing {
+      header += ", \(request.styleLabel) from \(formatNumber(design.points)) at L"
     }
     if let limit = request.options.width { header += ", wrapping at \(formatNumber(limit))" }
     if let lines = request.options.lineLimit, lines > 0 {

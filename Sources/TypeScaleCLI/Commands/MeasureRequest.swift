@@ -7,6 +7,10 @@ import TypeScale
 /// command line or from one line of `typescale measure --batch`.
 struct MeasureRequest: Sendable {
   /// How the point size is chosen.
+  ///
+  /// With a typography the style's or token's own sizing applies (``MeasureSession`` lays it
+  /// out through `DynamicType`); the text style here is then body for a custom token, and
+  /// ``styleLabel`` names it for output.
   enum Sizing: Sendable {
     /// A plain point size (`--size` alone).
     case fixed(Double)
@@ -18,21 +22,27 @@ struct MeasureRequest: Sendable {
 
   /// The text to lay out.
   var text: String
-  /// Font files to register: the first file's first face is the primary face unless
-  /// ``fontName`` is given, the others' first faces its cascade.
+  /// Font files to register: without a typography the first file's first face is the primary
+  /// face unless ``fontName`` is given, the others' first faces its cascade; with one, the
+  /// typography's families resolve among them.
   var fontFiles: [String] = []
+  /// Font folders whose fonts to register, for the typography's families or ``fontName`` to
+  /// resolve among.
+  var fontDirectories: [String] = []
   /// A family or PostScript name to resolve through the registry.
   var fontName: String?
   /// The point size, or the design size at Large with a style or category.
   var size: Double?
-  /// The text style the size scales like.
+  /// The text style the size scales like; `nil` for body, or when ``token`` is given.
   var style: TextStyle?
+  /// The typography's custom token `--style` named (`button`), instead of a text style.
+  var token: String?
   /// The content-size category to scale for.
   var category: ContentSizeCategory?
   /// Whether to lay out at every category.
   var allCategories = false
-  /// The type scale `--typography` loaded: a style's family, weight, size and sizing come from
-  /// it when no font option is given.
+  /// The type scale `--typography` loaded: each style's and token's family, weight, italic,
+  /// size and sizing come from it, the fonts resolving among the registered files and folders.
   var typography: Typography?
   /// The layout options: width, line limit, truncation, target, strategy and the rest.
   var options = LayoutOptions()
@@ -42,19 +52,40 @@ struct MeasureRequest: Sendable {
 
   /// Whether the request names no font and no typography, so that the style's size and weight
   /// are the system text style's (`Typography.system`).
-  var usesSystemTypography: Bool { fontFiles.isEmpty && fontName == nil && typography == nil }
+  var usesSystemTypography: Bool {
+    fontFiles.isEmpty && fontDirectories.isEmpty && fontName == nil && typography == nil
+  }
+
+  /// The style's or token's name, for output: `button`, `caption2`, or `body` when none was
+  /// given.
+  var styleLabel: String { token ?? (style ?? .body).rawValue }
+
+  /// The style or token, as the typography's lookups take it.
+  var typographyToken: Typography.TokenName { Typography.TokenName(styleLabel) }
 
   /// The style's size at Large: the design size when no `--size` is given.
   private static func defaultSize(of style: TextStyle) throws(MetricsError) -> Double {
     try SizeTable.iOS.entry(for: style, at: .large).pointSize
   }
 
-  /// Checks the size and the layout options against their ranges, before any work: a size in
+  /// Checks the font options and the values against their ranges, before any work: no
+  /// `--font` with a typography, no `--font-dir` without a typography or `--font`, a size in
   /// (0, `ValueRanges.maximumPoints`], a width in 0…`ValueRanges.maximumPoints`, a display scale
   /// in `ValueRanges.displayScales`, a line limit ≥ 0 (any `Int`).
   ///
-  /// - Throws: ``CLIError/validation(_:)`` naming the value and its range.
+  /// - Throws: ``CLIError/validation(_:)`` naming the option or the value and its range.
   func validate() throws(CLIError) {
+    if typography != nil, let fontName {
+      throw .validation(
+        "give either --font \(fontName) or --typography: the typography names each style's "
+          + "family, resolved among --font-file and --font-dir")
+    }
+    if !fontDirectories.isEmpty, typography == nil, fontName == nil {
+      throw .validation(
+        "--font-dir registers fonts for a name to resolve to; give --typography <file> (its "
+          + "styles' families) or --font <name> with it, or --font-file <path> for a face to "
+          + "use as it is")
+    }
     if let size, !(size.isFinite && size > 0 && size <= ValueRanges.maximumPoints) {
       throw .validation(
         "font size \(formatNumber(size)) is not valid; use a number of points > 0 and ≤ "
@@ -83,15 +114,18 @@ struct MeasureRequest: Sendable {
       throw .validation("give either --category or --all-categories, not both")
     }
     try validate()
-    let scales = style != nil || category != nil || allCategories
+    let scales = style != nil || token != nil || category != nil || allCategories
     let style = self.style ?? .body
+    let typographySize = try typography.map { (typography) throws(CLIError) in
+      try entry(in: typography).style.size.points
+    }
     do throws(MetricsError) {
       // Not `size ?? (try ...)`: `??` rethrows as `any Error`.
       let points: Double
       if let size {
         points = size
-      } else if let typography {
-        points = typography[style].size.points
+      } else if let typographySize {
+        points = typographySize
       } else {
         points = try Self.defaultSize(of: style)
       }
@@ -101,6 +135,20 @@ struct MeasureRequest: Sendable {
       return .scaled(style, design, category ?? .large)
     } catch {
       throw CLIError(error)
+    }
+  }
+
+  /// What the style or token is in a typography.
+  ///
+  /// - Parameter typography: The typography.
+  /// - Returns: Its entry.
+  /// - Throws: ``CLIError/validation(_:)`` for a token the typography does not have, naming
+  ///   its text styles and tokens.
+  func entry(in typography: Typography) throws(CLIError) -> Typography.Entry {
+    do throws(TypeScaleError) {
+      return try typography.entry(for: typographyToken)
+    } catch {
+      throw .validation(error.message)
     }
   }
 }
@@ -116,13 +164,6 @@ extension MeasureRequest {
   /// - Throws: ``CLIError`` for a value that cannot be converted or parsed.
   init(text: String, parsed: ParsedArguments) throws(CLIError) {
     self.text = text
-    if let path = parsed.value("typography") {
-      do throws(TypeScaleError) {
-        typography = try Typography.load(URL(fileURLWithPath: path))
-      } catch {
-        throw .validation(error.message)
-      }
-    }
     try LayoutCommandOptions.read(parsed, into: &self)
     options.displayScale = try parsed.double("display-scale")
   }
@@ -133,19 +174,26 @@ extension MeasureRequest {
 extension MeasureRequest {
   /// The keys a batch request may have.
   static let jsonKeys = [
-    "text", "fontFiles", "font", "size", "style", "category", "allCategories", "width", "lines",
-    "truncation", "target", "strategy", "alignment", "language", "displayScale",
+    "text", "fontFiles", "fontDirs", "font", "typography", "size", "style", "category",
+    "allCategories", "width", "lines", "truncation", "target", "strategy", "alignment",
+    "language", "displayScale",
   ]
 
   /// Reads a request from one line of JSON, such as
   /// `{"text": "Hello", "style": "body", "category": "AX3", "width": 320}`.
   ///
   /// Keys not in ``jsonKeys`` are refused, so a misspelt key is not silently ignored; `null`
-  /// stands for a key left out.
+  /// stands for a key left out. `"typography"` is a file's path, as `--typography` takes it,
+  /// and `"style"` may name one of its tokens.
   ///
-  /// - Parameter line: The JSON text of one request.
+  /// - Parameters:
+  ///   - line: The JSON text of one request.
+  ///   - loadTypography: Loads a `"typography"` path (a batch loads each file once).
   /// - Throws: ``CLIError`` naming the bad key or value.
-  init(jsonLine line: String) throws(CLIError) {
+  init(
+    jsonLine line: String,
+    loadTypography: (String) throws(CLIError) -> Typography = TypographyOptions.load
+  ) throws(CLIError) {
     guard line.contains(where: { !$0.isWhitespace }) else {
       throw .validation("empty line; a request is a JSON object, such as {\"text\": \"Hello\"}")
     }
@@ -169,12 +217,17 @@ extension MeasureRequest {
     }
     self.text = text
     fontFiles = try json.strings("fontFiles") ?? []
+    fontDirectories = try json.strings("fontDirs") ?? []
     fontName = try json.string("font")
+    if let path = try json.string("typography") {
+      typography = try loadTypography(path)
+    }
     size = try json.number("size")
-    let styleName = try json.string("style")
+    if let name = try json.string("style") {
+      (style, token) = try TypographyOptions.style(named: name, in: typography)
+    }
     let categoryName = try json.string("category")
     do throws(MetricsError) {
-      style = try styleName.map { name throws(MetricsError) in try TextStyle(parsing: name) }
       category = try categoryName.map { name throws(MetricsError) in
         try ContentSizeCategory(parsing: name)
       }

@@ -12,14 +12,19 @@ struct MeasureEntry {
 }
 
 /// What `typescale measure` and each line of `--batch` share: one registry, one layout engine,
-/// and the faces of every font file registered so far.
+/// the fonts of every file and folder registered so far, and every typography loaded.
 struct MeasureSession {
   /// The registry the font files are registered in and `--font` names resolve through.
   let registry: FontRegistry
   /// The engine every request is laid out with.
   let engine: TextLayoutEngine
-  /// Each font path's registration, by the path as given: a file is registered once.
-  private var registrations: [String: Result<[FontFace], FontError>] = [:]
+  /// The font files and folders registered so far: each is registered once.
+  private var fonts = FontRegistrations()
+  /// Each typography file's contents or error, by the path as given: a file is read once.
+  private var typographies: [String: Result<Typography, CLIError>] = [:]
+  /// Warnings (without `warning: `) from registering font folders not yet handed out by
+  /// ``measure(_:warn:)``: a file in a folder that is not a font, a folder with no fonts.
+  private var warnings: [String] = []
 
   /// Creates a session with the embedded default fonts.
   ///
@@ -33,21 +38,68 @@ struct MeasureSession {
     engine = TextLayoutEngine(registry: registry)
   }
 
+  /// Loads a typography file once per session.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Returns: The typography.
+  /// - Throws: ``CLIError/validation(_:)`` for a file that cannot be read or is not valid.
+  mutating func typography(at path: String) throws(CLIError) -> Typography {
+    let loaded: Result<Typography, CLIError>
+    if let known = typographies[path] {
+      loaded = known
+    } else {
+      do throws(CLIError) {
+        loaded = .success(try TypographyOptions.load(path))
+      } catch {
+        loaded = .failure(error)
+      }
+      typographies[path] = loaded
+    }
+    return try loaded.get()
+  }
+
+  /// Lays a request's text out as ``measure(_:)`` does, and hands each warning to `warn`:
+  /// what registering the request's font folders skipped (even when the request then fails),
+  /// then what font resolution substituted (``MeasureOutput/substitutions(_:)``).
+  ///
+  /// - Parameters:
+  ///   - request: What to measure.
+  ///   - warn: Called with each warning, without `warning: `.
+  /// - Returns: One entry, or one per category when sweeping.
+  /// - Throws: ``CLIError``, as ``measure(_:)``.
+  mutating func measure(_ request: MeasureRequest, warn: (String) -> Void) throws(CLIError)
+    -> [MeasureEntry]
+  {
+    let measured = Result { () throws(CLIError) -> [MeasureEntry] in try measure(request) }
+    warnings.forEach(warn)
+    warnings = []
+    let entries = try measured.get()
+    MeasureOutput.substitutions(entries).forEach(warn)
+    return entries
+  }
+
   /// Lays a request's text out, once or at every category.
   ///
+  /// The request's font folders are registered first (their problems go to ``warnings``).
   /// With a typography, or with no font at all and a style or category, the font comes from
-  /// ``DynamicType``: the typography's, or `Typography.system`'s (the system text style's own
-  /// size and weight at the category, as `UIFont.preferredFont(forTextStyle:)`). A `--font` or
+  /// ``DynamicType``: the typography's — its style's or token's family, weight and italic
+  /// resolved among the registered fonts, its size following its sizing — or
+  /// `Typography.system`'s (the system text style's own size and weight at the category, as
+  /// `UIFont.preferredFont(forTextStyle:)`). Without a typography, a `--font` or
   /// `--font-file` is a custom font, scaled as `UIFontMetrics` does.
   ///
   /// - Parameter request: What to measure.
   /// - Returns: One entry, or one per category when sweeping.
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid style, category, size or
-  ///   layout option, with the library's message; a failure (exit 1) for a font file that
-  ///   cannot be registered or a font that cannot be read.
+  ///   layout option, with the library's message; a failure (exit 1) for a font file or folder
+  ///   that cannot be registered or a font that cannot be read.
   mutating func measure(_ request: MeasureRequest) throws(CLIError) -> [MeasureEntry] {
     let sizing = try request.sizing()
-    if let typography = request.typography, request.fontFiles.isEmpty, request.fontName == nil {
+    for path in request.fontDirectories {
+      warnings += try fonts.registerDirectory(path, in: registry)
+    }
+    if let typography = request.typography {
+      for path in request.fontFiles { _ = try fonts.faces(ofFileAt: path, in: registry) }
       return try measure(request, typography: typography)
     }
     if request.usesSystemTypography {
@@ -91,34 +143,32 @@ struct MeasureSession {
     }
   }
 
-  /// Lays a request out with a typography's font for its style, through ``DynamicType``.
+  /// Lays a request out with a typography's font for its style or token, through
+  /// ``DynamicType``.
   ///
-  /// A `--size` replaces the style's design size; with `Typography.system` it is a custom
-  /// size, which scales as `UIFontMetrics` does (the table's sizes belong to the table's own
-  /// design sizes).
+  /// A `--size` replaces the style's or token's design size; with `Typography.system` it is a
+  /// custom size, which scales as `UIFontMetrics` does (the table's sizes belong to the
+  /// table's own design sizes).
   private func measure(
     _ request: MeasureRequest, typography: Typography
   ) throws(CLIError) -> [MeasureEntry] {
-    var typography = typography
     let style = request.style ?? .body
-    if let size = request.size {
-      do throws(MetricsError) {
-        typography[style].size = try DesignSize(size)
-      } catch {
-        throw CLIError(error)
-      }
-      if request.typography == nil { typography[style].sizing = .relative(to: style) }
+    var typography = try TypographyOptions.overriding(
+      typography, style: style, token: request.token, size: request.size)
+    if request.typography == nil, request.size != nil {
+      typography[style].sizing = .relative(to: style)
     }
+    let token = request.typographyToken
     let base = DynamicType(registry: registry, typography: typography, engine: engine)
     do throws(TypeScaleError) {
       if request.allCategories {
         return try base.sweep(
-          request.text, style: style, width: request.options.width, options: request.options
+          request.text, token: token, width: request.options.width, options: request.options
         ).map { MeasureEntry(category: $0.category, layout: $0.layout) }
       }
       let category = request.category ?? .large
       let layout = try base.with(category: category).layout(
-        request.text, style: style, width: request.options.width, options: request.options)
+        request.text, token: token, width: request.options.width, options: request.options)
       return [MeasureEntry(category: category, layout: layout)]
     } catch {
       if error.code == .layoutFailed { throw .failure(error.message) }
@@ -132,7 +182,7 @@ struct MeasureSession {
   ) throws(CLIError) -> (FontFace, FontMatch?, [FontFace]) {
     var firstFaces: [FontFace] = []
     for path in request.fontFiles {
-      firstFaces.append(try firstFace(ofFileAt: path))
+      firstFaces.append(try fonts.faces(ofFileAt: path, in: registry)[0])
     }
     if let name = request.fontName {
       let match = registry.resolve(FontQuery(family: name))
@@ -142,27 +192,5 @@ struct MeasureSession {
       return (registry.defaultFace, nil, [])
     }
     return (primary, nil, Array(firstFaces.dropFirst()))
-  }
-
-  /// Registers a font file (once per session) and returns its first face.
-  private mutating func firstFace(ofFileAt path: String) throws(CLIError) -> FontFace {
-    let registration: Result<[FontFace], FontError>
-    if let known = registrations[path] {
-      registration = known
-    } else {
-      do throws(FontError) {
-        registration = .success(try registry.register(fileAt: URL(fileURLWithPath: path)))
-      } catch {
-        registration = .failure(error)
-      }
-      registrations[path] = registration
-    }
-    switch registration {
-    case .success(let faces):
-      guard let face = faces.first else { throw .failure("\(path) has no font faces") }
-      return face
-    case .failure(let error):
-      throw .failure(error.message)
-    }
   }
 }

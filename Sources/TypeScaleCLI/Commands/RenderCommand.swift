@@ -11,6 +11,8 @@ import TypeScale
 /// a.png
 /// $ typescale render "Continue" --style headline --all-categories --width 120 --lines 1 \
 ///     --overlays lines,truncation -o sheet.png
+/// $ typescale render "Subscribe" --typography app.json --font-dir Fonts --style button \
+///     --all-categories --width 120 -o button.png
 /// ```
 public struct RenderCommand: Command {
   /// The command's options.
@@ -18,8 +20,8 @@ public struct RenderCommand: Command {
     commandName: "render",
     abstract: "Draw laid-out text into a PNG: one size, or a contact sheet of every category.",
     discussion: """
-      The text is laid out as 'typescale measure' lays it out (the same fonts, sizes and \
-      options) and drawn with FreeType at the positions the layout measured: anti-aliased \
+      The text is laid out as 'typescale measure' lays it out (the same fonts, sizes, \
+      typography and options; see 'typescale measure --help') and drawn with FreeType at the positions the layout measured: anti-aliased \
       grey, or colour for colour-emoji fonts. With --all-categories the image is a contact \
       sheet: one row per category, captioned with the category and point size; rows that \
       truncate, break a word or exceed --lines are marked in red.
@@ -35,12 +37,14 @@ public struct RenderCommand: Command {
       The image's size is worked out before anything is drawn: an image over 67108864 pixels \
       (2^26, 256 MiB; RenderOptions.maximumPixels in the library) is refused.
 
-      Exit status: 0 on success, 1 when a font file cannot be read or the image cannot be \
-      drawn or written, 2 for a bad option or value, or an image over the pixel limit.
+      Exit status: 0 on success, 1 when a font file or folder cannot be read or the image \
+      cannot be drawn or written, 2 for a bad option or value, or an image over the pixel \
+      limit.
       """,
     usage: """
       typescale render <text> -o <path> [--font <name>] [--font-file <path> ...]
-                       [--size <points>] [--style <style>]
+                       [--font-dir <path> ...] [--typography <file>]
+                       [--size <points>] [--style <style|token>]
                        [--category <category> | --all-categories]
                        [--width <points>] [--lines <count>] [--truncation <mode>]
                        [--target <target>] [--strategy <strategy>]
@@ -105,7 +109,8 @@ public struct RenderCommand: Command {
   ///
   /// - Parameters:
   ///   - output: Where the written file's path goes.
-  ///   - errorOutput: Where deprecation warnings go; errors are thrown.
+  ///   - errorOutput: Where warnings go: deprecated spellings, skipped font files, font
+  ///     substitutions; errors are thrown.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option or an
   ///   image over `RenderOptions.maximumPixels`; a failure (exit 1) for a font file that cannot
@@ -115,7 +120,7 @@ public struct RenderCommand: Command {
   ) throws(CLIError) -> ExitCode {
     for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
     var session = try MeasureSession()
-    let entries = try session.measure(request)
+    let entries = try session.measure(request) { errorOutput.write("warning: \($0)\n") }
     let renderer = Renderer(registry: session.registry)
     let image: Image
     do throws(RenderError) {
@@ -141,9 +146,11 @@ public struct RenderCommand: Command {
     return .success
   }
 
-  /// `body · 343 pt wide · 3 lines`: what a contact sheet shows when no title is given.
+  /// `body · 343 pt wide · 3 lines`, after the typography's name when one is given: what a
+  /// contact sheet shows when no title is given.
   private var defaultTitle: String {
-    var parts = [(request.style ?? .body).rawValue]
+    var parts = [request.styleLabel]
+    if let typography = request.typography { parts.insert(typography.name, at: 0) }
     if let width = request.options.width {
       parts.append(formatNumber(width) + " pt wide")
     }

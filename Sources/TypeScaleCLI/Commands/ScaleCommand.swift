@@ -4,10 +4,11 @@ import Foundation
 import TypeScale
 
 /// `typescale scale`: scales a design size for one category or all of them, as `UIFontMetrics`
-/// does.
+/// does, or gives a typography's style or token at each category as `DynamicType` does.
 ///
 /// ```
 /// $ typescale scale --style body --size 17 --all-categories --json
+/// $ typescale scale --typography app.json --font-dir Fonts --style headline --all-categories
 /// ```
 public struct ScaleCommand: Command {
   /// The command's options.
@@ -20,20 +21,43 @@ public struct ScaleCommand: Command {
       factor, rounded to the pixel grid of --display-scale, never capped. With --typography \
       the style's sizing mode applies to pointSize: "system" gives the system text style's \
       own sizes (UIFont.preferredFont(forTextStyle:): body is 53 at AX5), "fixed" never scales.
+
+      With --typography the sizes are DynamicType's for the style or token (--style button), \
+      on the iOS table; --size and --max replace the typography's design size and maximum. \
+      With --font-file or --font-dir as well, the fonts are registered and the face the \
+      style resolves to is shown ("face" in --json), and substitutions (a family not \
+      registered, a weight or italic not available) print as warnings on standard error and \
+      under "diagnostics" in --json.
       """,
-    usage: "typescale scale --style <style> --size <points> (--category <category> | "
-      + "--all-categories) [--max <points>] [--display-scale <scale>] [--platform <platform>] "
-      + "[--json]",
+    usage: """
+      typescale scale --style <style> --size <points>
+                      (--category <category> | --all-categories)
+                      [--max <points>] [--display-scale <scale>]
+                      [--platform <platform>] [--json]
+      typescale scale --style <style|token> --typography <file>
+                      [--font-file <path> ...] [--font-dir <path> ...]
+                      [--size <points>] [--max <points>]
+                      (--category <category> | --all-categories)
+                      [--display-scale <scale>] [--json]
+      """,
     options: [
       .option(
-        "style", valueName: "style", help: "The text style to scale like (e.g. body, title1).",
+        "style", valueName: "style",
+        help: "The text style to scale like (e.g. body, title1), or a --typography token.",
         isRequired: true),
       .option(
         "size", valueName: "points",
         help: "The size at the default category, in points (default: the typography's)."),
+      TypographyOptions.typographySpec(
+        help: "A typography JSON file: the style's or token's size, sizing mode and maximum "
+          + "come from it."),
       .option(
-        "typography", valueName: "file",
-        help: "A typography JSON file: the style's size, sizing mode and maximum come from it."),
+        "font-file", valueName: "path",
+        help: "With --typography, a font file its styles' families resolve among.",
+        isRepeatable: true),
+      TypographyOptions.fontDirectorySpec(
+        help: "With --typography, a folder of fonts (with its subfolders) its styles' families "
+          + "resolve among."),
       .option(
         "category", valueName: "category",
         help: "One content-size category: xS…XXXL, AX1…AX5, or a UIKit or SwiftUI name."),
@@ -50,45 +74,85 @@ public struct ScaleCommand: Command {
 
   let metrics: FontMetrics
   let size: DesignSize
-  /// The typography's sizing mode for the style, when `--typography` was given.
-  let sizing: FontSizing?
   let categories: [ContentSizeCategory]
   let maximum: Double?
   let displayScale: Double
   let json: Bool
+  /// With `--typography`, the style's or token's font at each category, from `DynamicType`.
+  let typography: TypographyScale?
+
+  /// What `--typography` gives `scale`: the style's or token's font at each category, resolved
+  /// through `DynamicType` exactly as `measure` resolves it.
+  struct TypographyScale: Sendable {
+    /// The custom token's name, or `nil` for a text style.
+    let token: String?
+    /// Each category's font: its size, and its face when fonts were given.
+    let fonts: [ScaledFont]
+    /// Whether `--font-file` or `--font-dir` was given, so the face is worth showing.
+    let showsFace: Bool
+    /// Warnings, without `warning: `: font files skipped in the folders, then what resolution
+    /// substituted (with fonts given; otherwise only a size that cannot scale).
+    let warnings: [String]
+    /// The substitutions, for `--json`'s `diagnostics`.
+    let diagnostics: [String]
+  }
 
   /// Reads and checks the options.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: ``CLIError`` naming the bad value: an unknown style or category, a negative size,
-  ///   both or neither of `--category` and `--all-categories`.
+  /// - Throws: ``CLIError`` naming the bad value: an unknown style or category (or token, with
+  ///   `--typography`), a negative size, both or neither of `--category` and
+  ///   `--all-categories`, fonts without `--typography`; a failure (exit 1) for a font file or
+  ///   folder that cannot be read.
   public init(parsed: ParsedArguments) throws(CLIError) {
     let category = parsed.value("category")
     let all = parsed.flag("all-categories")
     if category != nil && all {
       throw .validation("give either --category or --all-categories, not both")
     }
+    let fontFiles = parsed.values("font-file")
+    let fontDirectories = parsed.values("font-dir")
     do {
       var table = SizeTable.iOS
       if let name = parsed.value("platform") { table = try Platform(parsing: name).sizeTable }
-      let style = try TextStyle(parsing: parsed.value("style") ?? "")
+      let styleName = parsed.value("style") ?? ""
       var typography: Typography?
       if let path = parsed.value("typography") {
-        do throws(TypeScaleError) {
-          typography = try Typography.load(URL(fileURLWithPath: path))
-        } catch {
-          throw CLIError.validation(error.message)
+        typography = try TypographyOptions.load(path)
+        if table.platform != .iOS {
+          throw CLIError.validation(
+            "--typography sizes follow the iOS table, as DynamicType does; give --platform "
+              + "\(table.platform.rawValue) without --typography")
         }
+      } else if !fontFiles.isEmpty || !fontDirectories.isEmpty {
+        throw CLIError.validation(
+          "--font-file and --font-dir give the faces a --typography's styles resolve to; give "
+            + "--typography <file> with them")
       }
-      let spec = typography?[style]
-      sizing = spec.map { $0.sizing(for: style) }
-      metrics = try FontMetrics(forTextStyle: sizing?.textStyle ?? style, table: table)
-      if let points = try parsed.double("size") {
-        size = try DesignSize(points)
-      } else if let spec {
-        size = spec.size
+      let (style, token) = try TypographyOptions.style(named: styleName, in: typography)
+      let textStyle = style ?? .body
+      let size = try parsed.double("size")
+      let maximum = try parsed.double("max")
+      var resolved: (Typography, Typography.TokenName)?
+      if let typography {
+        let typography = try TypographyOptions.overriding(
+          typography, style: textStyle, token: token, size: size, maximum: maximum)
+        let tokenName = Typography.TokenName(token ?? textStyle.rawValue)
+        resolved = (typography, tokenName)
+        let entry = try CLIError.validating { () throws(TypeScaleError) in
+          try typography.entry(for: tokenName)
+        }
+        metrics = try FontMetrics(
+          forTextStyle: entry.sizing.textStyle ?? entry.textStyle ?? .body, table: table)
+        self.size = entry.style.size
+        self.maximum = entry.style.maximumPointSize
       } else {
-        throw CLIError.validation("give --size <points> (or --typography <file>)")
+        metrics = try FontMetrics(forTextStyle: textStyle, table: table)
+        guard let size else {
+          throw CLIError.validation("give --size <points> (or --typography <file>)")
+        }
+        self.size = try DesignSize(size)
+        self.maximum = maximum
       }
       if let category {
         categories = [try ContentSizeCategory(parsing: category)]
@@ -97,12 +161,21 @@ public struct ScaleCommand: Command {
       } else {
         throw CLIError.validation("give --category <category> or --all-categories")
       }
-      maximum = try parsed.double("max") ?? spec?.maximumPointSize
       displayScale = try parsed.double("display-scale") ?? 3
       // Check the values once here so that a bad one exits 2 before anything is printed.
       for category in categories {
-        _ = try metrics.scaledFont(for: size, maximumPointSize: maximum, in: category)
-        _ = try metrics.scaledValue(for: size.points, in: category, displayScale: displayScale)
+        if typography == nil {
+          _ = try metrics.scaledFont(for: self.size, maximumPointSize: self.maximum, in: category)
+        }
+        _ = try metrics.scaledValue(
+          for: self.size.points, in: category, displayScale: displayScale)
+      }
+      if let (typography, tokenName) = resolved {
+        self.typography = try Self.scale(
+          typography, token: tokenName, isCustomToken: token != nil, categories: categories,
+          fontFiles: fontFiles, fontDirectories: fontDirectories)
+      } else {
+        self.typography = nil
       }
     } catch let error as MetricsError {
       throw CLIError(error)
@@ -114,19 +187,58 @@ public struct ScaleCommand: Command {
     json = parsed.flag("json")
   }
 
+  /// Registers the fonts and resolves the style's or token's font at every category through
+  /// `DynamicType`.
+  private static func scale(
+    _ typography: Typography, token tokenName: Typography.TokenName, isCustomToken: Bool,
+    categories: [ContentSizeCategory], fontFiles: [String], fontDirectories: [String]
+  ) throws(CLIError) -> TypographyScale {
+    let registry: FontRegistry
+    do throws(FontError) {
+      registry = try FontRegistry()
+    } catch {
+      throw .failure(error.message)
+    }
+    var fonts = FontRegistrations()
+    var warnings: [String] = []
+    for path in fontDirectories { warnings += try fonts.registerDirectory(path, in: registry) }
+    for path in fontFiles { _ = try fonts.faces(ofFileAt: path, in: registry) }
+    let base = DynamicType(registry: registry, typography: typography)
+    let scaled = try CLIError.validating { () throws(TypeScaleError) -> [ScaledFont] in
+      try categories.map { (category) throws(TypeScaleError) in
+        try base.with(category: category).font(for: tokenName)
+      }
+    }
+    let showsFace = !fontFiles.isEmpty || !fontDirectories.isEmpty
+    var seen: Set<String> = []
+    let diagnostics = scaled.flatMap(\.diagnostics)
+      .filter { showsFace || $0.kind == .sizeNotScaled }
+      .map(\.message)
+      .filter { seen.insert($0).inserted }
+    return TypographyScale(
+      token: isCustomToken ? tokenName.tokenName : nil, fonts: scaled, showsFace: showsFace,
+      warnings: warnings + diagnostics,
+      diagnostics: diagnostics)
+  }
+
   /// Prints the scaled sizes.
   ///
-  /// - Parameter output: Where the results go.
+  /// - Parameters:
+  ///   - output: Where the results go.
+  ///   - errorOutput: Where warnings go: font files skipped in a `--font-dir`, and what font
+  ///     resolution substituted for a `--typography` style.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: Nothing in practice: the options were checked in ``init(parsed:)``.
-  public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
+  public func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    for warning in typography?.warnings ?? [] { errorOutput.write("warning: \(warning)\n") }
     var rows: [(ContentSizeCategory, ResolvedSize, Double)] = []
     do {
-      for category in categories {
+      for (index, category) in categories.enumerated() {
         let font: ResolvedSize
-        if let sizing {
-          font = try sizing.resolve(
-            size, in: category, table: metrics.table, maximumPointSize: maximum)
+        if let typography {
+          font = typography.fonts[index].size
         } else {
           font = try metrics.scaledFont(for: size, maximumPointSize: maximum, in: category)
         }
@@ -137,23 +249,39 @@ public struct ScaleCommand: Command {
     } catch {
       throw CLIError(error)
     }
+    let face = typography.flatMap { $0.showsFace ? $0.fonts.first?.face.postScriptName : nil }
     if json {
-      let objects = rows.map { category, font, value in
-        "{\"category\": \(jsonString(category.shortName)), "
+      let objects = rows.enumerated().map { index, row in
+        let (category, font, value) = row
+        var object =
+          "{\"category\": \(jsonString(category.shortName)), "
           + "\"pointSize\": \(jsonNumber(font.points)), "
           + "\"scaledValue\": \(jsonNumber(value, decimals: 6)), "
           + "\"factor\": \(jsonNumber(font.factor)), "
-          + "\"clamped\": \(font.isClamped)}"
+          + "\"clamped\": \(font.isClamped)"
+        if let typography, typography.showsFace {
+          let diagnostics = typography.diagnostics.map(jsonString).joined(separator: ", ")
+          object +=
+            ", \"face\": \(jsonString(typography.fonts[index].face.postScriptName)), "
+            + "\"diagnostics\": [\(diagnostics)]"
+        }
+        return object + "}"
       }
       print("[\n  " + objects.joined(separator: ",\n  ") + "\n]", to: &output)
       return .success
     }
     let cap = maximum.map { ", max \(formatNumber($0)) pt" } ?? ""
+    let token = typography?.token.map { "\($0): " } ?? ""
     print(
-      "\(metrics.textStyle) metrics, \(size) at \(metrics.table.defaultCategory.shortName)\(cap); "
+      "\(token)\(metrics.textStyle) metrics, \(size) at "
+        + "\(metrics.table.defaultCategory.shortName)\(cap); "
         + "\(metrics.table.platform.displayName) table (\(metrics.table.version)); "
         + "display scale \(formatNumber(displayScale))×",
       to: &output)
+    if let face {
+      print("face: \(face)", to: &output)
+      for diagnostic in typography?.diagnostics ?? [] { print("note: \(diagnostic)", to: &output) }
+    }
     print("category  pointSize  scaledValue  factor", to: &output)
     for (category, font, value) in rows {
       let points = formatNumber(font.points) + (font.isClamped ? " (max)" : "")

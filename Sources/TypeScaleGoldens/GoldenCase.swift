@@ -5,12 +5,20 @@ import TypeScaleMetrics
 
 /// One text to measure: a string in a font and style at a category, width and line limit.
 ///
-/// The point size is the one the text has on an iPhone at that setting (``Sizing``): for
-/// TypeScale's embedded default font, which stands for the system font, the system text style's
-/// own size at the category (`UIFont.preferredFont(forTextStyle:)`, `FontSizing.system(_:)`: body
-/// is 53 pt at AX5); for font files, the style's size at Large scaled as `UIFontMetrics` scales a
-/// custom font (`FontSizing.relative(to:)`: a 17 pt body is 48 pt at AX5). The face is the
-/// font's own whatever the style: the embedded default draws every style in Noto Sans Regular.
+/// The point size and face are the ones the text has on an iPhone at that setting (``Sizing``):
+/// - For a case of the suite's typography (the font ``GoldenSuite/typographyAlias``), the app's
+///   own: `DynamicType` with the typography gives the style's or token's size at the category
+///   (relative to a text style, fixed, or capped at a maximum, as the typography says; a body of
+///   maximum 32 pt is 32 pt at AX5, a caption2 fixed at 11 pt stays 11 pt) and its face (a
+///   semibold headline draws in the family's SemiBold face). `GoldenMeasurer` measures these.
+/// - For TypeScale's embedded default font, which stands for the system font, the system text
+///   style's own size at the category (`UIFont.preferredFont(forTextStyle:)`,
+///   `FontSizing.system(_:)`: body is 53 pt at AX5).
+/// - For font files, the style's size at Large scaled as `UIFontMetrics` scales a custom font
+///   (`FontSizing.relative(to:)`: a 17 pt body is 48 pt at AX5).
+///
+/// Outside a typography the face is the font's own whatever the style: the embedded default
+/// draws every style in Noto Sans Regular.
 ///
 /// The text is laid out as a `UILabel` lays it out unless ``target`` says otherwise: Apple's
 /// standard line-break strategy (push-out and Hangul word priority). Golden files record the
@@ -47,7 +55,8 @@ public struct GoldenCase: Hashable, Sendable {
   /// The content-size category.
   public var category: ContentSizeCategory
   /// How the point size follows the category; `nil` for the font's default (``Sizing/system``
-  /// for the embedded font, ``Sizing/relative`` for font files).
+  /// for the embedded font, ``Sizing/relative`` for font files, ``Sizing/typography`` for the
+  /// suite's typography, the only sizing its cases take).
   public var sizing: Sizing?
   /// The wrapping width in points, or `nil` for one line per paragraph.
   public var width: Double?
@@ -124,28 +133,38 @@ public struct GoldenCase: Hashable, Sendable {
   /// The sizing that applies: ``sizing``, or the font's default.
   ///
   /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
-  /// - Returns: ``Sizing/system`` or ``Sizing/relative``.
+  /// - Returns: ``Sizing/typography`` for a case of the suite's typography (the font
+  ///   ``GoldenSuite/typographyAlias``), otherwise ``Sizing/system`` for the embedded font and
+  ///   ``Sizing/relative`` for font files.
   public func effectiveSizing(embedded: Bool) -> Sizing {
-    sizing ?? (embedded ? .system : .relative)
+    sizing
+      ?? (font == GoldenSuite.typographyAlias ? .typography : embedded ? .system : .relative)
   }
 
-  /// The case's point size: the style's size at Large (the iOS table) resolved for the
-  /// category by ``effectiveSizing(embedded:)``.
+  /// The case's point size outside a typography: the style's size at Large (the iOS table)
+  /// resolved for the category by ``effectiveSizing(embedded:)``.
+  ///
+  /// A case of the suite's typography takes its size from the typography, which this value
+  /// does not hold: `GoldenMeasurer` resolves it through `DynamicType` (its records give it as
+  /// `pointSize`).
   ///
   /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
   /// - Returns: The resolved size.
   /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`), or
-  ///   for a case of the suite's typography, whose size only the typography knows.
+  ///   for a case whose sizing is ``Sizing/typography``.
   public func pointSize(embedded: Bool) throws(MetricsError) -> ResolvedSize {
-    let design = try DesignSize(try SizeTable.iOS.entry(for: style, at: .large).pointSize)
-    switch effectiveSizing(embedded: embedded) {
-    case .system: return try FontSizing.system(style).resolve(design, in: category)
-    case .relative: return try FontSizing.relative(to: style).resolve(design, in: category)
-    case .typography:
+    let sizing = effectiveSizing(embedded: embedded)
+    guard sizing != .typography else {
+      let alias = GoldenSuite.typographyAlias
       throw MetricsError(
         .invalidValue,
-        "case \(id): its size comes from the suite's typography; measure it with GoldenMeasurer")
+        "case \(id): sizing typography is for the cases of the suite's typography (font "
+          + "\"\(alias)\"), whose sizes the typography sets and GoldenMeasurer resolves "
+          + "through DynamicType" + (font == alias ? "" : "; this case's font is \"\(font)\""))
     }
+    let design = try DesignSize(try SizeTable.iOS.entry(for: style, at: .large).pointSize)
+    let scaling = sizing == .system ? FontSizing.system(style) : .relative(to: style)
+    return try scaling.resolve(design, in: category)
   }
 
   /// The spellings of ``target`` in cases and golden files, in help order.

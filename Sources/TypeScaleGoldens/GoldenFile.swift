@@ -99,9 +99,13 @@ public struct GoldenFile: Hashable, Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The suite the records measure: fonts from the header, cases from the rows.
+  /// The suite the records measure: fonts, the typography and its font folders from the
+  /// header (paths relative to the golden file), cases from the rows.
   public var suite: GoldenSuite {
-    GoldenSuite(fonts: header.fonts, cases: records.map(\.testCase))
+    var suite = GoldenSuite(fonts: header.fonts, cases: records.map(\.testCase))
+    suite.typography = header.typography?.path
+    suite.fontFolders = header.fontFolders
+    return suite
   }
 
   /// Parses a golden file.

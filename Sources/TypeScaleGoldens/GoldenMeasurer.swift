@@ -7,21 +7,47 @@ import TypeScaleMetrics
 
 /// Measures a suite's cases with the layout engine and writes the results as a ``GoldenFile``.
 ///
-/// Each case's point size is the one it has on an iPhone (``GoldenCase/pointSize(embedded:)``):
-/// the system text style's size at the category for the embedded font (`Typography.system`,
-/// `UIFont.preferredFont(forTextStyle:)`), the style's size at Large scaled as `UIFontMetrics`
-/// scales a custom font for font files. Each record holds the sizing and line-break strategy that
-/// applied, so a golden file says how it was measured. Fonts are registered in a registry of the
-/// measurer's own (so a suite's files never clash with an app's), once per file.
+/// Each case's point size and face are the ones it has on an iPhone:
+/// - Cases of the suite's typography (the font ``GoldenSuite/typographyAlias``) are laid out
+///   through `DynamicType` with the typography, as the app lays them out: the style's or token's
+///   family, weight and slope resolved among the suite's fonts (every file of its `fonts` and
+///   `fontFolders`) by CSS Fonts 4 matching, its size at Large followed through the category as
+///   its sizing says (relative to a text style, fixed, a maximum), and its tracking, kern and
+///   line-height multiple. Such records say `sizing typography`. What resolution substituted (a
+///   family not registered, a weight no face has) is kept in ``warnings``, one line each.
+/// - Other cases keep Apple's system styles (``GoldenCase/pointSize(embedded:)``): the system
+///   text style's size at the category for the embedded font (`Typography.system`,
+///   `UIFont.preferredFont(forTextStyle:)`), the style's size at Large scaled as `UIFontMetrics`
+///   scales a custom font for font files, drawn in the alias's first face.
+///
+/// Each record holds the sizing and line-break strategy that applied, so a golden file says how
+/// it was measured, and the exact width and height (before a label's pixel rounding). The
+/// header names every font file a layout may use with its SHA-256 (the font folders' files
+/// under `typography <path>`), and the typography file with its SHA-256, so a changed font or
+/// type scale is told apart from a changed layout. Fonts are registered in a registry of the
+/// measurer's own (so a suite's files never clash with an app's), once per file. The golden
+/// failure image lays cases out through the same code.
 ///
 /// ```swift
-/// let suite = try GoldenCasesFile.load(casesURL)
-/// try GoldenMeasurer().record(
-///   suite, baseDirectory: goldenURL.deletingLastPathComponent(), writingTo: goldenURL)
+/// let casesFolder = casesURL.deletingLastPathComponent()
+/// let goldenFolder = goldenURL.deletingLastPathComponent()
+/// let suite = try GoldenCasesFile.load(casesURL).rebased(from: casesFolder, to: goldenFolder)
+/// let measurer = try GoldenMeasurer()
+/// try measurer.record(suite, baseDirectory: goldenFolder, writingTo: goldenURL)
+/// for warning in measurer.warnings { print("warning: \(warning)") }
 /// ```
 public final class GoldenMeasurer {
   let registry: FontRegistry
   let engine: TextLayoutEngine
+
+  /// What the last recording substituted or skipped, one line per distinct diagnostic: a
+  /// typography style's or token's family that is not registered, a weight or slope no face
+  /// has (`style headline: no semibold (600) face of "Pretendard"; using …`), a font folder's
+  /// file that could not be registered.
+  ///
+  /// Each call of `record` replaces them. `typescale goldens record` prints them as warnings:
+  /// Apple falls back to another face silently, TypeScale records the face it used and says so.
+  public private(set) var warnings: [String] = []
 
   /// Creates a measurer with a fresh registry and engine.
   ///
@@ -60,71 +86,70 @@ public final class GoldenMeasurer {
   /// Measures every case of a suite (or of one shard of it), handing the header and then each
   /// record to `sink` as soon as it is measured; no record is kept.
   ///
-  /// Font files are registered and hashed first (the header names their digests), then the
-  /// cases are measured in suite order.
+  /// Font files are registered and hashed first (the header names their digests), and the
+  /// typography file read and hashed with its font folders registered, then the cases are
+  /// measured in suite order.
   ///
   /// - Parameters:
   ///   - suite: Fonts and cases.
-  ///   - baseDirectory: The folder relative font paths start from (the cases or golden file's).
+  ///   - baseDirectory: The folder relative paths (fonts, font folders, the typography) start
+  ///     from (the cases or golden file's).
   ///   - shard: Only this shard's cases, or `nil` for all.
   ///   - sink: Receives the header, then each record; a ``GoldenFileWriter`` writes a file.
   ///   - progress: Called after each record is handed over, with (done, total).
   /// - Returns: The number of records written.
-  /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed, or what
-  ///   `sink` throws.
+  /// - Throws: ``GoldenError/Code/measurement`` naming the font, font folder, typography or
+  ///   case that failed (a style or token the typography does not have is named with the
+  ///   typography's styles and tokens), or what `sink` throws.
   /// - Complexity: O(*n*) in the cases, in time; constant in memory.
   @discardableResult
   public func record(
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
     into sink: inout some GoldenRecordSink, progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> Int {
-    var fonts: [String: (primary: FontFace, cascade: [FontFace], embedded: Bool)] = [:]
+    warnings = []
+    var layouts = GoldenLayouts(
+      registry: registry, folder: baseDirectory, fonts: suite.fonts,
+      typography: suite.typography, fontFolders: suite.fontFolders)
+    defer { warnings = layouts.warnings }
     var digests: [String: String] = [:]
     for face in registry.embeddedFaces {
       digests["*embedded \(GoldenHeader.encode(face.source.fileName))"] = try Self.digest(
         face.source)
     }
     for font in suite.fonts {
-      if font.isEmbedded {
-        fonts[font.alias] = (registry.defaultFace, [], true)
-        continue
+      for file in try Self.measuring({ () throws(GoldenLayouts.Failure) in
+        try layouts.font(font.alias)
+      }).files {
+        digests["\(font.alias) \(GoldenHeader.encode(file.path))"] = try Self.digest(file.source)
       }
-      var faces: [FontFace] = []
-      for path in font.paths {
-        let url =
-          path.hasPrefix("/")
-          ? URL(fileURLWithPath: path)
-          : baseDirectory.appendingPathComponent(path)
-        let registered: [FontFace]
-        do throws(FontError) {
-          registered = try registry.register(fileAt: url)
-        } catch {
-          throw GoldenError(.measurement, "font \(font.alias): \(error.message)")
-        }
-        guard let face = registered.first else {
-          throw GoldenError(.measurement, "font \(font.alias): \(path) has no face")
-        }
-        faces.append(face)
-        digests["\(font.alias) \(GoldenHeader.encode(path))"] = try Self.digest(face.source)
-      }
-      fonts[font.alias] = (faces[0], Array(faces.dropFirst()), false)
+    }
+    let typography = try Self.measuring { () throws(GoldenLayouts.Failure) in
+      try layouts.typography()
+    }
+    for file in typography?.files ?? [] {
+      digests["\(GoldenSuite.typographyAlias) \(GoldenHeader.encode(file.path))"] =
+        try Self.digest(file.source)
     }
 
     var header = GoldenHeader(
       versions: Self.versions, fonts: suite.fonts, fontDigests: digests, sizeTolerance: 0.01,
       shard: shard?.description)
     header.casesFile = suite.casesFile
+    if let typography {
+      header.typography = typography.source
+      header.fontFolders = suite.fontFolders
+    }
     try sink.writeHeader(header)
     let total =
       shard.map { shard in suite.cases.reduce(0) { $0 + (shard.contains($1.id) ? 1 : 0) } }
       ?? suite.cases.count
     var done = 0
     for test in suite.cases where shard?.contains(test.id) ?? true {
-      guard let font = fonts[test.font] else {
-        throw GoldenError(.measurement, "case \(test.id): no font \"\(test.font)\" in the suite")
+      let measured = try Self.measuring { () throws(GoldenLayouts.Failure) in
+        try layouts.measure(test, engine: engine)
       }
-      try sink.write(
-        try measure(test, primary: font.primary, cascade: font.cascade, embedded: font.embedded))
+      try sink.write(try Self.record(test, measured))
       done += 1
       progress?(done, total)
     }
@@ -169,36 +194,36 @@ public final class GoldenMeasurer {
     return versions
   }
 
-  private func measure(
-    _ test: GoldenCase, primary: FontFace, cascade: [FontFace], embedded: Bool
-  ) throws(GoldenError) -> GoldenRecord {
-    do {
-      let size = try test.pointSize(embedded: embedded)
-      let font = try LayoutFont(face: primary, pointSize: size.points, fallbackFaces: cascade)
-      let layout = try engine.layout(test.text, font: font, options: test.layoutOptions)
-      guard layout.exactWidth.isFinite, layout.exactHeight.isFinite else {
-        throw GoldenError(
-          .measurement,
-          "case \(test.id): the layout measured \(layout.exactWidth) × \(layout.exactHeight); "
-            + "a font's metrics are broken")
-      }
-      // The record says how it was measured: the sizing and strategy that applied.
-      var recorded = test
-      recorded.sizing = test.effectiveSizing(embedded: embedded)
-      recorded.strategy = test.effectiveStrategy
-      return GoldenRecord(
-        testCase: recorded, pointSize: size.points, width: layout.exactWidth,
-        height: layout.exactHeight, lineCount: layout.lineCount, isTruncated: layout.isTruncated,
-        breaks: layout.lines.dropFirst().map(\.range.lowerBound))
-    } catch let error as MetricsError {
-      throw GoldenError(.measurement, "case \(test.id): \(error.message)")
-    } catch let error as GoldenError {
-      throw error
-    } catch let error as LayoutError {
-      throw GoldenError(.measurement, "case \(test.id): \(error.message)")
+  /// Runs a step of `GoldenLayouts`, turning its failure into a measurement error.
+  private static func measuring<T>(
+    _ body: () throws(GoldenLayouts.Failure) -> T
+  ) throws(GoldenError) -> T {
+    do throws(GoldenLayouts.Failure) {
+      return try body()
     } catch {
-      throw GoldenError(.measurement, "case \(test.id): \(error)")
+      throw GoldenError(.measurement, error.message)
     }
+  }
+
+  /// The record of a measured case: the exact width and height, and the sizing and strategy
+  /// that applied.
+  private static func record(
+    _ test: GoldenCase, _ measured: GoldenLayouts.Measured
+  ) throws(GoldenError) -> GoldenRecord {
+    let layout = measured.layout
+    guard layout.exactWidth.isFinite, layout.exactHeight.isFinite else {
+      throw GoldenError(
+        .measurement,
+        "case \(test.id): the layout measured \(layout.exactWidth) × \(layout.exactHeight); "
+          + "a font's metrics are broken")
+    }
+    var recorded = test
+    recorded.sizing = measured.sizing
+    recorded.strategy = test.effectiveStrategy
+    return GoldenRecord(
+      testCase: recorded, pointSize: measured.pointSize, width: layout.exactWidth,
+      height: layout.exactHeight, lineCount: layout.lineCount, isTruncated: layout.isTruncated,
+      breaks: layout.lines.dropFirst().map(\.range.lowerBound))
   }
 
   private static func digest(_ source: FontSource) throws(GoldenError) -> String {

@@ -51,9 +51,8 @@ extension Renderer {
     guard !changed.isEmpty else { return nil }
     let shown = changed.prefix(Self.goldenFailureLimit)
 
-    var fonts = GoldenFonts(
-      registry: registry, folder: goldenURL.deletingLastPathComponent(),
-      declared: expected.header.fonts + actual.header.fonts)
+    var fonts = GoldenLayouts(
+      registry: registry, goldenURL: goldenURL, headers: [expected.header, actual.header])
     struct Entry {
       let caption: Label
       let layout: TextLayout
@@ -212,60 +211,15 @@ extension Renderer {
   }
 }
 
-/// A golden file's fonts, registered on first use: each alias's primary face and cascade.
-private struct GoldenFonts {
-  let registry: FontRegistry
-  let folder: URL
-  let declared: [GoldenFont]
-  private var resolved: [String: (primary: FontFace, cascade: [FontFace], embedded: Bool)] = [:]
-
-  init(registry: FontRegistry, folder: URL, declared: [GoldenFont]) {
-    self.registry = registry
-    self.folder = folder
-    self.declared = declared
-  }
-
-  /// Lays a case out as `GoldenMeasurer` measures it.
-  mutating func layout(
+extension GoldenLayouts {
+  /// Lays a case out as `GoldenMeasurer` measures it, for the failure image.
+  fileprivate mutating func layout(
     _ test: GoldenCase, engine: TextLayoutEngine
   ) throws(RenderError) -> TextLayout {
-    let font = try faces(for: test.font, caseID: test.id)
-    do {
-      let size = try test.pointSize(embedded: font.embedded)
-      let layoutFont = try LayoutFont(
-        face: font.primary, pointSize: size.points, fallbackFaces: font.cascade)
-      return try engine.layout(test.text, font: layoutFont, options: test.layoutOptions)
-    } catch let error as MetricsError {
-      throw RenderError(.layout, "case \(test.id): \(error.message)")
-    } catch let error as LayoutError {
-      throw RenderError(.layout, "case \(test.id): \(error.message)")
+    do throws(GoldenLayouts.Failure) {
+      return try measure(test, engine: engine).layout
     } catch {
-      throw RenderError(.layout, "case \(test.id): \(error)")
+      throw RenderError(error.kind == .font ? .font : .layout, error.message)
     }
-  }
-
-  private mutating func faces(
-    for alias: String, caseID: String
-  ) throws(RenderError) -> (primary: FontFace, cascade: [FontFace], embedded: Bool) {
-    if let known = resolved[alias] { return known }
-    guard let font = declared.first(where: { $0.alias == alias }) else {
-      throw RenderError(.font, "case \(caseID): the golden file declares no font \"\(alias)\"")
-    }
-    var faces: [FontFace] = []
-    for path in font.paths {
-      let url =
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
-      do throws(FontError) {
-        guard let face = try registry.register(fileAt: url).first else {
-          throw FontError(.notAFont, "\(path) has no face")
-        }
-        faces.append(face)
-      } catch {
-        throw RenderError(.font, "font \(alias): \(error.message)")
-      }
-    }
-    let entry = (faces.first ?? registry.defaultFace, Array(faces.dropFirst()), font.paths.isEmpty)
-    resolved[alias] = entry
-    return entry
   }
 }

@@ -678,3 +678,58 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
         URL(fileURLWithPath: "/a/./fonts/../x.ttf"), from: URL(fileURLWithPath: "/a")) == "x.ttf")
   }
 }
+
+// MARK: - Typography
+
+extension GoldensCommandTests {
+  /// `goldens record` of a cases file with a typography and a font folder: sizes follow the
+  /// typography, and a family the folder lacks is a warning naming the token.
+  @Test func record_typography_followsItsSizesAndWarnsOfAMissingFamily() throws {
+    let folder = try Fixtures.temporaryDirectory("typescale-goldens-typography")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fonts = folder.appendingPathComponent("Fonts")
+    try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+    for name in ["Fixture-Regular.ttf", "Fixture-SemiBold.ttf"] {
+      try FileManager.default.copyItem(
+        at: Fixtures.font(name), to: fonts.appendingPathComponent(name))
+    }
+    try Data(
+      """
+      {"name": "App", "defaults": {"family": "TypeScale Fixture"},
+       "styles": {"caption2": {"size": 11, "sizing": "fixed"},
+                  "body": {"size": 17, "maximumPointSize": 32},
+                  "headline": {"size": 17, "weight": "semibold"}},
+       "tokens": {"overline": {"size": 11, "family": "Absent Family", "relativeTo": "caption1"}}}
+      """.utf8
+    ).write(to: folder.appendingPathComponent("typography.json"))
+    let cases = folder.appendingPathComponent("ui.cases")
+    try Data(
+      """
+      {"typography": "typography.json", "fontFolders": ["Fonts"],
+       "sets": [{"name": "ui", "styles": ["caption2", "body", "headline", "overline"],
+                 "categories": ["L", "AX5"], "texts": [["save", "Save"]]}]}
+      """.utf8
+    ).write(to: cases)
+
+    let record = goldens(["record", cases.path])
+    #expect(record.status == 0, "\(record.error)")
+    #expect(record.output == "recorded 8 cases in \(folder.path)/ui.golden\n")
+    #expect(
+      record.error
+        == "warning: \(cases.path): token overline: requested \"Absent Family\", not "
+        + "registered; using NotoSans-Regular (TypeScale's default)\n")
+    let golden = try String(
+      contentsOf: folder.appendingPathComponent("ui.golden"), encoding: .utf8)
+    #expect(golden.contains("\n# typography: typography.json "))
+    #expect(golden.contains("\n# font-folder: Fonts\n"))
+    #expect(golden.contains("\n# font-file: typography Fonts/Fixture-SemiBold.ttf "))
+    for (style, size) in [("caption2", "11.000"), ("body", "32.000")] {
+      #expect(
+        golden.contains(
+          "ui/save/typography/\(style)/AX5/unwrapped\tSave\ttypography\t\(style)\tAX5\t"
+            + "typography\t\(size)\t"), "\(style)")
+    }
+    let verify = goldens(["verify", folder.appendingPathComponent("ui.golden").path])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+  }
+}

@@ -125,6 +125,8 @@ public struct GoldensRecordCommand: Command {
           suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
           writingTo: goldenURL, progress: progress)
       }
+      // Substituted faces (a typography family not in the fonts, a weight no face has).
+      for warning in measurer.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }

@@ -506,8 +506,16 @@ public enum GoldenCasesFile {
 
     var sizing: GoldenCase.Sizing?
     if let value = set["sizing"] {
-      if let text = value.string, let parsed = GoldenCase.Sizing(rawValue: text) {
+      if let text = value.string, let parsed = GoldenCase.Sizing(rawValue: text),
+        parsed != .typography
+      {
         sizing = parsed
+        if fonts.contains(GoldenSuite.typographyAlias) {
+          problems.add(
+            "\(path).sizing",
+            "the typography sets how its styles scale; leave \"sizing\" out of a set that "
+              + "measures in it, or give the style a \"sizing\" in the typography file")
+        }
       } else {
         problems.expected("\(path).sizing", "system or relative (a string)", found: value)
       }

@@ -159,7 +159,23 @@ private struct TypographyWorkspace {
   @Test func typographyCases_refuseAnotherSizing() throws {
     let workspace = try TypographyWorkspace(setOptions: #""sizing": "relative","#)
     defer { workspace.remove() }
-    let suite = try GoldenCasesFile.load(workspace.casesURL)
+    // Refused when the cases file is read, with the JSON path.
+    let parseError = #expect(throws: GoldenError.self) {
+      try GoldenCasesFile.load(workspace.casesURL)
+    }
+    #expect(
+      parseError?.message.contains(
+        "$.sets[0].sizing: the typography sets how its styles scale; leave \"sizing\" out")
+        == true)
+    // A suite made in code is refused when measured.
+    var suite = try GoldenCasesFile.parse(
+      Data(
+        try String(contentsOf: workspace.casesURL, encoding: .utf8)
+          .replacingOccurrences(of: #""sizing": "relative","#, with: "").utf8),
+      name: "ui.cases")
+    suite.cases = suite.cases.map {
+      var test = $0; test.sizing = .relative; return test
+    }
     let error = #expect(throws: GoldenError.self) {
       try GoldenMeasurer().record(suite, baseDirectory: workspace.casesFolder)
     }

@@ -48,11 +48,18 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// What a person should know whether or not the cases match, such as a golden file in an
   /// older format; empty when there is nothing to say (and absent from older reports).
   public var notes: [String] = []
+  /// Where each failing text fits and stops, and what its failing cases need; `nil` until
+  /// ``addFit(expected:actual:baseDirectory:measurer:)`` adds it (and absent from older reports).
+  public var textFits: [GoldenTextFit]?
+  /// The cases that must fit (the cases file's `mustFit`) and do not, whether or not they match
+  /// the golden file; `nil` when there are none.
+  public var mustFitFailures: [String]?
 
-  /// Whether every case matched.
-  public var passed: Bool { differing == 0 }
+  /// Whether every case matched and every case that must fit fits.
+  public var passed: Bool { differing == 0 && (mustFitFailures ?? []).isEmpty }
 
-  /// A message for a person: headline, causes, and a table of the first differing cases.
+  /// A message for a person: headline, causes, a table of the first differing cases, then the
+  /// cases that must fit and do not and where each failing text fits (``textFits``).
   ///
   /// - Parameter limit: How many cases to list.
   /// - Returns: The message; "N cases match <file>" when everything matched.
@@ -62,6 +69,12 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       return (["\(total) cases match \(golden)"] + noteLines).joined(separator: "\n")
     }
     let limit = max(0, limit)
+    guard differing > 0 else {
+      let unfit = mustFitFailures?.count ?? 0
+      return
+        (["\(unfit) of \(total) cases must fit and do not; all match \(golden)"] + noteLines
+        + fitLines(limit: limit)).joined(separator: "\n")
+    }
     var lines = ["\(differing) of \(total) cases differ from \(golden)"]
     lines += noteLines
     for cause in causes { lines.append("likely cause: \(cause)") }
@@ -83,6 +96,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       lines.append(Self.pad(mismatch.id, idWidth) + "  " + detail)
     }
     if mismatches.count > limit { lines.append("… and \(mismatches.count - limit) more") }
+    lines += fitLines(limit: limit)
     return lines.joined(separator: "\n")
   }
 
@@ -124,11 +138,17 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     var notes: [String] = []
     for note in reports.flatMap(\.notes) where !notes.contains(note) { notes.append(note) }
     let goldens = Set(reports.map(\.golden)).sorted()
-    return GoldenReport(
+    var merged = GoldenReport(
       golden: goldens.joined(separator: ", "), shards: reports.flatMap(\.shards).sorted(),
       total: total, differing: differing,
       mismatches: reports.flatMap(\.mismatches).sorted { $0.id < $1.id }, causes: causes,
       notes: notes)
+    merged.textFits =
+      reports.contains { $0.textFits != nil } ? reports.flatMap { $0.textFits ?? [] } : nil
+    merged.mustFitFailures =
+      reports.contains { $0.mustFitFailures != nil }
+      ? reports.flatMap { $0.mustFitFailures ?? [] } : nil
+    return merged
   }
 
   // MARK: - Validation
@@ -212,10 +232,11 @@ public struct GoldenReport: Codable, Hashable, Sendable {
 
 extension GoldenReport {
   private enum CodingKeys: String, CodingKey {
-    case golden, shards, total, differing, mismatches, causes, notes
+    case golden, shards, total, differing, mismatches, causes, notes, textFits, mustFitFailures
   }
 
-  /// Decodes a report; one without `notes` (written before notes existed) has none.
+  /// Decodes a report; one without `notes`, `textFits` or `mustFitFailures` (written before
+  /// they existed) has none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -226,6 +247,8 @@ extension GoldenReport {
       mismatches: try container.decode([Mismatch].self, forKey: .mismatches),
       causes: try container.decode([String].self, forKey: .causes),
       notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [])
+    textFits = try container.decodeIfPresent([GoldenTextFit].self, forKey: .textFits)
+    mustFitFailures = try container.decodeIfPresent([String].self, forKey: .mustFitFailures)
   }
 }
 

@@ -29,8 +29,10 @@ public enum GoldenVerification {
   ///     value there that is not a mode fails with a message listing the valid ones.
   ///   - maximumCaseCount: The most cases the cases file may expand to;
   ///     ``GoldenCasesFile/defaultMaximumCaseCount`` (100,000) by default.
-  /// - Returns: `nil` when the golden file matches; otherwise a message naming the differing
-  ///   cases, the likely cause and the files (or why the cases or golden file cannot be used).
+  /// - Returns: `nil` when the golden file matches and every case that must fit (the cases
+  ///   file's `mustFit`) fits; otherwise a message naming the differing cases, the likely cause,
+  ///   where each failing text fits and the files (or why the cases or golden file cannot be
+  ///   used).
   public static func verify(
     casesFile: URL, golden: URL? = nil, record: GoldenRecordMode? = nil,
     maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount
@@ -53,11 +55,17 @@ public enum GoldenVerification {
 
   /// Compares a measured golden file with the one on disk, recording per `record`.
   ///
+  /// A new golden file's message lists the cases already truncated or wider than their width
+  /// (``GoldenFitCheck``). A case that must fit and does not fails even when it matches the
+  /// golden file, as one recorded with `TYPESCALE_RECORD=all` would; the report says where
+  /// each failing text fits (``GoldenReport/addFit(expected:actual:baseDirectory:measurer:)``).
+  ///
   /// - Parameters:
   ///   - actual: The cases measured now.
   ///   - goldenURL: The recorded golden file.
   ///   - record: When to write it.
-  /// - Returns: `nil` when it matches; otherwise the failure message.
+  /// - Returns: `nil` when it matches and every case that must fit fits; otherwise the failure
+  ///   message.
   public static func compare(
     _ actual: GoldenFile, with goldenURL: URL, record: GoldenRecordMode
   ) -> String? {
@@ -68,8 +76,14 @@ public enum GoldenVerification {
           + "TYPESCALE_RECORD=missing (the default) and check it in"
       }
       if let error = write(actual, to: goldenURL) { return error }
-      return "recorded a new golden file at \(path) (\(actual.records.count) cases); check it "
+      let recorded =
+        "recorded a new golden file at \(path) (\(actual.records.count) cases); check it "
         + "in and run again"
+      // Cases already truncated or too wide are listed; those that must fit fail the test in
+      // any case, as a new golden file does.
+      let unfit = GoldenFitCheck(actual).message(
+        baseDirectory: goldenURL.deletingLastPathComponent())
+      return unfit.map { recorded + "\n\n" + $0 } ?? recorded
     }
     let expected: GoldenFile
     do throws(GoldenError) {
@@ -78,7 +92,11 @@ public enum GoldenVerification {
     } catch {
       return error.message
     }
-    let report = GoldenComparison.compare(expected: expected, actual: actual, name: path)
+    var report = GoldenComparison.compare(expected: expected, actual: actual, name: path)
+    // Where failing texts fit, and cases that must fit and do not: these fail even when they
+    // match the golden file (recorded with TYPESCALE_RECORD=all).
+    report.addFit(
+      expected: expected, actual: actual, baseDirectory: goldenURL.deletingLastPathComponent())
     if record == .all {
       if let error = write(actual, to: goldenURL) { return error }
       return report.passed

@@ -10,14 +10,20 @@ extension Renderer {
   /// The most failing cases a golden failure image draws.
   public static let goldenFailureLimit = 20
 
-  /// Draws the failing cases of a golden comparison: each case's text as it lays out now, with
-  /// the box the golden file expected drawn over it.
+  /// Draws the changed cases of a golden comparison side by side: on the left the case as
+  /// recorded, with the box the golden file holds; on the right the case as the cases file has
+  /// it now, with the box measured now.
   ///
-  /// Each changed case (up to ``goldenFailureLimit``) is laid out again from its inputs — the
-  /// style's size at Large scaled for the category as `UIFontMetrics` does, the golden header's
-  /// fonts (paths relative to the golden file; `embedded` for the default) — and drawn with its
-  /// line boxes, wrapping width and truncation marks. The expected box (the recorded width ×
-  /// height) is outlined in magenta over it, and the case id and its differences caption it.
+  /// Each changed case (up to ``goldenFailureLimit``) is laid out from its inputs twice: the
+  /// golden file's record on the left (its text, font, style, category, width and limit, at the
+  /// size recorded — laid out by today's engine, since only its box is known from the
+  /// recording) with the recorded box (width × height) outlined in magenta; and the measured
+  /// file's record of the same id on the right — the text laid out now, which may have changed
+  /// in the cases file — with the box measured now outlined in green. Both are drawn with their
+  /// line boxes, wrapping width and truncation marks; the case id and its differences caption
+  /// the pair, and `recorded` / `now` with each box's size caption each side. Fonts come from
+  /// the golden header (paths relative to the golden file; `embedded` for the default), the
+  /// measured file's header first for the right side.
   ///
   /// Fonts are registered in ``registry``; use a renderer over a registry of its own (as
   /// `GoldenMeasurer` does) so a suite's files never clash with an app's.
@@ -34,12 +40,14 @@ extension Renderer {
   /// - Parameters:
   ///   - report: The comparison's report.
   ///   - expected: The recorded golden file.
-  ///   - actual: The file measured now (its fonts stand in for aliases the recording lacks).
+  ///   - actual: The file measured now: the right side's cases, and fonts for aliases the
+  ///     recording lacks.
   ///   - goldenURL: The golden file's location; relative font paths start from its folder.
   ///   - options: Scale, margin and colours; the overlays are chosen by this method.
   /// - Returns: The image, or `nil` when no case changed.
   /// - Throws: ``RenderError``: `font` when a font file cannot be registered, `layout` when a
-  ///   case cannot be laid out, or as ``render(_:options:)`` does.
+  ///   case cannot be laid out, `imageTooLarge` when a box is not a finite size or the image
+  ///   would be over ``RenderOptions/maximumPixels``, or as ``render(_:options:)`` does.
   public func goldenFailureImage(
     report: GoldenReport, expected: GoldenFile, actual: GoldenFile, goldenURL: URL,
     options: RenderOptions = RenderOptions()
@@ -47,24 +55,20 @@ extension Renderer {
     try options.validate()
     let recorded = Dictionary(
       expected.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let measured = Dictionary(
+      actual.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let changed = report.mismatches.filter { $0.kind == "changed" && recorded[$0.id] != nil }
     guard !changed.isEmpty else { return nil }
     let shown = changed.prefix(Self.goldenFailureLimit)
 
-    var fonts = GoldenLayouts(
+    // Each side lays out with its own file's fonts and typography first.
+    var recordedFonts = GoldenLayouts(
       registry: registry, goldenURL: goldenURL, headers: [expected.header, actual.header])
-    struct Entry {
-      let caption: Label
-      let layout: TextLayout
-      let expected: GoldenRecord
-      /// The expected box's x, in points from the layout's left (negative when it starts left
-      /// of the layout).
-      let expectedLeft: Double
-    }
-    var entries: [Entry] = []
+    var currentFonts = GoldenLayouts(
+      registry: registry, goldenURL: goldenURL, headers: [actual.header, expected.header])
+    var entries: [_GoldenFailureEntry] = []
     for mismatch in shown {
       guard let record = recorded[mismatch.id] else { continue }
-      let layout = try fonts.layout(record.testCase, engine: labels)
       // The report's order; "->" because the embedded default subset has no arrows.
       let order = ["pointSize", "width", "height", "lines", "truncated", "breaks"]
       let keys = mismatch.fields.keys.sorted {
@@ -76,17 +80,24 @@ extension Renderer {
         guard let values = mismatch.fields[key], values.count == 2 else { return nil }
         return "\(key) \(values[0]) -> \(values[1])"
       }
+      var sides = [
+        try side(record, fonts: &recordedFonts, caption: "recorded", color: OverlayColors.expected)
+      ]
+      if let now = measured[mismatch.id] {
+        let caption = now.testCase.text == record.testCase.text ? "now" : "now, text changed"
+        sides.append(
+          try side(now, fonts: &currentFonts, caption: caption, color: Self.currentBoxColor))
+      }
       entries.append(
-        Entry(
+        _GoldenFailureEntry(
           caption: try label(mismatch.id + "\n" + differences.joined(separator: ", ")),
-          layout: layout, expected: record,
-          expectedLeft: Self.expectedBoxLeft(for: layout, expectedWidth: record.width)))
+          sides: sides))
     }
     let name = goldenURL.lastPathComponent
     let title = try label(
       "\(report.differing) of \(report.total) cases differ from \(name)\n"
-        + "magenta: the expected box · blue: the lines laid out now", pointSize: 12,
-      color: options.foreground)
+        + "left: the recorded case, magenta its recorded box · right: the case now, green its "
+        + "box now · blue: lines as laid out today", pointSize: 12, color: options.foreground)
     let more =
       changed.count > shown.count || report.differing > changed.count
       ? try label(
@@ -97,36 +108,38 @@ extension Renderer {
     // converted or allocated (the recorded sizes come from a file and may be any number).
     let s = options.scale
     let pad = max(2, Int((6 * s).rounded()))
-    var imageWidth = Double(title.size(s).width)
-    var imageHeight = Double(title.size(s).height + pad)
-    var extents: [Double] = []
+    let gap = Double(4 * pad)
+    // Each column is as wide as its widest side (box or caption), so the sides line up.
+    var columns = [0.0, 0.0]
+    var rows: [Double] = []
     for entry in entries {
-      // The file's numbers themselves: max() would quietly drop a NaN.
-      guard entry.expected.width.isFinite, entry.expected.height.isFinite else {
-        throw RenderError(
-          .imageTooLarge,
-          "the golden failure image cannot draw \(entry.expected.id): its recorded box "
-            + "\(PixelMath.format(entry.expected.width)) × "
-            + "\(PixelMath.format(entry.expected.height)) pt is not a finite size")
+      var row = 0.0
+      for (index, side) in entry.sides.enumerated() {
+        let extent = side.pixelExtent(s)
+        columns[index] = max(
+          columns[index], extent.width, Double(side.caption.size(s).width))
+        row = max(row, extent.height)
       }
-      let box = Self.boxSize(of: entry.layout)
-      let shift = max(0, -entry.expectedLeft)
-      let right = max(box.width, entry.expectedLeft + entry.expected.width) + shift
-      let boxHeight = max(
-        Self.pixelExtent(box.height, s), Self.pixelExtent(entry.expected.height, s))
-      extents.append(boxHeight)
-      imageWidth = max(
-        imageWidth, Self.pixelExtent(right, s) + Double(2 * pad),
-        Double(entry.caption.size(s).width))
-      imageHeight += Double(entry.caption.size(s).height + pad) + boxHeight + Double(3 * pad)
+      rows.append(row)
+    }
+    let sidesWidth = Double(2 * pad) + columns[0] + gap + columns[1]
+    var imageWidth = max(Double(title.size(s).width), sidesWidth)
+    var imageHeight = Double(title.size(s).height + pad)
+    for (entry, row) in zip(entries, rows) {
+      let sideCaption = entry.sides.map { Double($0.caption.size(s).height) }.max() ?? 0
+      imageWidth = max(imageWidth, Double(entry.caption.size(s).width))
+      imageHeight +=
+        Double(entry.caption.size(s).height + pad) + sideCaption + Double(pad / 2) + row
+        + Double(3 * pad)
     }
     if let more { imageHeight += Double(more.size(s).height + pad) }
     let size = try Self.checkedCanvas(
       width: imageWidth + Double(2 * options.margin),
       height: imageHeight + Double(2 * options.margin),
       options: options, what: "the golden failure image")
-    // Each box is smaller than the whole image, which passed the check.
-    let heights = extents.map { Int($0) }
+    // Every column and row is smaller than the whole image, which passed the check.
+    let heights = rows.map { Int($0) }
+    let columnX = [options.margin + pad, options.margin + pad + Int(columns[0] + gap)]
     var canvas = Canvas(width: size.width, height: size.height, background: options.background)
     let width = size.width
 
@@ -141,22 +154,50 @@ extension Renderer {
         y += pad / 2
         try state.draw(entry.caption, into: &canvas, x: options.margin, y: y, scale: s)
         y += entry.caption.size(s).height + pad
-        let x = Double(options.margin + pad) + max(0, -entry.expectedLeft) * s
-        try state.draw(entry.layout, into: &canvas, x: x, y: Double(y), options: caseOptions)
-        // The expected box sits where the text starts: at the left, or at the right of a
-        // right-to-left paragraph, which natural alignment puts against the right edge.
-        canvas.stroke(
-          PixelRect(
-            covering: x + entry.expectedLeft * s, Double(y), entry.expected.width * s,
-            entry.expected.height * s),
-          OverlayColors.expected, thickness: max(1, Int(s.rounded())), dash: Int((3 * s).rounded()))
-        y += heights[index] + 2 * pad + pad / 2
+        let captionHeight = entry.sides.map { $0.caption.size(s).height }.max() ?? 0
+        for (column, side) in entry.sides.enumerated() {
+          try state.draw(side.caption, into: &canvas, x: columnX[column], y: y, scale: s)
+          let top = Double(y + captionHeight + pad / 2)
+          let x = Double(columnX[column]) + max(0, -side.boxLeft) * s
+          try state.draw(side.layout, into: &canvas, x: x, y: top, options: caseOptions)
+          // The box sits where the text starts: at the left, or at the right of a
+          // right-to-left paragraph, which natural alignment puts against the right edge.
+          canvas.stroke(
+            PixelRect(
+              covering: x + side.boxLeft * s, top, side.box.width * s, side.box.height * s),
+            side.color, thickness: max(1, Int(s.rounded())), dash: Int((3 * s).rounded()))
+        }
+        y += captionHeight + pad / 2 + heights[index] + 2 * pad + pad / 2
       }
       if let more {
         try state.draw(more, into: &canvas, x: options.margin, y: y, scale: s)
       }
     }
     return canvas.image
+  }
+
+  /// The outline of the box measured now, on the right of a golden failure image: green, told
+  /// apart from the recorded box's magenta and the blue line boxes.
+  static let currentBoxColor = RGBAColor(red: 0x00, green: 0xA0, blue: 0x3C, alpha: 230)
+
+  /// One side of a changed case: a record laid out, with its box and a caption.
+  private func side(
+    _ record: GoldenRecord, fonts: inout GoldenLayouts, caption: String, color: RGBAColor
+  ) throws(RenderError) -> _GoldenFailureSide {
+    // The file's numbers themselves: max() would quietly drop a NaN.
+    guard record.width.isFinite, record.height.isFinite else {
+      throw RenderError(
+        .imageTooLarge,
+        "the golden failure image cannot draw \(record.id): its \(caption) box "
+          + "\(PixelMath.format(record.width)) × \(PixelMath.format(record.height)) pt is not a "
+          + "finite size")
+    }
+    let layout = try fonts.layout(record.testCase, engine: labels)
+    let size = "\(GoldenRecord.number(record.width)) x \(GoldenRecord.number(record.height)) pt"
+    return _GoldenFailureSide(
+      caption: try label("\(caption): \(size)"), layout: layout,
+      box: (record.width, record.height),
+      boxLeft: Self.expectedBoxLeft(for: layout, expectedWidth: record.width), color: color)
   }
 
   /// The x of the expected box, in points: 0, or for a right-to-left paragraph (its first line
@@ -208,6 +249,35 @@ extension Renderer {
     }
     return FileManager.default.temporaryDirectory.appendingPathComponent("typescale-golden-actual")
       .appendingPathComponent(golden.lastPathComponent)
+  }
+}
+
+/// One changed case of a golden failure image: its caption and its sides, recorded then now.
+private struct _GoldenFailureEntry {
+  let caption: Label
+  let sides: [_GoldenFailureSide]
+}
+
+/// One side of a changed case: a record laid out, the box it was measured with, a caption.
+private struct _GoldenFailureSide {
+  let caption: Label
+  let layout: TextLayout
+  /// The measured box, in points.
+  let box: (width: Double, height: Double)
+  /// The box's x, in points from the layout's left (negative when it starts left of it).
+  let boxLeft: Double
+  let color: RGBAColor
+
+  /// The side's extent in pixels: the layout's box and the measured box, whichever reaches
+  /// further, in floating point (unchecked: it may be huge).
+  func pixelExtent(_ scale: Double) -> (width: Double, height: Double) {
+    let layoutBox = Renderer.boxSize(of: layout)
+    let shift = max(0, -boxLeft)
+    let right = max(layoutBox.width, boxLeft + box.width) + shift
+    return (
+      Renderer.pixelExtent(right, scale),
+      max(Renderer.pixelExtent(layoutBox.height, scale), Renderer.pixelExtent(box.height, scale))
+    )
   }
 }
 

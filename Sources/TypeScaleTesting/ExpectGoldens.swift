@@ -19,9 +19,14 @@ import TypeScaleRender
 /// unseen), re-recorded with `TYPESCALE_RECORD=all`, and never written with
 /// `TYPESCALE_RECORD=never`, which CI sets. A failure lists the differing cases with expected and
 /// actual sizes, line counts and breaks, and says whether a font file, a library version or the
-/// layout itself changed. The failing cases are also drawn — each case's text as it lays out
-/// now, with the recorded box over it — in a PNG beside the measured file
-/// (`.build/golden-actual/<golden path>.png`), named on the message's `image:` line.
+/// layout itself changed, and where each failing text fits (`fits through XL; truncated from
+/// XXL`) with the width it needs unwrapped against its box. Cases that must fit (the cases
+/// file's `mustFit`) and do not fail even when they match. The changed cases are also drawn —
+/// recorded on the left with the recorded box, the text now on the right with the box measured
+/// now — in a PNG beside the measured file (`.build/golden-actual/<golden path>.png`), named on
+/// the message's `image:` line. Under Swift Testing (Swift 6.2 and later) the PNG and the
+/// measured golden file are attached to the failing test as well (`Attachment`; `swift test
+/// --attachments-path DIR` saves them); under XCTest the message names both files.
 ///
 /// ```swift
 /// import Testing
@@ -55,34 +60,62 @@ public func expectGoldens(
       casesFile: casesFile, golden: golden, record: record, maximumCaseCount: maximumCaseCount)
   else { return }
   let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
+  let failure = GoldenFailureFiles(goldenURL: goldenURL, message: message)
   recordGoldenIssue(
-    message + goldenFailureImageNote(goldenURL: goldenURL, message: message), fileID: fileID,
-    filePath: filePath, line: line, column: column)
+    message + failure.note, fileID: fileID, filePath: filePath, line: line, column: column)
+  #if canImport(Testing) && compiler(>=6.2)
+    if Test.current != nil {
+      let location = SourceLocation(
+        fileID: String(describing: fileID), filePath: String(describing: filePath),
+        line: Int(line), column: Int(column))
+      for file in failure.attachments {
+        guard let data = try? Data(contentsOf: file) else { continue }
+        Attachment.record([UInt8](data), named: file.lastPathComponent, sourceLocation: location)
+      }
+    }
+  #endif
 }
 
-/// Draws the failing cases of a mismatch beside the measured file and returns a line naming the
-/// image, or an empty string when there is nothing to draw.
-///
-/// `GoldenVerification` writes the measured file and names it on the message's `actual:` line;
-/// only then are the two files compared again and drawn, so an image always matches its report.
-private func goldenFailureImageNote(goldenURL: URL, message: String) -> String {
-  let artifact = Renderer.goldenArtifactURL(for: goldenURL)
-  guard message.contains("\nactual:   \(artifact.path)") else { return "" }
-  do {
-    let expected = try GoldenVerification.read(goldenURL)
-    let actual = try GoldenVerification.read(artifact)
-    let report = GoldenComparison.compare(
-      expected: expected, actual: actual, name: goldenURL.path)
-    let renderer = Renderer(registry: try FontRegistry())
-    guard
-      let image = try renderer.goldenFailureImage(
+/// The files a golden failure leaves for a person: the measured golden file and the image of
+/// the changed cases, and the message line that names the image.
+package struct GoldenFailureFiles {
+  /// `\nimage:    <path>`, a line saying the image could not be drawn, or empty when there is
+  /// no image.
+  package var note = ""
+  /// The files to attach to the failing test: the image (when drawn), then the measured golden
+  /// file (when written).
+  package var attachments: [URL] = []
+
+  /// Draws the changed cases of a mismatch beside the measured file.
+  ///
+  /// `GoldenVerification` writes the measured file and names it on the message's `actual:`
+  /// line; only then are the two files compared again and drawn, so an image always matches its
+  /// report.
+  ///
+  /// - Parameters:
+  ///   - goldenURL: The golden file.
+  ///   - message: The failure message.
+  package init(goldenURL: URL, message: String) {
+    let artifact = Renderer.goldenArtifactURL(for: goldenURL)
+    guard message.contains("\nactual:   \(artifact.path)") else { return }
+    do {
+      let expected = try GoldenVerification.read(goldenURL)
+      let actual = try GoldenVerification.read(artifact)
+      let report = GoldenComparison.compare(
+        expected: expected, actual: actual, name: goldenURL.path)
+      let renderer = Renderer(registry: try FontRegistry())
+      if let image = try renderer.goldenFailureImage(
         report: report, expected: expected, actual: actual, goldenURL: goldenURL)
-    else { return "" }
-    let url = Renderer.goldenFailureImageURL(for: goldenURL)
-    try PNG.write(image, to: url)
-    return "\nimage:    \(url.path)"
-  } catch {
-    return "\n(could not draw the failing cases: \(error))"
+      {
+        let url = Renderer.goldenFailureImageURL(for: goldenURL)
+        try PNG.write(image, to: url)
+        note = "\nimage:    \(url.path)"
+        attachments.append(url)
+      }
+    } catch {
+      note = "\n(could not draw the failing cases: \(error))"
+    }
+    attachments.append(artifact)
   }
 }
 

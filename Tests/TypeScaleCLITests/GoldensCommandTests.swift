@@ -180,13 +180,12 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
     let verify = goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
-    #expect(verify.error.isEmpty)
+    #expect(verify.error.hasPrefix("image: "))
     #expect(
       verify.output.hasPrefix(
         "1 of \(Workspace.caseCount) cases differ from \(workspace.path("ui.golden"))\n"))
     #expect(verify.output.contains("likely cause: the layout changed"))
-    let row = try #require(verify.output.split(separator: "\n").last)
-    #expect(row.hasPrefix(id))
+    let row = try #require(verify.output.split(separator: "\n").last { $0.hasPrefix(id) })
     #expect(row.hasSuffix("width 250.000 → \(recorded)"))
     expectTextGolden(workspace.relative(verify.output), named: "goldens_verify_edited", in: "cli")
   }
@@ -263,8 +262,12 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(
       lines.dropFirst().first?.hasPrefix(
         "likely cause: font file changed: fixture fonts/Fixture-Regular.ttf (sha256 ") == true)
-    // Only the cases in the swapped font differ.
-    #expect(lines.dropFirst(3).allSatisfy { $0.contains("/fixture/") || $0.hasPrefix("…") })
+    // Only the cases in the swapped font differ: the table's rows, before the texts' fit.
+    let table = verify.output.components(separatedBy: "\n\n").dropFirst().first ?? ""
+    #expect(
+      table.split(separator: "\n").dropFirst().allSatisfy {
+        $0.contains("/fixture/") || $0.hasPrefix("…")
+      })
     expectTextGolden(
       workspace.relative(verify.output), named: "goldens_verify_font_changed", in: "cli")
   }
@@ -676,6 +679,117 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(
       GoldenPaths.relativePath(
         URL(fileURLWithPath: "/a/./fonts/../x.ttf"), from: URL(fileURLWithPath: "/a")) == "x.ttf")
+  }
+}
+
+// MARK: - Fit: cases already truncated, mustFit, and the failure image on standard error
+
+@Suite struct GoldensFitCommandTests {
+  /// A folder with `ui.cases`: "Cancel subscription" in body at every category, 180 pt wide, one
+  /// line (it fits through XL, truncated from XXL), with `mustFit` as given.
+  private static func workspace(mustFit: String? = nil) throws -> URL {
+    let folder = try Fixtures.temporaryDirectory("typescale-goldens-fit")
+    let must = mustFit.map { #", "mustFit": \#($0)"# } ?? ""
+    let cases = """
+      {"sets": [{"name": "buttons", "styles": ["body"], "categories": "all", "widths": [180],
+        "lines": 1\(must), "texts": [["cancel", "Cancel subscription"]]}]}
+      """
+    // A unique name: outside a package, failure images go to a shared temporary folder.
+    try Data(cases.utf8).write(to: folder.appendingPathComponent("ui-\(UUID().uuidString).cases"))
+    return folder
+  }
+
+  private static func casesPath(in folder: URL) throws -> String {
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+        $0.hasSuffix(".cases")
+      })
+    return folder.appendingPathComponent(name).path
+  }
+
+  @Test func record_listsCasesAlreadyTruncated_onStandardError() throws {
+    let folder = try Self.workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = try Self.casesPath(in: folder)
+    let golden = GoldensCommand.replacingExtension(of: cases, with: "golden")
+    let run = goldens(["record", cases])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output == "recorded 12 cases in \(golden)\n")
+    #expect(
+      run.error.hasPrefix(
+        """
+        warning: 7 cases are already truncated when recorded:
+        buttons/cancel/default/body/*/180 "Cancel subscription"
+          fits through XL; truncated from XXL
+          XXL: truncated; needs 192.612 pt unwrapped, box 180 pt; needs 2 lines, limit 1
+
+        """), "\(run.error)")
+    // With --json, standard output stays the JSON line alone.
+    let json = goldens(["record", cases, "--json"])
+    #expect(json.output == "{\"golden\": \"\(golden)\", \"cases\": 12, \"shard\": null}\n")
+    #expect(json.error.hasPrefix("warning: 7 cases are already truncated when recorded:\n"))
+  }
+
+  @Test func record_mustFit_failsEvenOnFirstRecord() throws {
+    let folder = try Self.workspace(mustFit: #""xS...XXXL""#)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = try Self.casesPath(in: folder)
+    let golden = GoldensCommand.replacingExtension(of: cases, with: "golden")
+    let run = goldens(["record", cases])
+    #expect(run.status == 1)
+    #expect(
+      run.error.hasPrefix(
+        """
+        error: 2 cases must fit ("mustFit") and do not: buttons/cancel/default/body/XXL/180, \
+        buttons/cancel/default/body/XXXL/180
+        7 cases are already truncated when recorded:
+
+        """), "\(run.error)")
+    #expect(run.error.contains("\n  XXXL: truncated, must fit; needs "))
+    // The golden file is written as measured, so the failure can be looked at.
+    #expect(FileManager.default.fileExists(atPath: golden))
+  }
+
+  @Test func verify_failure_printsTheImagePathOnStandardError_onATerminalOrNot() throws {
+    let folder = try Self.workspace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases = try Self.casesPath(in: folder)
+    let goldenPath = GoldensCommand.replacingExtension(of: cases, with: "golden")
+    #expect(goldens(["record", cases]).status == 0)
+    // The XXL case recorded as fitting in 170 pt.
+    let golden = URL(fileURLWithPath: goldenPath)
+    var file = try GoldenVerification.read(golden)
+    let index = try #require(file.records.firstIndex { $0.id.contains("/XXL/") })
+    file.records[index].width = 170
+    file.records[index].isTruncated = false
+    GoldenVerification.write(file, to: golden)
+    let imageURL = Renderer.goldenFailureImageURL(for: golden)
+    defer { try? FileManager.default.removeItem(at: imageURL) }
+
+    for terminal in [false, true] {
+      try? FileManager.default.removeItem(at: imageURL)
+      let run = goldens(["verify", goldenPath], terminal: terminal)
+      #expect(run.status == 1)
+      #expect(run.error == "image: \(imageURL.path)\n", "terminal: \(terminal)")
+      #expect(FileManager.default.fileExists(atPath: imageURL.path))
+      #expect(
+        run.output.contains(
+          """
+          buttons/cancel/default/body/*/180 "Cancel subscription"
+            was: fits through XXL, truncated from XXXL; now: fits through XL, truncated from XXL
+            XXL: truncated; needs 192.612 pt unwrapped, box 180 pt; needs 2 lines, limit 1
+          """), "\(run.output)")
+    }
+
+    // With --json too: the JSON report carries the texts, and the image is drawn.
+    try FileManager.default.removeItem(at: imageURL)
+    let json = goldens(["verify", goldenPath, "--json"])
+    #expect(json.status == 1)
+    #expect(json.error == "image: \(imageURL.path)\n")
+    let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
+    #expect(
+      report.textFits?.first?.summary
+        == "was: fits through XXL, truncated from XXXL; now: fits through XL, truncated from XXL")
   }
 }
 

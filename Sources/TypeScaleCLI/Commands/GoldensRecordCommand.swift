@@ -38,7 +38,12 @@ public struct GoldensRecordCommand: Command {
       Default output: the cases file's path with the extension golden, or \
       NAME.shard-K-of-N.golden with --shard.
 
-      Exit status: 0 when the golden file was written, 2 when the cases file or a font cannot \
+      Cases that are already truncated, or wider than their width, are listed on standard \
+      error with where each text fits ("fits through XL; truncated from XXL"); a set's \
+      "mustFit" makes them an error.
+
+      Exit status: 0 when the golden file was written, 1 when it was written but a case that \
+      must fit does not, 2 when the cases file or a font cannot \
       be read, the cases file has problems (each is listed with its JSON path) or expands to \
       more cases than --max-cases allows, or the golden file cannot be written.
       """,
@@ -94,7 +99,8 @@ public struct GoldensRecordCommand: Command {
   /// - Parameters:
   ///   - output: Where the summary goes.
   ///   - errorOutput: Where problems with the input go, and the progress line on a terminal.
-  /// - Returns: ``ExitCode/success``, or ``ExitCode/validationFailure`` when the input cannot be
+  /// - Returns: ``ExitCode/success``, ``ExitCode/failure`` when the golden file was written but a
+  ///   case that must fit does not, or ``ExitCode/validationFailure`` when the input cannot be
   ///   used or the golden file cannot be written.
   /// - Throws: Never: problems are written to `errorOutput`.
   public func run(
@@ -103,6 +109,7 @@ public struct GoldensRecordCommand: Command {
     let casesURL = URL(fileURLWithPath: casesPath)
     let goldenURL = URL(fileURLWithPath: outputPath)
     let count: Int
+    var unfit: (message: String, mustFitFailed: Bool)?
     do throws(GoldenError) {
       let data = try GoldensCommand.read(
         casesURL, displayPath: casesPath, kind: "cases file",
@@ -119,14 +126,21 @@ public struct GoldensRecordCommand: Command {
       // only when all are written. SIGINT and SIGTERM remove the temporary file; a SIGKILL
       // leaves it for the next record of the same file to remove.
       GoldenFileWriter.removeTemporaryFilesOnInterrupt()
+      // The check passes each record on to the writer and keeps those that do not fit.
+      let writer = try GoldenFileWriter(url: goldenURL)
+      var check = GoldenFitCheck(forwardingTo: writer)
       count = try GoldensCommand.withProgress(errorOutput: &errorOutput) {
         progress throws(GoldenError) in
         try measurer.record(
           suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
-          writingTo: goldenURL, progress: progress)
+          into: &check, progress: progress)
       }
+      try writer.commit()
       // Substituted faces (a typography family not in the fonts, a weight no face has).
       for warning in measurer.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
+      unfit = check.message(
+        measurer: measurer, baseDirectory: goldenURL.deletingLastPathComponent()
+      ).map { ($0, !check.mustFitFailures.isEmpty) }
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
@@ -139,6 +153,9 @@ public struct GoldensRecordCommand: Command {
       let of = shard.map { " of shard \($0)" } ?? ""
       print("recorded \(count) case\(count == 1 ? "" : "s")\(of) in \(outputPath)", to: &output)
     }
-    return .success
+    // Cases already truncated or too wide, on standard error; one that must fit fails the run.
+    guard let unfit else { return .success }
+    errorOutput.write((unfit.mustFitFailed ? "error: " : "warning: ") + unfit.message + "\n")
+    return unfit.mustFitFailed ? .failure : .success
   }
 }

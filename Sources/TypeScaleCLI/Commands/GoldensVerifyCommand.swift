@@ -96,16 +96,22 @@ public struct GoldensVerifyCommand: Command {
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
-    print(json ? report.json() : report.message(), to: &output)
-    if !json && !report.passed {
-      drawFailures(report, files, goldenURL: goldenURL, errorOutput: &errorOutput)
+    // Where each failing text fits, and the cases that must fit and do not.
+    var fitted = report
+    fitted.addFit(
+      expected: files.expected, actual: files.actual,
+      baseDirectory: goldenURL.deletingLastPathComponent())
+    print(json ? fitted.json() : fitted.message(), to: &output)
+    if !fitted.passed {
+      drawFailures(fitted, files, goldenURL: goldenURL, errorOutput: &errorOutput)
     }
-    return report.passed ? .success : .failure
+    return fitted.passed ? .success : .failure
   }
 
   /// Writes the failing cases' image beside the measured file (`$TYPESCALE_ARTIFACTS` or
-  /// `.build/golden-actual/`) and, on a terminal, says where; the report on standard output
-  /// stays as it is.
+  /// `.build/golden-actual/`) and says where on standard error (`image: <path>`), wherever
+  /// the output goes and with `--json` too, so a CI log names it; the report on standard
+  /// output stays as it is.
   private func drawFailures(
     _ report: GoldenReport, _ files: (expected: GoldenFile, actual: GoldenFile), goldenURL: URL,
     errorOutput: inout some TextOutputStream
@@ -119,10 +125,10 @@ public struct GoldensVerifyCommand: Command {
           report: report, expected: files.expected, actual: files.actual, goldenURL: goldenURL)
       else { return }
       try PNG.write(image, to: url)
-      message = "failure image: \(url.path)"
+      message = "image: \(url.path)"
     } catch {
       message = "could not draw the failing cases: \(error)"
     }
-    if GoldensCommand.errorOutputIsTerminal() { errorOutput.write(message + "\n") }
+    errorOutput.write(message + "\n")
   }
 }

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScaleMetrics
+
+/// Where one text of a golden suite fits across the categories measured and where it stops,
+/// with what its failing cases need: the per-text part of a failure message.
+///
+/// A *text* is every case that shares all inputs but the category: the cases a cases file's set
+/// expands from one text, font, style and width (their ids differ only in the category part,
+/// which the ``name`` shows as `*`). Its ``summary`` reads as a person would say it — `fits
+/// through XL; truncated from XXL`, `fits through M; wraps to 2 lines from L`, `overflows the
+/// 120 pt width from AX1` — for the recorded and the current measurement when they differ
+/// (`was: fits through XXXL; now: fits through XL, truncated from XXL`). Each failing case gives
+/// the width its text needs unwrapped against its box and the lines it needs against its limit,
+/// not the truncated width a golden record holds.
+///
+/// ```
+/// buttons/cancel/default/body/*/180 "Cancel subscription"
+///   was: fits through XXXL; now: fits through XL, truncated from XXL
+///   XXL: truncated; needs 192.612 pt unwrapped, box 180 pt; needs 2 lines, limit 1
+/// ```
+///
+/// A case *fits* when it is not truncated and, when it has a width, its exact width is at most
+/// that width plus the golden file's size tolerance (0.01 pt) — ``GoldenRecord/fits(tolerance:)``.
+/// A `UILabel` draws a text wider than its bounds clipped; TypeScale reports it instead.
+public struct GoldenTextFit: Codable, Hashable, Sendable {
+  /// One failing case of the text, as measured now.
+  public struct Case: Codable, Hashable, Sendable {
+    /// The case id.
+    public var id: String
+    /// The category's short name (`XXL`, `AX1`).
+    public var category: String
+    /// `fits`, `truncated` or `overflows` (wider than its width).
+    public var state: String
+    /// The box: the case's width in points, or `nil` when unwrapped.
+    public var width: Double?
+    /// The case's line limit; 0 for none.
+    public var lineLimit: Int
+    /// The width measured, in points (cut to the box when truncated).
+    public var measuredWidth: Double
+    /// The lines measured.
+    public var lines: Int
+    /// The width the text needs on one line per paragraph, in points, or `nil` when it could not
+    /// be laid out again (a font file that is gone).
+    public var unwrappedWidth: Double?
+    /// The lines the text needs at its width with no limit, or `nil` as for ``unwrappedWidth``.
+    public var neededLines: Int?
+    /// Whether the case must fit (the cases file's `mustFit`).
+    public var mustFit: Bool
+
+    /// Creates a case.
+    ///
+    /// - Parameters:
+    ///   - id: The case id.
+    ///   - category: The category's short name.
+    ///   - state: `fits`, `truncated` or `overflows`.
+    ///   - width: The box's width in points, or `nil`.
+    ///   - lineLimit: The line limit; 0 for none.
+    ///   - measuredWidth: The width measured, in points.
+    ///   - lines: The lines measured.
+    ///   - unwrappedWidth: The width needed unwrapped, in points, or `nil`.
+    ///   - neededLines: The lines needed with no limit, or `nil`.
+    ///   - mustFit: Whether the case must fit.
+    public init(
+      id: String, category: String, state: String, width: Double?, lineLimit: Int,
+      measuredWidth: Double, lines: Int, unwrappedWidth: Double?, neededLines: Int?,
+      mustFit: Bool
+    ) {
+      self.id = id
+      self.category = category
+      self.state = state
+      self.width = width
+      self.lineLimit = lineLimit
+      self.measuredWidth = measuredWidth
+      self.lines = lines
+      self.unwrappedWidth = unwrappedWidth
+      self.neededLines = neededLines
+      self.mustFit = mustFit
+    }
+  }
+
+  /// The text's name: its case ids with `*` for the category part
+  /// (`buttons/cancel/default/body/*/180`), or for ids without one its font, style, width and
+  /// line limit (`default/body/*/180/1`).
+  public var name: String
+  /// The text now (or as recorded, when it is no longer measured), escaped as in golden files.
+  public var text: String
+  /// The text as recorded, when it differs from ``text``.
+  public var recordedText: String?
+  /// The recorded phases, smallest category first (`fits through XXXL`,
+  /// `truncated from AX1`), or `nil` when the golden file has no case of the text.
+  public var recorded: [String]?
+  /// The phases measured now, or `nil` when no case of the text is measured now.
+  public var current: [String]?
+  /// The phases as one sentence: `fits through XL; truncated from XXL`, or
+  /// `was: fits through XXXL; now: fits through XL, truncated from XXL` when they changed.
+  public var summary: String
+  /// The text's failing cases (changed, added, or must fit and do not), in file order.
+  public var cases: [Case]
+
+  /// Creates a summary.
+  ///
+  /// - Parameters:
+  ///   - name: The text's name.
+  ///   - text: The text, escaped.
+  ///   - recordedText: The recorded text when it differs, or `nil`.
+  ///   - recorded: The recorded phases, or `nil`.
+  ///   - current: The phases now, or `nil`.
+  ///   - cases: The failing cases.
+  public init(
+    name: String, text: String, recordedText: String? = nil, recorded: [String]?,
+    current: [String]?, cases: [Case]
+  ) {
+    self.name = name
+    self.text = text
+    self.recordedText = recordedText
+    self.recorded = recorded
+    self.current = current
+    self.summary = Self.sentence(recorded: recorded, current: current)
+    self.cases = cases
+  }
+
+  /// The phases as one sentence, with `was:` and `now:` when they differ.
+  static func sentence(recorded: [String]?, current: [String]?) -> String {
+    switch (recorded, current) {
+    case (let was?, let now?) where was == now: now.joined(separator: "; ")
+    case (let was?, let now?):
+      "was: \(was.joined(separator: ", ")); now: \(now.joined(separator: ", "))"
+    case (nil, let now?): now.joined(separator: "; ")
+    case (let was?, nil): "was: \(was.joined(separator: ", ")); not measured now"
+    case (nil, nil): "not measured"
+    }
+  }
+
+  // MARK: - Message
+
+  /// The message lines for texts: a name line, the summary, and a line per failing case.
+  ///
+  /// - Parameters:
+  ///   - texts: The texts.
+  ///   - limit: How many texts to show; at most 12 cases of each are.
+  /// - Returns: The lines, or none for no texts.
+  static func messageLines(_ texts: [GoldenTextFit], limit: Int) -> [String] {
+    let limit = max(0, limit)
+    var lines: [String] = []
+    for text in texts.prefix(limit) {
+      let quoted =
+        text.recordedText.map { "\"\($0)\" → \"\(text.text)\"" } ?? "\"\(text.text)\""
+      lines.append("\(text.name) \(quoted)")
+      lines.append("  " + text.summary)
+      for item in text.cases.prefix(12) { lines.append("  " + line(for: item)) }
+      if text.cases.count > 12 { lines.append("  … and \(text.cases.count - 12) more cases") }
+    }
+    if texts.count > limit { lines.append("… and \(texts.count - limit) more texts") }
+    return lines
+  }
+
+  /// `XXL: truncated; needs 192.612 pt unwrapped, box 180 pt; needs 2 lines, limit 1`.
+  static func line(for item: Case) -> String {
+    let state =
+      switch item.state {
+      case "truncated": "truncated"
+      case "overflows": "overflows (\(GoldenRecord.number(item.measuredWidth)) pt wide)"
+      default: item.lines == 1 ? "fits" : "fits on \(item.lines) lines"
+      }
+    let box = item.width.map { "box \(_formatNumber($0)) pt" } ?? "no width"
+    let limit = item.lineLimit == 0 ? "no limit" : "limit \(item.lineLimit)"
+    var line = "\(item.category): \(state)\(item.mustFit ? ", must fit" : "")"
+    if let width = item.unwrappedWidth, let lines = item.neededLines {
+      line += "; needs \(GoldenRecord.number(width)) pt unwrapped, \(box)"
+      line += "; needs \(lines) line\(lines == 1 ? "" : "s"), \(limit)"
+    } else {
+      line += "; \(GoldenRecord.number(item.measuredWidth)) pt wide, \(box)"
+      line += "; \(item.lines) line\(item.lines == 1 ? "" : "s"), \(limit)"
+    }
+    return line
+  }
+}
+
+extension GoldenRecord {
+  /// Whether the case fits: not truncated, and no wider than its width (when it has one) plus
+  /// `tolerance`.
+  ///
+  /// - Parameter tolerance: The size tolerance in points; a golden header's, 0.01 pt by default.
+  /// - Returns: `true` when it fits.
+  public func fits(tolerance: Double = 0.01) -> Bool {
+    _GoldenFitState(self, tolerance: tolerance) == .fits(lines: lineCount)
+  }
+}
+
+// MARK: - Phases
+
+/// How a measured case stands against its box.
+enum _GoldenFitState: Hashable {
+  case fits(lines: Int)
+  case truncated
+  /// Wider than `width` (the box, in points).
+  case overflows(width: Double)
+
+  init(_ record: GoldenRecord, tolerance: Double) {
+    if record.isTruncated {
+      self = .truncated
+    } else if let width = record.testCase.width, record.width > width + tolerance + 1e-9 {
+      self = .overflows(width: width)
+    } else {
+      self = .fits(lines: record.lineCount)
+    }
+  }
+
+  var name: String {
+    switch self {
+    case .fits: "fits"
+    case .truncated: "truncated"
+    case .overflows: "overflows"
+    }
+  }
+}
+
+/// The cases of a file grouped by text (every input but the category), in file order, with
+/// each case's fit state: enough to say where a text fits without holding its records.
+struct _GoldenFitGroups {
+  struct Group {
+    var name: String
+    var text: String
+    var states: [(category: ContentSizeCategory, state: _GoldenFitState)] = []
+  }
+
+  let tolerance: Double
+  private(set) var order: [String] = []
+  private(set) var groups: [String: Group] = [:]
+  /// The group key of each case id added.
+  private(set) var keys: [String: String] = [:]
+
+  init(tolerance: Double) {
+    self.tolerance = tolerance
+  }
+
+  init(_ records: [GoldenRecord], tolerance: Double) {
+    self.init(tolerance: tolerance)
+    for record in records { add(record) }
+  }
+
+  mutating func add(_ record: GoldenRecord) {
+    let (key, name) = Self.key(of: record.testCase)
+    keys[record.id] = key
+    if groups[key] == nil {
+      order.append(key)
+      groups[key] = Group(name: name, text: GoldenText.escape(record.testCase.text))
+    }
+    groups[key]?.states.append(
+      (record.testCase.category, _GoldenFitState(record, tolerance: tolerance)))
+  }
+
+  /// The group key and name of a case: its id with the category part as `*` when the id has
+  /// one (as a cases file's ids do), else every input but the category.
+  static func key(of test: GoldenCase) -> (key: String, name: String) {
+    var parts = test.id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    if let index = parts.lastIndex(of: test.category.shortName) {
+      parts[index] = "*"
+      let name = parts.joined(separator: "/")
+      return (name, name)
+    }
+    let width = test.width.map { _formatNumber($0) } ?? "unwrapped"
+    let name = "\(test.font)/\(test.styleName)/*/\(width)/\(test.lineLimit)"
+    let inputs = [
+      test.text, name, test.truncation.rawValue, GoldenCase.name(of: test.target),
+      test.effectiveStrategy.description, test.language ?? "-", test.sizing?.rawValue ?? "-",
+    ]
+    return (inputs.joined(separator: "\u{0}"), name)
+  }
+
+  /// The phases of a group, smallest category first.
+  func phases(_ key: String) -> [String]? {
+    guard let group = groups[key] else { return nil }
+    return Self.phases(group.states)
+  }
+
+  /// `["fits through XL", "truncated from XXL"]`: runs of categories in one state.
+  static func phases(
+    _ states: [(category: ContentSizeCategory, state: _GoldenFitState)]
+  ) -> [String] {
+    let sorted = states.sorted { $0.category < $1.category }
+    var runs: [(state: _GoldenFitState, first: ContentSizeCategory, last: ContentSizeCategory)] =
+      []
+    for entry in sorted {
+      if let last = runs.last, last.state == entry.state {
+        runs[runs.count - 1].last = entry.category
+      } else {
+        runs.append((entry.state, entry.category, entry.category))
+      }
+    }
+    var phases: [String] = []
+    for (index, run) in runs.enumerated() {
+      let previous = index > 0 ? runs[index - 1].state : nil
+      let what = describe(run.state, after: previous)
+      if runs.count == 1 {
+        phases.append(
+          run.first == run.last
+            ? "\(what) at \(run.first.shortName)"
+            : "\(what) from \(run.first.shortName) through \(run.last.shortName)")
+      } else if index == 0 {
+        phases.append(
+          run.first == run.last
+            ? "\(what) at \(run.first.shortName)" : "\(what) through \(run.last.shortName)")
+      } else {
+        phases.append("\(what) from \(run.first.shortName)")
+      }
+    }
+    return phases
+  }
+
+  private static func describe(_ state: _GoldenFitState, after previous: _GoldenFitState?) -> String
+  {
+    switch state {
+    case .truncated: return "truncated"
+    case .overflows(let width): return "overflows the \(_formatNumber(width)) pt width"
+    case .fits(let lines):
+      if case .fits(let before)? = previous, lines > before { return "wraps to \(lines) lines" }
+      return lines == 1 ? "fits" : "fits on \(lines) lines"
+    }
+  }
+
+  /// Texts for the groups of `failing` cases (in order), with their phases recorded and now.
+  ///
+  /// - Parameters:
+  ///   - recorded: The recorded file's groups (empty when recording).
+  ///   - current: The groups measured now.
+  ///   - failing: The failing cases measured now, in file order.
+  ///   - failingRecordedIDs: Failing ids measured only in the recorded file (removed cases).
+  ///   - needs: What each failing case needs, by id.
+  /// - Returns: One text per group with a failing case: those measured now first, in order.
+  static func texts(
+    recorded: _GoldenFitGroups, current: _GoldenFitGroups, failing: [GoldenRecord],
+    failingRecordedIDs: [String], needs: [String: GoldenFitNeeds]
+  ) -> [GoldenTextFit] {
+    var order: [String] = []
+    var cases: [String: [GoldenTextFit.Case]] = [:]
+    for record in failing {
+      guard let key = current.keys[record.id] else { continue }
+      if cases[key] == nil { order.append(key) }
+      let state = _GoldenFitState(record, tolerance: current.tolerance)
+      let need = needs[record.id]
+      cases[key, default: []].append(
+        GoldenTextFit.Case(
+          id: record.id, category: record.testCase.category.shortName, state: state.name,
+          width: record.testCase.width, lineLimit: record.testCase.lineLimit,
+          measuredWidth: record.width, lines: record.lineCount,
+          unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
+          mustFit: record.testCase.mustFit))
+    }
+    for id in failingRecordedIDs {
+      guard let key = recorded.keys[id], cases[key] == nil else { continue }
+      order.append(key)
+      cases[key] = []
+    }
+    return order.compactMap { key in
+      guard let group = current.groups[key] ?? recorded.groups[key] else { return nil }
+      let was = recorded.groups[key]?.text
+      return GoldenTextFit(
+        name: group.name, text: group.text, recordedText: was == group.text ? nil : was,
+        recorded: recorded.phases(key), current: current.phases(key), cases: cases[key] ?? [])
+    }
+  }
+}

@@ -11,7 +11,8 @@ import Foundation
 /// let actual = try GoldenMeasurer().record(
 ///   cases.suite, baseDirectory: goldenURL.deletingLastPathComponent())
 /// var report = GoldenComparison.compare(expected: golden, actual: actual, name: goldenURL.path)
-/// if let note = cases.note(verifying: golden.records.count, formatVersion: golden.header.formatVersion) {
+/// let version = golden.header.formatVersion
+/// if let note = cases.note(verifying: golden.records.count, formatVersion: version) {
 ///   report.notes.append(note)
 /// }
 /// ```

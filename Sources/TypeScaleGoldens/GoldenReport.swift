@@ -71,8 +71,8 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     let limit = max(0, limit)
     let added = mismatches.count { $0.kind == "new" }
     var lines = [
-      "\(differing - added) of \(total) cases differ from \(golden)"
-        + (added == 0 ? "" : ", and \(added) new case\(added == 1 ? " is" : "s are") not in it")
+      "\(differing) of \(total) cases differ from \(golden)"
+        + (added == 0 ? "" : " (\(added) of them new, not in the golden file)")
     ]
     lines += noteLines
     for cause in causes { lines.append("likely cause: \(cause)") }

@@ -826,8 +826,8 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(verify.status == 1)
     #expect(
       verify.output.hasPrefix(
-        "32 of 32 cases differ from \(workspace.path("ui.golden")), and 16 new cases are not in "
-          + "it\n"))
+        "48 of 32 cases differ from \(workspace.path("ui.golden")) (16 of them new, not in the "
+          + "golden file)\n"))
     let found = causes(verify.output)
     let expected = [
       "the cases file changed: ui.cases (sha256 ",

@@ -104,10 +104,9 @@ public struct GoldensVerifyCommand: Command {
       let cases = try GoldenVerification.casesToVerify(
         expected, goldenURL: goldenURL, displayPath: goldenPath,
         maximumCaseCount: maximumCaseCount)
-      for warning in cases.suite.warnings {
-        if case .casesFile(let path, _) = cases.source {
-          errorOutput.write("warning: \(path): \(warning)\n")
-        }
+      // Deprecated spellings in the cases file, as `record` warns of them.
+      if case .casesFile(let path, _) = cases.source {
+        for warning in cases.suite.warnings { errorOutput.write("warning: \(path): \(warning)\n") }
       }
       // A file recorded with --shard holds one shard: its cases file's cases are that shard's.
       var actual = try GoldensCommand.measure(

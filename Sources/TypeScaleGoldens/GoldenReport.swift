@@ -7,14 +7,20 @@ import Foundation
 public struct GoldenReport: Codable, Hashable, Sendable {
   /// One case that differs.
   public struct Mismatch: Codable, Hashable, Sendable {
-    /// The case id.
+    /// The case id (the new one, for a renamed case).
     public var id: String
-    /// The text, escaped as in golden files.
+    /// The text as measured now (as recorded, for a `missing` case), escaped as in golden files.
     public var text: String
-    /// `changed`, `missing` (in the golden file, not measured) or `new` (measured, not in the
-    /// golden file).
+    /// `changed`, `missing` (in the golden file, not measured), `new` (measured, not in the
+    /// golden file) or `renamed` (a case of the golden file measured now under another id, with
+    /// everything else as recorded: its `id` field holds [old, new]).
     public var kind: String
     /// Each differing quantity: name → [expected, actual], as the golden file writes them.
+    ///
+    /// Inputs of the case (``GoldenComparison/inputFields``: `text`, `font`, `style`,
+    /// `category`, `widthLimit`, `lineLimit`, `truncation`, `sizing`, `target`, `strategy`,
+    /// `language`, and `id` for a rename) come before measurements (`pointSize`, `width`,
+    /// `height`, `lines`, `truncated`, `breaks`).
     public var fields: [String: [String]]
 
     /// Creates a mismatch.
@@ -22,7 +28,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - id: The case id.
     ///   - text: The text, escaped as in golden files.
-    ///   - kind: `changed`, `missing` or `new`.
+    ///   - kind: `changed`, `missing`, `new` or `renamed`.
     ///   - fields: Each differing quantity: name → [expected, actual].
     public init(id: String, text: String, kind: String, fields: [String: [String]]) {
       self.id = id
@@ -42,8 +48,9 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   public var differing: Int
   /// The differing cases, in golden order.
   public var mismatches: [Mismatch]
-  /// Likely causes, most likely first: a font file's digest changed, a library version changed,
-  /// or the layout itself changed.
+  /// Likely causes, in this order: the cases file changed (texts changed, cases added, removed,
+  /// renamed, other inputs), a font file's digest changed, a library version changed, the
+  /// layout itself changed.
   public var causes: [String]
   /// What a person should know whether or not the cases match, such as a golden file in an
   /// older format; empty when there is nothing to say (and absent from older reports).
@@ -75,7 +82,11 @@ public struct GoldenReport: Codable, Hashable, Sendable {
         (["\(unfit) of \(total) cases must fit and do not; all match \(golden)"] + noteLines
         + fitLines(limit: limit)).joined(separator: "\n")
     }
-    var lines = ["\(differing) of \(total) cases differ from \(golden)"]
+    let added = mismatches.count { $0.kind == "new" }
+    var lines = [
+      "\(differing) of \(total) cases differ from \(golden)"
+        + (added == 0 ? "" : " (\(added) of them new, not in the golden file)")
+    ]
     lines += noteLines
     for cause in causes { lines.append("likely cause: \(cause)") }
     lines.append("")
@@ -87,11 +98,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       switch mismatch.kind {
       case "missing": detail = "in the golden file, not measured (case removed?)"
       case "new": detail = "measured, not in the golden file (case added?)"
-      default:
-        detail = mismatch.fields.sorted { Self.order($0.key) < Self.order($1.key) }
-          .map { key, values in
-            "\(key) \(values.first ?? "?") → \(values.dropFirst().first ?? "?")"
-          }.joined(separator: ", ")
+      default: detail = Self.describe(mismatch)
       }
       lines.append(Self.pad(mismatch.id, idWidth) + "  " + detail)
     }
@@ -114,7 +121,8 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// checks, so reports read from files can neither trap nor wrap around.
   ///
   /// - Parameter reports: The shards' reports.
-  /// - Returns: One report: totals summed, mismatches concatenated, causes merged.
+  /// - Returns: One report: totals summed, mismatches concatenated, causes merged (the changes
+  ///   of the cases — texts, added, removed, renamed — named again for all the mismatches).
   /// - Throws: ``GoldenError/Code/malformedGolden`` for a report ``validate()`` refuses, or
   ///   when the totals add up to more than `Int.max`.
   public static func merge(_ reports: [GoldenReport]) throws(GoldenError) -> GoldenReport {
@@ -133,16 +141,14 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       total = sum.partialValue
       differing = differingSum.partialValue
     }
-    var causes: [String] = []
-    for cause in reports.flatMap(\.causes) where !causes.contains(cause) { causes.append(cause) }
     var notes: [String] = []
     for note in reports.flatMap(\.notes) where !notes.contains(note) { notes.append(note) }
     let goldens = Set(reports.map(\.golden)).sorted()
+    let mismatches = reports.flatMap(\.mismatches).sorted { $0.id < $1.id }
     var merged = GoldenReport(
       golden: goldens.joined(separator: ", "), shards: reports.flatMap(\.shards).sorted(),
-      total: total, differing: differing,
-      mismatches: reports.flatMap(\.mismatches).sorted { $0.id < $1.id }, causes: causes,
-      notes: notes)
+      total: total, differing: differing, mismatches: mismatches,
+      causes: GoldenComparison.mergedCauses(reports, mismatches: mismatches), notes: notes)
     merged.textFits =
       reports.contains { $0.textFits != nil } ? reports.flatMap { $0.textFits ?? [] } : nil
     merged.mustFitFailures =
@@ -154,16 +160,17 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   // MARK: - Validation
 
   /// The values ``Mismatch/kind`` takes.
-  public static let mismatchKinds = ["changed", "missing", "new"]
+  public static let mismatchKinds = ["changed", "missing", "new", "renamed"]
 
   /// Checks that the report is one `GoldenComparison.compare` could have made: what to call on
   /// a report read from a file before using its numbers.
   ///
   /// - ``total`` and ``differing`` are ≥ 0;
   /// - ``differing`` is the number of ``mismatches``;
-  /// - the `changed` and `missing` mismatches (cases of the golden file) are at most ``total``;
-  /// - every mismatch's kind is one of ``mismatchKinds``, and every field holds two values,
-  ///   expected and actual;
+  /// - the `changed`, `missing` and `renamed` mismatches (cases of the golden file) are at most
+  ///   ``total``;
+  /// - every mismatch's kind is one of ``mismatchKinds``, every field holds two values,
+  ///   expected and actual, and a `renamed` mismatch has an `id` field, [old, new];
   /// - every shard is `K/N` with 1 ≤ K ≤ N.
   ///
   /// ```swift
@@ -200,6 +207,11 @@ public struct GoldenReport: Codable, Hashable, Sendable {
           "has \(values.count) value\(values.count == 1 ? "" : "s"); a field holds two, expected "
             + "and actual")
       }
+      if mismatch.kind == "renamed", mismatch.fields["id"] == nil {
+        throw bad(
+          "mismatches[\(index)].fields",
+          "has no \"id\"; a renamed case names its old and new id, [old, new]")
+      }
     }
     guard inGolden <= total else {
       let listed =
@@ -219,10 +231,26 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   }
 
   private static func order(_ field: String) -> Int {
-    [
-      "sizing", "target", "strategy", "pointSize", "width", "height", "lines", "truncated",
-      "breaks",
-    ].firstIndex(of: field) ?? 9
+    let order =
+      GoldenComparison.inputFields + [
+        "pointSize", "width", "height", "lines", "truncated", "breaks",
+      ]
+    return order.firstIndex(of: field) ?? order.count
+  }
+
+  /// A changed or renamed case's row: `renamed from <old id>`, then each field, expected →
+  /// actual, texts in quotes.
+  private static func describe(_ mismatch: Mismatch) -> String {
+    mismatch.fields.sorted { (order($0.key), $0.key) < (order($1.key), $1.key) }
+      .map { key, values in
+        let old = values.first ?? "?"
+        let new = values.dropFirst().first ?? "?"
+        switch key {
+        case "id": return "renamed from \(old)"
+        case "text": return "text \"\(old)\" → \"\(new)\""
+        default: return "\(key) \(old) → \(new)"
+        }
+      }.joined(separator: ", ")
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
@@ -257,10 +285,17 @@ public enum GoldenComparison {
   /// Compares two golden files: the recorded one and one measured now.
   ///
   /// Sizes compare within the recorded tolerance (0.01 pt by default); point sizes, line counts,
-  /// truncation and breaks compare exactly. Where the measured case was laid out with another
-  /// sizing, target or line-break strategy than the recorded one (a changed cases file, or a
-  /// format 1 file's `none`), those differ too, which explains the numbers. A golden file in
-  /// format 1 gets a note saying it predates the label defaults.
+  /// truncation and breaks compare exactly. Where the measured case has other inputs than the
+  /// recorded one — its text, sizing, target or line-break strategy (a changed cases file, or a
+  /// format 1 file's `none`) — those differ too, which explains the numbers. A recorded case
+  /// whose id is gone and a measured one whose id is new that match in everything but the id
+  /// are one case renamed (``renames(from:to:)``), kind `renamed`, not a removal and an
+  /// addition. A golden file in format 1 gets a note saying it predates the label defaults.
+  ///
+  /// The causes come in this order, each naming what changed: the cases file (its digest, when
+  /// both headers record it; then `text of <id>: "Cancel" → "Cancel subscription"`, cases
+  /// added, removed, renamed, other inputs), font files, library versions, and the layout
+  /// itself only for cases whose inputs are as recorded.
   ///
   /// - Parameters:
   ///   - expected: The recorded golden file.
@@ -273,28 +308,22 @@ public enum GoldenComparison {
     let tolerance = expected.header.sizeTolerance + 1e-9
     let measured = Dictionary(actual.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let recorded = Set(expected.records.map(\.id))
+    let renames = Self.renames(
+      from: expected.records.filter { measured[$0.id] == nil }.map(\.testCase),
+      to: actual.records.filter { !recorded.contains($0.id) }.map(\.testCase))
+    let renamedTo = Set(renames.values)
     var mismatches: [GoldenReport.Mismatch] = []
     for record in expected.records {
-      let text = GoldenText.escape(record.testCase.text)
-      guard let now = measured[record.id] else {
-        mismatches.append(.init(id: record.id, text: text, kind: "missing", fields: [:]))
+      let newID = renames[record.id]
+      guard let now = measured[newID ?? record.id] else {
+        mismatches.append(
+          .init(
+            id: record.id, text: GoldenText.escape(record.testCase.text), kind: "missing",
+            fields: [:]))
         continue
       }
-      var fields: [String: [String]] = [:]
-      let (was, measuredCase) = (record.testCase, now.testCase)
-      if let recorded = was.sizing, let measured = measuredCase.sizing, recorded != measured {
-        fields["sizing"] = [recorded.rawValue, measured.rawValue]
-      }
-      if was.target != measuredCase.target {
-        fields["target"] = [
-          GoldenCase.name(of: was.target), GoldenCase.name(of: measuredCase.target),
-        ]
-      }
-      if was.effectiveStrategy != measuredCase.effectiveStrategy {
-        fields["strategy"] = [
-          was.effectiveStrategy.description, measuredCase.effectiveStrategy.description,
-        ]
-      }
+      var fields = inputChanges(record.testCase, now.testCase)
+      if let newID { fields["id"] = [record.id, newID] }
       if record.pointSize != now.pointSize {
         fields["pointSize"] = [
           GoldenRecord.number(record.pointSize), GoldenRecord.number(now.pointSize),
@@ -316,10 +345,14 @@ public enum GoldenComparison {
         fields["breaks"] = [Self.breaks(record.breaks), Self.breaks(now.breaks)]
       }
       if !fields.isEmpty {
-        mismatches.append(.init(id: record.id, text: text, kind: "changed", fields: fields))
+        mismatches.append(
+          .init(
+            id: now.id, text: GoldenText.escape(now.testCase.text),
+            kind: newID == nil ? "changed" : "renamed", fields: fields))
       }
     }
-    for record in actual.records where !recorded.contains(record.id) {
+    for record in actual.records
+    where !recorded.contains(record.id) && !renamedTo.contains(record.id) {
       mismatches.append(
         .init(
           id: record.id, text: GoldenText.escape(record.testCase.text), kind: "new", fields: [:]))
@@ -327,7 +360,7 @@ public enum GoldenComparison {
     return GoldenReport(
       golden: name, shards: (expected.header.shard ?? actual.header.shard).map { [$0] } ?? [],
       total: expected.records.count, differing: mismatches.count, mismatches: mismatches,
-      causes: mismatches.isEmpty ? [] : causes(expected: expected.header, actual: actual.header),
+      causes: causes(expected: expected.header, actual: actual.header, mismatches: mismatches),
       notes: notes(expected: expected.header))
   }
 
@@ -342,30 +375,13 @@ public enum GoldenComparison {
     ]
   }
 
-  /// What changed between the recording and now, most likely cause first.
-  static func causes(expected: GoldenHeader, actual: GoldenHeader) -> [String] {
-    var causes: [String] = []
-    for (key, digest) in expected.fontDigests.sorted(by: { $0.key < $1.key }) {
-      guard let now = actual.fontDigests[key] else { continue }
-      if now != digest {
-        causes.append(
-          "font file changed: \(key) (sha256 \(digest.prefix(12))… → \(now.prefix(12))…)")
-      }
-    }
-    for key in actual.fontDigests.keys.sorted() where expected.fontDigests[key] == nil {
-      causes.append("font file added: \(key)")
-    }
-    for library in GoldenHeader.libraries {
-      let was = expected.versions[library] ?? "unknown"
-      let now = actual.versions[library] ?? "unknown"
-      if was != now { causes.append("\(library) version changed: \(was) → \(now)") }
-    }
-    if causes.isEmpty {
-      causes.append(
-        "the layout changed: fonts and library versions are as recorded (a change in "
-          + "TypeScale's code or options, or an edited golden file)")
-    }
-    return causes
+  /// What changed between the recording and now, in the report's order: the cases file and
+  /// its changes, fonts, library versions, the layout.
+  static func causes(
+    expected: GoldenHeader, actual: GoldenHeader, mismatches: [GoldenReport.Mismatch]
+  ) -> [String] {
+    let header = headerCauses(expected: expected, actual: actual)
+    return causes(casesFile: header.casesFile, other: header.other, mismatches: mismatches)
   }
 
   private static func breaks(_ offsets: [Int]) -> String {

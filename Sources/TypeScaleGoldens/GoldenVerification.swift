@@ -30,9 +30,11 @@ public enum GoldenVerification {
   ///   - maximumCaseCount: The most cases the cases file may expand to;
   ///     ``GoldenCasesFile/defaultMaximumCaseCount`` (100,000) by default.
   /// - Returns: `nil` when the golden file matches and every case that must fit (the cases
-  ///   file's `mustFit`) fits; otherwise a message naming the differing cases, the likely cause,
+  ///   file's `mustFit`) fits; otherwise a message naming the differing cases, the likely causes,
   ///   where each failing text fits and the files (or why the cases or golden file cannot be
-  ///   used).
+  ///   used). The causes come as `typescale goldens verify` gives them: the cases file changed
+  ///   since the golden file was recorded (its `# cases:` digest; each text old → new, cases
+  ///   added, removed, renamed), fonts, library versions, the layout.
   public static func verify(
     casesFile: URL, golden: URL? = nil, record: GoldenRecordMode? = nil,
     maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount

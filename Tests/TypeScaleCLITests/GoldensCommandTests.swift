@@ -525,8 +525,9 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
         == "error: \(workspace.path("empty.golden")): no cases after the header, so nothing "
         + "would be verified; record it again from its cases file (typescale goldens record)\n")
 
-    // A shard of a small suite may hold no case; its file says which shard it is.
-    let shard = header.map { $0.hasPrefix("# generator:") ? "\($0)\n# shard: 7/9" : String($0) }
+    // A shard of a small suite may hold no case (ui.cases has none in 8/11); its file says
+    // which shard it is.
+    let shard = header.map { $0.hasPrefix("# generator:") ? "\($0)\n# shard: 8/11" : String($0) }
     try workspace.write(shard.joined(separator: "\n") + "\n", to: "shard.golden")
     let empty = goldens(["verify", workspace.path("shard.golden")])
     #expect(empty.status == 0, "\(empty.error)")
@@ -845,5 +846,238 @@ extension GoldensCommandTests {
     }
     let verify = goldens(["verify", folder.appendingPathComponent("ui.golden").path])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+  }
+}
+
+// MARK: - Verify sees every change (issue 17, item 4)
+
+/// `goldens verify` measures the cases file the golden file was recorded from, and names what
+/// changed in it: texts (old → new), cases added, removed and renamed, before fonts, library
+/// versions and the layout.
+@Suite struct GoldensVerifyChangesCommandTests {
+  /// Replaces `old` with `new` in the workspace's `ui.cases`.
+  private func editCases(_ workspace: Workspace, _ old: String, _ new: String) throws {
+    let text = try workspace.read("ui.cases")
+    try #require(text.contains(old))
+    try workspace.write(text.replacingOccurrences(of: old, with: new), to: "ui.cases")
+  }
+
+  /// The table row of a case in a report, with its padding.
+  private func tableRow(_ output: String, _ id: String) -> String? {
+    output.split(separator: "\n").first { $0.hasPrefix(id + " ") }.map(String.init)
+  }
+
+  private func causes(_ output: String) -> [String] {
+    output.split(separator: "\n").filter { $0.hasPrefix("likely cause: ") }
+      .map { String($0.dropFirst("likely cause: ".count)) }
+  }
+
+  @Test func verify_editedText_exits1AndNamesTheTextChange() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    try editCases(workspace, #""Save changes""#, #""Save all changes""#)
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 1)
+    // Only the failure image's path goes to standard error.
+    #expect(verify.error.hasPrefix("image: ") && verify.error.hasSuffix("ui.golden.png\n"))
+    #expect(verify.error.split(separator: "\n").count == 1)
+    let lines = verify.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "16 of 32 cases differ from \(workspace.path("ui.golden"))")
+    #expect(
+      lines.dropFirst().first
+        == "note: verified against \(workspace.path("ui.cases")), which changed since the golden "
+        + "file was recorded")
+    let found = causes(verify.output)
+    #expect(found.count == 2, "\(found)")
+    #expect(found.first?.hasPrefix("the cases file changed: ui.cases (sha256 ") == true)
+    #expect(
+      found.last
+        == "text of buttons/save/default/body/L/120 and 15 more cases: \"Save changes\" → "
+        + "\"Save all changes\"")
+    #expect(!verify.output.contains("the layout changed"))
+    #expect(verify.output.contains("\nbuttons/save/default/body/L/120  "))
+    #expect(verify.output.contains("text \"Save changes\" → \"Save all changes\""))
+
+    // As JSON: a changed case with its text as a field, [old, new].
+    let json = goldens(["verify", workspace.path("ui.golden"), "--json"])
+    let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
+    let first = try #require(report.mismatches.first)
+    #expect(first.kind == "changed")
+    #expect(first.text == "Save all changes")
+    #expect(first.fields["text"] == ["Save changes", "Save all changes"])
+    #expect(report.causes == found)
+  }
+
+  @Test func verify_renamedID_isOneRenameNotARemovalAndAnAddition() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    try editCases(workspace, #"["cancel", "#, #"["dismiss", "#)
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 1)
+    #expect(verify.output.hasPrefix("16 of 32 cases differ from \(workspace.path("ui.golden"))\n"))
+    let found = causes(verify.output)
+    #expect(found.count == 2, "\(found)")
+    #expect(found.first?.hasPrefix("the cases file changed: ui.cases (sha256 ") == true)
+    #expect(
+      found.last
+        == "16 cases renamed (cancel → dismiss): buttons/cancel/default/body/L/120 → "
+        + "buttons/dismiss/default/body/L/120 and 15 more")
+    #expect(!verify.output.contains("added") && !verify.output.contains("removed"))
+    let row = try #require(tableRow(verify.output, "buttons/dismiss/default/body/L/120"))
+    #expect(row.hasSuffix("  renamed from buttons/cancel/default/body/L/120"))
+
+    let json = goldens(["verify", workspace.path("ui.golden"), "--json"])
+    let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
+    #expect(report.mismatches.allSatisfy { $0.kind == "renamed" })
+    #expect(
+      report.mismatches.first?.fields
+        == ["id": ["buttons/cancel/default/body/L/120", "buttons/dismiss/default/body/L/120"]])
+  }
+
+  @Test func verify_deletedCasesFile_fallsBackToTheStoredCasesWithANote() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    try FileManager.default.removeItem(at: workspace.folder.appendingPathComponent("ui.cases"))
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+    #expect(verify.error.isEmpty)
+    #expect(
+      verify.output
+        == "32 cases match \(workspace.path("ui.golden"))\nnote: the cases file "
+        + "\(workspace.path("ui.cases")) is gone; verified the 32 cases stored in the golden "
+        + "file\n")
+
+    // The stored cases still catch an edited golden file.
+    try workspace.edit("ui.golden", id: "buttons/save/default/body/L/120", column: 13, to: "9.000")
+    let edited = goldens(["verify", workspace.path("ui.golden")])
+    #expect(edited.status == 1)
+    #expect(edited.output.contains("note: the cases file "))
+    #expect(causes(edited.output).first?.hasPrefix("the layout changed: fonts and") == true)
+  }
+
+  @Test func verify_headerWithoutCasesLine_verifiesTheStoredCasesAsBefore() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let lines = try workspace.read("ui.golden").components(separatedBy: "\n")
+    #expect(lines.filter { $0.hasPrefix("# cases: ui.cases ") }.count == 1)
+    try workspace.write(
+      lines.filter { !$0.hasPrefix("# cases:") }.joined(separator: "\n"), to: "ui.golden")
+    // An edit to the cases file is not seen: the golden file does not name it.
+    try editCases(workspace, #""Save changes""#, #""Save all changes""#)
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+    #expect(
+      verify.output
+        == "32 cases match \(workspace.path("ui.golden"))\nnote: the golden file names no cases "
+        + "file (no \"# cases:\" line); verified the 32 cases stored in it, so edits to a cases "
+        + "file are not seen: record it again from its cases file to name it\n")
+  }
+
+  @Test func verify_severalCauses_comeInOrder() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    // A text edited, a case renamed, a text added, and a font file swapped.
+    try editCases(workspace, #""Cancel the long operation now""#, #""Cancel""#)
+    try editCases(workspace, #"["save", "#, #"["store", "#)
+    try editCases(workspace, #"]]"#, #"], ["help", "Help"]]"#)
+    let font = workspace.folder.appendingPathComponent("fonts/Fixture-Regular.ttf")
+    try FileManager.default.removeItem(at: font)
+    try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: font)
+
+    let verify = goldens(["verify", workspace.path("ui.golden")])
+    #expect(verify.status == 1)
+    #expect(
+      verify.output.hasPrefix(
+        "48 of 32 cases differ from \(workspace.path("ui.golden")) (16 of them new, not in the "
+          + "golden file)\n"))
+    let found = causes(verify.output)
+    let expected = [
+      "the cases file changed: ui.cases (sha256 ",
+      "text of buttons/cancel/default/body/L/120 and 15 more cases: \"Cancel the long operation "
+        + "now\" → \"Cancel\"",
+      "16 cases added: buttons/help/default/body/L/120, ",
+      "16 cases renamed (save → store): buttons/save/default/body/L/120 → "
+        + "buttons/store/default/body/L/120 and 15 more",
+      "font file changed: fixture fonts/Fixture-Regular.ttf (sha256 ",
+    ]
+    #expect(found.count == expected.count, "\(found)")
+    for (cause, prefix) in zip(found, expected) {
+      #expect(cause.hasPrefix(prefix), "\(cause) does not start with \(prefix)")
+    }
+    // The swapped font explains what else differs: the layout is not blamed.
+    #expect(!verify.output.contains("the layout changed"))
+    // A renamed case measured in the swapped font is a rename with changes.
+    let row = try #require(tableRow(verify.output, "buttons/store/fixture/body/L/unwrapped"))
+    #expect(row.contains("  renamed from buttons/save/fixture/body/L/unwrapped, width "))
+  }
+
+  @Test func verify_casesFileBesideAGoldenFileElsewhere_isFoundRelativeToIt() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let golden = workspace.path("out/ui.golden")
+    #expect(goldens(["record", workspace.path("ui.cases"), "-o", golden]).status == 0)
+    #expect(try workspace.read("out/ui.golden").contains("\n# cases: ../ui.cases "))
+    try editCases(workspace, #""Save changes""#, #""Save""#)
+    let verify = goldens(["verify", golden])
+    #expect(verify.status == 1)
+    #expect(
+      verify.output.contains(
+        "\nnote: verified against \(workspace.path("ui.cases")), which changed since the golden "
+          + "file was recorded\n"))
+    #expect(verify.output.contains("likely cause: the cases file changed: ../ui.cases (sha256 "))
+  }
+
+  @Test func verify_shardsWithARename_mergeWithRenamedKinds() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let golden = workspace.path("ui.golden")
+    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    try editCases(workspace, #"["cancel", "#, #"["dismiss", "#)
+    try editCases(workspace, #""Save changes""#, #""Save""#)
+    let whole = goldens(["verify", golden, "--json"])
+    let wholeReport = try JSONDecoder().decode(GoldenReport.self, from: Data(whole.output.utf8))
+
+    var reports: [String] = []
+    var totals = 0
+    for index in 1...3 {
+      let shard = goldens(["verify", golden, "--shard", "\(index)/3", "--json"])
+      #expect(shard.status == 1, "\(shard.error)")
+      let report = try JSONDecoder().decode(GoldenReport.self, from: Data(shard.output.utf8))
+      try report.validate()
+      // Each renamed case is compared once, in the shard of its new id.
+      #expect(report.mismatches.allSatisfy { $0.kind == "renamed" || $0.kind == "changed" })
+      totals += report.total
+      try workspace.write(shard.output, to: "shard-\(index).json")
+      reports.append(workspace.path("shard-\(index).json"))
+    }
+    #expect(totals == Workspace.caseCount)
+
+    let merged = goldens(["merge", "--json"] + reports)
+    #expect(merged.status == 1, "\(merged.error)")
+    #expect(merged.error.isEmpty)
+    let report = try JSONDecoder().decode(GoldenReport.self, from: Data(merged.output.utf8))
+    #expect(report.total == Workspace.caseCount)
+    #expect(report.differing == 32)
+    #expect(report.mismatches.filter { $0.kind == "renamed" }.count == 16)
+    #expect(report.mismatches.filter { $0.kind == "changed" }.count == 16)
+    // The causes are named again for the whole suite, as the unsharded run names them (with
+    // the first case by id as the example, since shards have no common order).
+    #expect(report.causes.count == wholeReport.causes.count)
+    #expect(report.causes.first == wholeReport.causes.first)
+    #expect(
+      report.causes.contains(
+        "16 cases renamed (cancel → dismiss): buttons/cancel/default/body/AX3/120 → "
+          + "buttons/dismiss/default/body/AX3/120 and 15 more"))
+    let text = goldens(["merge"] + reports)
+    #expect(text.output.hasPrefix("32 of 32 cases differ from \(golden)\n"))
   }
 }

@@ -18,10 +18,12 @@ public struct GoldensMergeCommand: Command {
     commandName: "merge",
     abstract: "Combine the JSON reports of 'typescale goldens verify --shard' into one.",
     discussion: """
-      Totals are summed and the differing cases listed together. A shard given twice for the \
-      same golden file is refused; a warning names shards that are missing. Each report is \
-      checked first: counts ≥ 0, "differing" equal to the number of mismatches, at most \
-      "total" cases changed or missing, two values per field, shards K/N.
+      Totals are summed and the differing cases listed together; the likely causes that \
+      depend on the cases (texts changed, cases added, removed, renamed) are named again for \
+      all of them. A shard given twice for the same golden file is refused; a warning names \
+      shards that are missing. Each report is checked first: counts ≥ 0, "differing" equal to \
+      the number of mismatches, at most "total" cases changed, missing or renamed, two values \
+      per field, an "id" field [old, new] for each renamed case, shards K/N.
 
       Exit status: 0 when every case of every report matches, 1 when any differs, 2 when a \
       report cannot be read or is inconsistent, or a shard is given twice.

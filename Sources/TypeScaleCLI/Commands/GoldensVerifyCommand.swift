@@ -4,7 +4,8 @@ import Foundation
 import TypeScale
 import TypeScaleGoldens
 
-/// `typescale goldens verify FILE.golden`: measures a golden file's cases again and compares.
+/// `typescale goldens verify FILE.golden`: measures a golden file's cases again — from the cases
+/// file it was recorded from, when that still exists — and compares.
 ///
 /// ```
 /// $ typescale goldens verify Goldens/ui.golden
@@ -17,45 +18,62 @@ public struct GoldensVerifyCommand: Command {
     commandName: "verify",
     abstract: "Measure a golden file's cases again and compare them with the recorded results.",
     discussion: """
-      The cases come from the golden file itself; its font paths are relative to it. Sizes \
-      compare within the recorded tolerance; point sizes, line counts, truncation and breaks \
-      exactly. When cases differ, the report lists them (expected → actual) and the likely \
-      cause: a font file whose digest changed, a library version that changed, or the layout \
-      itself.
+      The cases come from the cases file named on the golden file's "# cases:" line (relative \
+      to the golden file), expanded again, so an edited text or an added, removed or renamed \
+      case is seen; a note says when that file changed since recording. When it is gone, or \
+      the golden file names none, the cases stored in the golden file are measured, with a \
+      note saying so. Font paths are relative to the golden file. Sizes compare within the \
+      recorded tolerance; point sizes, line counts, truncation and breaks exactly.
+
+      When cases differ, the report lists them (expected → actual) and the likely causes, in \
+      this order: the cases file changed (each text as old → new, cases added, removed, and \
+      renamed — a case matching a removed one in everything but its id), a font file whose \
+      digest changed, a library version that changed, or the layout itself.
 
       A golden file in format 1, recorded before TypeScale laid text out as a UILabel does, \
       verifies as it was measured: its strategy "standard" (ICU's plain rules then) as "none", \
       its point sizes as UIFontMetrics scaling. The report adds a note saying so; record the \
       file again to write format 2.
 
-      With --shard, only that shard's cases are measured and compared; 'typescale goldens \
-      merge' combines the --json reports of all shards.
+      With --shard, only that shard's cases are measured and compared (a renamed case in the \
+      shard of its new id); 'typescale goldens merge' combines the --json reports of all \
+      shards.
 
       Exit status: 0 when every case matches, 1 when any differs, 2 when the golden file is \
-      missing, malformed (the message gives the line) or holds no cases, or a font cannot be \
-      read. Lines may end in CRLF.
+      missing, malformed (the message gives the line) or holds no cases, its cases file \
+      cannot be read or expands to more than --max-cases, or a font cannot be read. Lines may \
+      end in CRLF.
       """,
     options: [
       GoldensCommand.shardOption,
+      .option(
+        "max-cases", valueName: "n",
+        help: "Refuse a cases file that expands to more than n cases (default: 100000)."),
       .flag("json", help: "Print the report as JSON, for 'typescale goldens merge'."),
     ],
     positionals: [PositionalSpec("golden", help: "The golden file.")])
 
   let goldenPath: String
   let shard: GoldenShard?
+  let maximumCaseCount: Int
   let json: Bool
 
   /// Reads the options.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: ``CLIError`` for a bad `--shard`.
+  /// - Throws: ``CLIError`` for a bad `--shard` or `--max-cases`.
   public init(parsed: ParsedArguments) throws(CLIError) {
     goldenPath = parsed.positional(0) ?? ""
     shard = try GoldensCommand.shard(parsed)
+    maximumCaseCount =
+      try parsed.value("max-cases", expected: "a whole number ≥ 1") { text in
+        Int(text).flatMap { $0 >= 1 ? $0 : nil }
+      } ?? GoldenCasesFile.defaultMaximumCaseCount
     json = parsed.flag("json")
   }
 
-  /// Reads the golden file, measures its cases and prints the report.
+  /// Reads the golden file, measures its cases (from its cases file when that exists) and
+  /// prints the report.
   ///
   /// - Parameters:
   ///   - output: Where the report goes.
@@ -82,16 +100,35 @@ public struct GoldensVerifyCommand: Command {
           "\(goldenPath) holds shard \(recorded) only; verify it with --shard \(recorded) or "
             + "without --shard")
       }
+      let recordedShard = try Self.recordedShard(of: expected, name: goldenPath)
+      let cases = try GoldenVerification.casesToVerify(
+        expected, goldenURL: goldenURL, displayPath: goldenPath,
+        maximumCaseCount: maximumCaseCount)
+      // Deprecated spellings in the cases file, as `record` warns of them.
+      if case .casesFile(let path, _) = cases.source {
+        for warning in cases.suite.warnings { errorOutput.write("warning: \(path): \(warning)\n") }
+      }
+      // A file recorded with --shard holds one shard: its cases file's cases are that shard's.
       var actual = try GoldensCommand.measure(
-        expected.suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
-        errorOutput: &errorOutput)
+        cases.suite, baseDirectory: goldenURL.deletingLastPathComponent(),
+        shard: shard ?? recordedShard, errorOutput: &errorOutput)
       if let shard {
-        expected.records = expected.records.filter { shard.contains($0.id) }
+        // A renamed case is compared in the shard of its new id, where it is measured.
+        let renames = GoldenComparison.renames(
+          from: expected.records.map(\.testCase), to: cases.suite.cases)
+        expected.records = expected.records.filter { shard.contains(renames[$0.id] ?? $0.id) }
       } else {
-        // A file recorded with --shard holds one shard: its report says so, for merging.
+        // Its report says which shard it is, for merging.
         actual.header.shard = expected.header.shard
       }
-      report = GoldenComparison.compare(expected: expected, actual: actual, name: goldenPath)
+      var compared = GoldenComparison.compare(
+        expected: expected, actual: actual, name: goldenPath)
+      if let note = cases.note(
+        verifying: expected.records.count, formatVersion: expected.header.formatVersion)
+      {
+        compared.notes.append(note)
+      }
+      report = compared
       files = (expected, actual)
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
@@ -106,6 +143,18 @@ public struct GoldensVerifyCommand: Command {
       drawFailures(fitted, files, goldenURL: goldenURL, errorOutput: &errorOutput)
     }
     return fitted.passed ? .success : .failure
+  }
+
+  /// The shard a golden file recorded with `--shard` holds, or `nil`.
+  private static func recordedShard(
+    of golden: GoldenFile, name: String
+  ) throws(GoldenError) -> GoldenShard? {
+    guard let text = golden.header.shard else { return nil }
+    do throws(GoldenError) {
+      return try GoldenShard(parsing: text)
+    } catch {
+      throw GoldenError(.malformedGolden, "\(name): \"# shard: \(text)\": \(error.message)")
+    }
   }
 
   /// Writes the failing cases' image beside the measured file (`$TYPESCALE_ARTIFACTS` or

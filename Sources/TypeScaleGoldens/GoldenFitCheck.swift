@@ -23,7 +23,7 @@ import Foundation
 public struct GoldenFitCheck: GoldenRecordSink {
   private var next: (any GoldenRecordSink)?
   private var groups: _GoldenFitGroups
-  private var fonts: [GoldenFont] = []
+  private var header = GoldenHeader(versions: [:], fonts: [], fontDigests: [:], sizeTolerance: 0.01)
 
   /// The records that do not fit (truncated, or wider than their width), in recording order.
   public private(set) var unfit: [GoldenRecord] = []
@@ -46,16 +46,16 @@ public struct GoldenFitCheck: GoldenRecordSink {
   /// - Parameter file: A golden file just measured.
   public init(_ file: GoldenFile) {
     self.init(tolerance: file.header.sizeTolerance)
-    fonts = file.header.fonts
+    header = file.header
     for record in file.records { note(record) }
   }
 
-  /// Remembers the header's fonts and passes it on.
+  /// Remembers the header (its fonts and typography) and passes it on.
   ///
   /// - Parameter header: The recording's header.
   /// - Throws: What the next sink throws.
   public mutating func writeHeader(_ header: GoldenHeader) throws(GoldenError) {
-    fonts = header.fonts
+    self.header = header
     try next?.writeHeader(header)
   }
 
@@ -84,7 +84,7 @@ public struct GoldenFitCheck: GoldenRecordSink {
     guard !unfit.isEmpty else { return [] }
     let needs =
       (measurer ?? (try? GoldenMeasurer()))?.needs(
-        of: unfit, fonts: fonts, baseDirectory: baseDirectory) ?? [:]
+        of: unfit, header: header, baseDirectory: baseDirectory) ?? [:]
     return _GoldenFitGroups.texts(
       recorded: _GoldenFitGroups(tolerance: groups.tolerance), current: groups, failing: unfit,
       failingRecordedIDs: [], needs: needs)

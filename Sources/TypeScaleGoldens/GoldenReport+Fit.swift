@@ -40,7 +40,7 @@ extension GoldenReport {
     let measuredIDs = Set(actual.records.map(\.id))
     let needs =
       (measurer ?? (try? GoldenMeasurer()))?.needs(
-        of: measuredNow, fonts: actual.header.fonts, baseDirectory: baseDirectory) ?? [:]
+        of: measuredNow, header: actual.header, baseDirectory: baseDirectory) ?? [:]
     textFits = _GoldenFitGroups.texts(
       recorded: _GoldenFitGroups(expected.records, tolerance: tolerance),
       current: _GoldenFitGroups(actual.records, tolerance: tolerance), failing: measuredNow,

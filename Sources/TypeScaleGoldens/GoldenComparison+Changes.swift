@@ -143,8 +143,22 @@ extension GoldenComparison {
           + "\(now.sha256.prefix(12))…)")
     }
     var other: [String] = []
+    // The app's type scale: sizes, weights and families of its styles and tokens.
+    switch (expected.typography, actual.typography) {
+    case (let was?, let now?) where was.sha256 != now.sha256:
+      let path = was.path == now.path ? now.path : "\(was.path) → \(now.path)"
+      other.append(
+        "typography changed: \(path) (sha256 \(was.sha256.prefix(12))… → "
+          + "\(now.sha256.prefix(12))…)")
+    case (let was?, nil): other.append("typography removed: \(was.path)")
+    case (nil, let now?): other.append("typography added: \(now.path)")
+    default: break
+    }
     for (key, digest) in expected.fontDigests.sorted(by: { $0.key < $1.key }) {
-      guard let now = actual.fontDigests[key] else { continue }
+      guard let now = actual.fontDigests[key] else {
+        other.append("font file removed: \(key)")
+        continue
+      }
       if now != digest {
         other.append(
           "font file changed: \(key) (sha256 \(digest.prefix(12))… → \(now.prefix(12))…)")

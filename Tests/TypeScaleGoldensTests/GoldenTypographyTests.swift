@@ -350,5 +350,11 @@ private struct TypographyWorkspace {
     // Only body changed; at AX5 it is held at its maximum either way.
     #expect(report.mismatches.allSatisfy { $0.id.contains("/body/") })
     #expect(!report.mismatches.contains { $0.id == "ui/save/typography/body/AX5/120" })
+    // The cause names the typography, before fonts, libraries and the layout.
+    let typographyCause = try #require(report.causes.first)
+    #expect(typographyCause.hasPrefix("typography changed: "))
+    #expect(typographyCause.contains("(sha256 \(before.header.typography!.sha256.prefix(12))… → "))
+    #expect(!report.causes.contains { $0.hasPrefix("the layout changed") })
+    #expect(message?.contains("likely cause: typography changed: ") == true)
   }
 }

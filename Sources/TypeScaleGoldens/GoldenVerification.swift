@@ -42,17 +42,23 @@ public enum GoldenVerification {
     let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
     let actual: GoldenFile
     let mode: GoldenRecordMode
+    let warnings: [String]
     do throws(GoldenError) {
       if let record { mode = record } else { mode = try GoldenRecordMode.fromEnvironment() }
       let suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
         .rebased(
           from: casesFile.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
-      actual = try GoldenMeasurer().record(
-        suite, baseDirectory: goldenURL.deletingLastPathComponent())
+      let measurer = try GoldenMeasurer()
+      actual = try measurer.record(suite, baseDirectory: goldenURL.deletingLastPathComponent())
+      warnings = suite.warnings + measurer.warnings
     } catch {
       return error.message
     }
-    return compare(actual, with: goldenURL, record: mode)
+    // Substitutions (a typography family missing from the fonts) and deprecated spellings go
+    // with any message, so a recording or a failure never hides them.
+    return compare(actual, with: goldenURL, record: mode).map { message in
+      ([message] + warnings.map { "warning: \($0)" }).joined(separator: "\n")
+    }
   }
 
   /// Compares a measured golden file with the one on disk, recording per `record`.

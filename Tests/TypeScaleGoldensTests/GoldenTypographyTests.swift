@@ -219,6 +219,25 @@ private struct TypographyWorkspace {
     #expect(!file.header.fontDigests.keys.contains { $0.contains("broken") })
   }
 
+  /// `GoldenVerification.verify` (and so `expectGoldens`) ends its message with the same
+  /// warnings, so a recording never hides a substituted face.
+  @Test func verify_endsItsMessageWithTheSubstitutions() throws {
+    let workspace = try TypographyWorkspace(styles: #"["overline"]"#)
+    defer { workspace.remove() }
+    try workspace.writeTypography(
+      """
+      {"name": "Fixture", "styles": {},
+       "tokens": {"overline": {"size": 11, "sizing": "fixed", "family": "Absent Family"}}}
+      """)
+    let message = try #require(
+      GoldenVerification.verify(casesFile: workspace.casesURL, record: .missing))
+    #expect(message.hasPrefix("recorded a new golden file at "))
+    #expect(
+      message.hasSuffix(
+        "\nwarning: token overline: requested \"Absent Family\", not registered; using "
+          + "NotoSans-Regular (TypeScale's default)"))
+  }
+
   @Test func missingTypographyOrFolder_failsNamingIt() throws {
     let workspace = try TypographyWorkspace(typographyPath: "absent.json")
     defer { workspace.remove() }

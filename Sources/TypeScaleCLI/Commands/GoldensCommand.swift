@@ -103,16 +103,20 @@ extension GoldensCommand {
     return try body { line.update(done: $0, total: $1) }
   }
 
-  /// Measures a suite into memory (for a comparison), with a progress line on a terminal.
+  /// Measures a suite into memory (for a comparison), with a progress line on a terminal; the
+  /// measurer's substitutions (a typography family missing from the fonts) follow as
+  /// `warning:` lines.
   static func measure<ErrorStream: TextOutputStream>(
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
     errorOutput: inout ErrorStream
   ) throws(GoldenError) -> GoldenFile {
     let measurer = try GoldenMeasurer()
-    return try withProgress(errorOutput: &errorOutput) { progress throws(GoldenError) in
+    let file = try withProgress(errorOutput: &errorOutput) { progress throws(GoldenError) in
       try measurer.record(
         suite, baseDirectory: baseDirectory, shard: shard, progress: progress)
     }
+    for warning in measurer.warnings { errorOutput.write("warning: \(warning)\n") }
+    return file
   }
 
   /// `path` with its last component's extension replaced: `Goldens/ui.cases` →

@@ -16,6 +16,13 @@ import TypeScaleTesting
     expectGoldens(casesFile: casesFile)
   }
 
+  /// An app's own type scale (`Goldens/app-typography.json`: Fixture faces, body capped at
+  /// 32 pt, a fixed caption2, tokens `button`, `overline` and `tabLabel`) held to its goldens;
+  /// its buttons must fit through Large and its tab labels everywhere.
+  @Test func projectGoldens_appTypographyMatch() {
+    expectGoldens(casesFile: packageRoot().appendingPathComponent("Goldens/app-typography.cases"))
+  }
+
   /// Lays every distinct text of the suite out once, at 17 pt in its set's font and language, and
   /// checks that nothing is drawn as `.notdef` and that a fixture font borrows nothing from the
   /// embedded default: the `Fixture-UI-*` subsets must cover their strings.

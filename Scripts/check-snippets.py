@@ -6,7 +6,9 @@ Each document's ```swift blocks are joined, in order, into one file of top-level
 may use what an earlier one declared), with `import` lines hoisted and every TypeScale module
 imported. The file is type-checked with `swiftc -typecheck` against the debug build's modules,
 which `swift build --build-tests` has made. Warnings are allowed (a snippet may show a value
-without using it); errors fail, naming the document.
+without using it); errors fail, naming the document. A block that starts with
+`// swift-tools-version` is a package manifest: it is type-checked on its own against the
+toolchain's PackageDescription.
 
 Usage: Scripts/check-snippets.py [build-folder]   (default: .build/debug)
 """
@@ -14,6 +16,7 @@ Usage: Scripts/check-snippets.py [build-folder]   (default: .build/debug)
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +38,13 @@ def pkg_config_includes():
     return [arg for flag in out for arg in ("-Xcc", flag)]
 
 
+def manifest_api():
+    """The toolchain's PackageDescription module folder (`<toolchain>/lib/swift/pm/ManifestAPI`)."""
+    swift = os.path.realpath(shutil.which("swift"))
+    return os.path.join(os.path.dirname(os.path.dirname(swift)), "lib", "swift", "pm",
+                        "ManifestAPI")
+
+
 def main():
     build = os.path.realpath(os.path.join(ROOT, sys.argv[1] if len(sys.argv) > 1
                                           else ".build/debug"))
@@ -52,6 +62,24 @@ def main():
                 blocks = re.findall(r"^```swift\n(.*?)^```", handle.read(), re.S | re.M)
             if not blocks:
                 continue
+            name = os.path.relpath(document, ROOT)
+            manifests = [block for block in blocks if block.startswith("// swift-tools-version")]
+            blocks = [block for block in blocks if block not in manifests]
+            for index, manifest in enumerate(manifests):
+                path = os.path.join(folder, f"Package{index}.swift")
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(manifest)
+                result = subprocess.run(
+                    ["swiftc", "-typecheck", "-I", manifest_api(), "-package-description-version",
+                     "6.0", path], capture_output=True, text=True)
+                checked += 1
+                if result.returncode != 0:
+                    failed += 1
+                    print(f"{name}: a package manifest does not compile:", file=sys.stderr)
+                    for line in result.stderr.splitlines()[:20]:
+                        print("  " + line.replace(path, name + " (manifest)"), file=sys.stderr)
+            if not blocks:
+                continue
             imports = [f"import {module}" for module in MODULES]
             body = []
             for block in blocks:
@@ -61,7 +89,6 @@ def main():
                             imports.append(line.strip())
                     else:
                         body.append(line)
-            name = os.path.relpath(document, ROOT)
             source = os.path.join(folder, "main.swift")
             with open(source, "w", encoding="utf-8") as handle:
                 handle.write("\n".join(imports + [""] + body) + "\n")

@@ -19,8 +19,10 @@ public struct GoldensRecordCommand: Command {
     commandName: "record",
     abstract: "Measure the cases of a cases file and write a golden file.",
     discussion: """
-      Font paths in the cases file are relative to it; the golden file's "# font:" lines give \
-      them relative to the golden file, so it can be verified from wherever it is. Records are \
+      Paths in the cases file (fonts, "typography", "fontFolders") are relative to it, or \
+      absolute; the golden file's header gives them relative to the golden file, with the \
+      SHA-256 of the cases file, the typography and every font, so it can be verified from \
+      wherever it is. Records are \
       written as they are measured, to a temporary file beside the golden file that replaces \
       it only when complete; one left by a killed run is removed by the next.
 
@@ -31,9 +33,12 @@ public struct GoldensRecordCommand: Command {
       Each case is laid out as a UILabel lays it out unless its set gives "target": \
       "attributed-string"; "strategy" defaults to the target's ("standard" for a label: \
       push-out and Hangul word priority; before format 2 golden files, "standard" meant ICU's \
-      plain rules, now "none"). Point sizes are the system text style's for the embedded font \
-      and scale as UIFontMetrics does for font files, unless the set gives "sizing". The \
-      golden file (format 2) records the sizing, target and strategy of every case.
+      plain rules, now "none"). With a "typography", sets measure in it by default: each \
+      style's or token's family, weight and size come from the typography as DynamicType \
+      gives them to the app, and a substituted face is a warning. Otherwise point sizes are \
+      the system text style's for the embedded font and scale as UIFontMetrics does for font \
+      files, unless the set gives "sizing". The golden file (format 2) records the sizing, \
+      target and strategy of every case.
 
       Default output: the cases file's path with the extension golden, or \
       NAME.shard-K-of-N.golden with --shard.

@@ -69,6 +69,23 @@ private enum FontStyle: String, CaseIterable, TypographyToken {
     }
   }
 
+  /// Apple: `Font.custom(_:size:)` "scales with the body text style" (MatchingUIKit, S20): a
+  /// token with no sizing follows body's leading ratio at every category, in Swift and JSON.
+  @Test func tokenWithoutSizing_scalesLikeBody() throws {
+    var typography = Typography(name: "t")
+    try typography.setToken("chip", .init(family: "TypeScale Fixture", size: 13))
+    let json = try Typography.load(
+      json: Data(#"{"styles": {}, "tokens": {"chip": {"size": 13}}}"#.utf8))
+    #expect(json[token: "chip"]?.sizing == .scalesWithBody)
+    for category in ContentSizeCategory.allCases {
+      let body = try FontSizing.relative(to: .body).resolve(13, in: category).points
+      for scale in [typography, json] {
+        let user = DynamicType(registry: tokenRegistry, typography: scale, category: category)
+        #expect(try user.font(for: Typography.TokenName("chip")).pointSize == body, "\(category)")
+      }
+    }
+  }
+
   @Test func tokenName_atRunTime_andUnknownNamesListWhatIsValid() throws {
     let typography = try Typography.load(json: Self.json)
     let user = DynamicType(registry: tokenRegistry, typography: typography)

@@ -1081,3 +1081,43 @@ extension GoldensCommandTests {
     #expect(text.output.hasPrefix("32 of 32 cases differ from \(golden)\n"))
   }
 }
+
+// MARK: - One path rule (issue 17, item 3)
+
+/// A cases file with an absolute font path, and a golden file in another folder, verifies the
+/// same through the CLI and through `GoldenVerification.verify` (what `expectGoldens` calls),
+/// whichever recorded it; the absolute path is kept as given, never joined under a folder.
+@Suite struct GoldensPathRuleCommandTests {
+  @Test(arguments: ["cli", "library"])
+  func absoluteFontPaths_verifyTheSameThroughTheCLIAndTheLibrary(_ recorder: String) throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let font = workspace.path("fonts/Fixture-Regular.ttf")
+    let cases = try workspace.read("ui.cases").replacingOccurrences(
+      of: #""fixture": "fonts/Fixture-Regular.ttf""#, with: "\"fixture\": \"\(font)\"")
+    try workspace.write(cases, to: "ui.cases")
+    try FileManager.default.createDirectory(
+      atPath: workspace.path("elsewhere"), withIntermediateDirectories: true)
+    let golden = workspace.path("elsewhere/ui.golden")
+    let casesURL = URL(fileURLWithPath: workspace.path("ui.cases"))
+    let goldenURL = URL(fileURLWithPath: golden)
+
+    if recorder == "cli" {
+      let record = goldens(["record", workspace.path("ui.cases"), "-o", golden])
+      #expect(record.status == 0, "\(record.error)")
+    } else {
+      let message = GoldenVerification.verify(
+        casesFile: casesURL, golden: goldenURL, record: .missing)
+      #expect(message?.hasPrefix("recorded a new golden file at \(golden)") == true)
+    }
+    let text = try workspace.read("elsewhere/ui.golden")
+    #expect(text.contains("\n# font: fixture \(font)\n"))
+    #expect(text.contains("\n# cases: ../ui.cases "))
+
+    let verify = goldens(["verify", golden])
+    #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+    #expect(verify.output.hasPrefix("\(Workspace.caseCount) cases match \(golden)"))
+    #expect(
+      GoldenVerification.verify(casesFile: casesURL, golden: goldenURL, record: .never) == nil)
+  }
+}

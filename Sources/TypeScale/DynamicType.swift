@@ -101,7 +101,7 @@ public struct DynamicType: Sendable {
   /// For `extraLargeTitle` and `extraLargeTitle2`, whose per-category sizes and leadings Apple
   /// does not publish, the font keeps its design size (capped at `maximumPointSize`) at every
   /// category and carries a `FontDiagnostic.Kind.sizeNotScaled` diagnostic, as
-  /// ``font(for:)`` does; `FontMetrics(forTextStyle:)` itself throws for them.
+  /// ``font(for:)-(TextStyle)`` does; `FontMetrics(forTextStyle:)` itself throws for them.
   ///
   /// - Parameters:
   ///   - base: The font at its design size.

@@ -34,7 +34,7 @@ public struct BaseFont: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A font scaled for a content-size category and resolved to a face: the result of
-/// ``DynamicType/scaledFont(for:textStyle:maximumPointSize:)`` and ``DynamicType/font(for:)``.
+/// ``DynamicType/scaledFont(for:textStyle:maximumPointSize:)`` and ``DynamicType/font(for:)-(TextStyle)``.
 public struct ScaledFont: Hashable, Sendable, CustomStringConvertible {
   /// The face that draws, with variations and fallback diagnostics.
   public let match: FontMatch

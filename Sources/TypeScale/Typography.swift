@@ -171,7 +171,7 @@ public struct Typography: Hashable, Sendable {
   ///   and the embedded family has neither. Set ``Style/tracking`` to add them by hand.
   /// - `extraLargeTitle` and `extraLargeTitle2` are published at Large only (36 and 28 pt
   ///   Bold); they keep that size at every category, with a diagnostic
-  ///   (``DynamicType/font(for:)``).
+  ///   (``DynamicType/font(for:)-(TextStyle)``).
   public static let system: Typography = {
     var typography = Typography(name: "system")
     for style in TextStyle.allCases {

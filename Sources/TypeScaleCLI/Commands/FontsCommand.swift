@@ -21,21 +21,25 @@ public struct FontsCommand: Command {
   public init(parsed: ParsedArguments) throws(CLIError) {}
 }
 
-/// Writes one face as a JSON object with stable keys.
-func faceJSON(_ face: FontFace) -> String {
-  let axes = face.axes.map {
-    "{\"tag\": \(jsonString($0.tag)), \"min\": \(formatNumber($0.minimum)), "
-      + "\"default\": \(formatNumber($0.defaultValue)), \"max\": \(formatNumber($0.maximum))}"
+/// One face as a JSON object with stable keys.
+func faceJSON(_ face: FontFace) -> JSONValue {
+  let axes = face.axes.map { axis -> JSONValue in
+    [
+      "tag": .string(axis.tag), "min": .number(axis.minimum),
+      "default": .number(axis.defaultValue), "max": .number(axis.maximum),
+    ]
   }
   let metrics = face.metrics
-  return "{\"file\": \(jsonString(face.source.fileName)), \"faceIndex\": \(face.faceIndex), "
-    + "\"postScriptName\": \(jsonString(face.postScriptName)), "
-    + "\"postScriptNameSource\": \(jsonString(face.postScriptNameSource.rawValue)), "
-    + "\"family\": \(jsonString(face.family)), \"style\": \(jsonString(face.styleName)), "
-    + "\"weight\": \(face.weight.value), \"width\": \(formatNumber(face.width.percent)), "
-    + "\"italic\": \(face.slope == .italic), \"slope\": \(jsonString(face.slope.description)), "
-    + "\"axes\": [\(axes.joined(separator: ", "))], "
-    + "\"unitsPerEm\": \(metrics.unitsPerEm), \"ascender\": \(metrics.ascender), "
-    + "\"descender\": \(metrics.descender), \"lineGap\": \(metrics.lineGap), "
-    + "\"glyphCount\": \(metrics.glyphCount)}"
+  return [
+    "file": .string(face.source.fileName), "faceIndex": .integer(face.faceIndex),
+    "postScriptName": .string(face.postScriptName),
+    "postScriptNameSource": .string(face.postScriptNameSource.rawValue),
+    "family": .string(face.family), "style": .string(face.styleName),
+    "weight": .integer(face.weight.value), "width": .number(face.width.percent),
+    "italic": .bool(face.slope == .italic), "slope": .string(face.slope.description),
+    "axes": .array(axes),
+    "unitsPerEm": .integer(metrics.unitsPerEm), "ascender": .integer(metrics.ascender),
+    "descender": .integer(metrics.descender), "lineGap": .integer(metrics.lineGap),
+    "glyphCount": .integer(metrics.glyphCount),
+  ]
 }

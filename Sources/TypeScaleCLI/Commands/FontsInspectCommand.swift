@@ -62,7 +62,7 @@ public struct FontsInspectCommand: Command {
       }
     }
     if json {
-      print("[\n  " + faces.map(faceJSON).joined(separator: ",\n  ") + "\n]", to: &output)
+      print(JSONValue.array(faces.map(faceJSON)).text(.rows), to: &output)
     } else {
       printTable(faces, to: &output)
     }

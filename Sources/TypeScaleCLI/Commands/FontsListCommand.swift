@@ -47,18 +47,16 @@ public struct FontsListCommand: Command {
     let entries = try StoreOption.open(directory, access: .readOnly, errorOutput: &errorOutput)
       .entries
     if json {
-      let objects = entries.map { entry in
-        "{\"key\": \(jsonString(entry.key)), "
-          + "\"file\": \(jsonString("blobs/" + entry.fileURL.lastPathComponent)), "
-          + "\"sha256\": \(jsonString(entry.sha256.hex)), "
-          + "\"origin\": \(entry.origin.map(jsonString) ?? "null"), "
-          + "\"version\": \(entry.version.map(jsonString) ?? "null"), "
-          + "\"installed\": \(jsonString(entry.installed.formatted(.iso8601))), "
-          + "\"faces\": [\(entry.faces.map(faceJSON).joined(separator: ", "))]}"
+      let objects = entries.map { entry -> JSONValue in
+        [
+          "key": .string(entry.key), "file": .string("blobs/" + entry.fileURL.lastPathComponent),
+          "sha256": .string(entry.sha256.hex), "origin": JSONValue(entry.origin),
+          "version": JSONValue(entry.version),
+          "installed": .string(entry.installed.formatted(.iso8601)),
+          "faces": .array(entry.faces.map(faceJSON)),
+        ]
       }
-      print(
-        objects.isEmpty ? "[]" : "[\n  " + objects.joined(separator: ",\n  ") + "\n]",
-        to: &output)
+      print(JSONValue.array(objects).text(.rows), to: &output)
       return .success
     }
     guard !entries.isEmpty else {

@@ -85,15 +85,16 @@ public struct FontsMatchCommand: Command {
       throw .failure(error.message)
     }
     if json {
-      let diagnostics = match.diagnostics.map { jsonString($0.message) }
       let variations = match.variations.sorted { $0.key < $1.key }.map {
-        "\(jsonString($0.key)): \(formatNumber($0.value))"
+        (key: $0.key, value: JSONValue.number($0.value))
       }
-      print(
-        "{\"query\": \(jsonString(query.description)), \"exact\": \(match.isExact), "
-          + "\"variations\": {\(variations.joined(separator: ", "))}, "
-          + "\"diagnostics\": [\(diagnostics.joined(separator: ", "))], "
-          + "\"face\": \(faceJSON(match.face))}", to: &output)
+      let object: JSONValue = [
+        "query": .string(query.description), "exact": .bool(match.isExact),
+        "variations": .object(variations),
+        "diagnostics": JSONValue(match.diagnostics.map(\.message)),
+        "face": faceJSON(match.face),
+      ]
+      print(object.text(), to: &output)
       return .success
     }
     let face = match.face

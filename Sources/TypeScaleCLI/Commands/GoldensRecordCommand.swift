@@ -150,10 +150,11 @@ public struct GoldensRecordCommand: Command {
       return GoldensCommand.report(error, to: &errorOutput)
     }
     if json {
-      let shardJSON = shard.map { jsonString($0.description) } ?? "null"
-      print(
-        "{\"golden\": \(jsonString(outputPath)), \"cases\": \(count), \"shard\": \(shardJSON)}",
-        to: &output)
+      let object: JSONValue = [
+        "golden": .string(outputPath), "cases": .integer(count),
+        "shard": JSONValue(shard?.description),
+      ]
+      print(object.text(), to: &output)
     } else {
       let of = shard.map { " of shard \($0)" } ?? ""
       print("recorded \(count) case\(count == 1 ? "" : "s")\(of) in \(outputPath)", to: &output)

@@ -177,8 +177,7 @@ public struct MeasureCommand: Command {
     let sweep = request.allCategories
     if json {
       if sweep {
-        let objects = entries.map(MeasureOutput.json)
-        print("[\n  " + objects.joined(separator: ",\n  ") + "\n]", to: &output)
+        print(JSONValue.array(entries.map(MeasureOutput.json)).text(.rows), to: &output)
       } else {
         print(MeasureOutput.jsonLine(entries, sweep: false), to: &output)
       }

@@ -16,53 +16,50 @@ enum MeasureOutput {
   /// (PostScript names of the faces that drew characters besides the primary face),
   /// `diagnostics` (what font resolution substituted) and `missingCharacters` (code points
   /// nothing could draw).
-  static func json(_ entry: MeasureEntry) -> String {
+  static func json(_ entry: MeasureEntry) -> JSONValue {
     let layout = entry.layout
-    let lines = layout.lines.map { line in
-      "{\"start\": \(line.range.lowerBound), \"end\": \(line.range.upperBound), "
-        + "\"x\": \(jsonNumber(line.x)), \"width\": \(jsonNumber(line.width)), "
-        + "\"baseline\": \(jsonNumber(line.baseline))}"
+    let lines = layout.lines.map { line -> JSONValue in
+      [
+        "start": .integer(line.range.lowerBound), "end": .integer(line.range.upperBound),
+        "x": .number(line.x), "width": .number(line.width), "baseline": .number(line.baseline),
+      ]
     }
-    let hidden = (layout.truncation?.hiddenRanges ?? []).map {
-      "{\"start\": \($0.lowerBound), \"end\": \($0.upperBound)}"
+    let hidden = (layout.truncation?.hiddenRanges ?? []).map { range -> JSONValue in
+      ["start": .integer(range.lowerBound), "end": .integer(range.upperBound)]
     }
     let diagnostics = layout.diagnostics
-    var fields: [String] = []
+    var members: [(key: String, value: JSONValue)] = []
     if let category = entry.category {
-      fields.append("\"category\": \(jsonString(category.shortName))")
+      members.append(("category", .string(category.shortName)))
     }
-    fields += [
-      "\"face\": \(jsonString(layout.font.face.postScriptName))",
-      "\"pointSize\": \(jsonNumber(layout.pointSize))",
-      "\"width\": \(jsonNumber(layout.width))",
-      "\"height\": \(jsonNumber(layout.height))",
-      "\"exactWidth\": \(jsonNumber(layout.exactWidth))",
-      "\"exactHeight\": \(jsonNumber(layout.exactHeight))",
-      "\"lineCount\": \(layout.lineCount)",
-      "\"isTruncated\": \(layout.isTruncated)",
-      "\"lines\": [\(lines.joined(separator: ", "))]",
-      "\"hiddenRanges\": [\(hidden.joined(separator: ", "))]",
-      "\"fallbacks\": \(jsonArray(diagnostics.fallbackFaces.map(\.postScriptName)))",
-      "\"diagnostics\": \(jsonArray(diagnostics.fontResolution.map(\.message)))",
-      "\"missingCharacters\": \(jsonArray(diagnostics.missingCharacters.map(codePoint)))",
+    members += [
+      ("face", .string(layout.font.face.postScriptName)),
+      ("pointSize", .number(layout.pointSize)),
+      ("width", .number(layout.width)),
+      ("height", .number(layout.height)),
+      ("exactWidth", .number(layout.exactWidth)),
+      ("exactHeight", .number(layout.exactHeight)),
+      ("lineCount", .integer(layout.lineCount)),
+      ("isTruncated", .bool(layout.isTruncated)),
+      ("lines", .array(lines)),
+      ("hiddenRanges", .array(hidden)),
+      ("fallbacks", JSONValue(diagnostics.fallbackFaces.map(\.postScriptName))),
+      ("diagnostics", JSONValue(diagnostics.fontResolution.map(\.message))),
+      ("missingCharacters", JSONValue(diagnostics.missingCharacters.map(codePoint))),
     ]
-    return "{" + fields.joined(separator: ", ") + "}"
+    return .object(members)
   }
 
   /// A request's result on one line, as `--batch` writes it: the object, or an array of them
   /// when sweeping.
   static func jsonLine(_ entries: [MeasureEntry], sweep: Bool) -> String {
     let objects = entries.map(json)
-    return sweep ? "[" + objects.joined(separator: ", ") + "]" : objects.joined()
+    return sweep ? JSONValue.array(objects).text() : objects.map { $0.text() }.joined()
   }
 
   /// A failed batch request on one line.
   static func errorLine(_ error: CLIError) -> String {
-    "{\"error\": \(jsonString(error.message))}"
-  }
-
-  private static func jsonArray(_ strings: [String]) -> String {
-    "[" + strings.map(jsonString).joined(separator: ", ") + "]"
+    JSONValue.object([("error", .string(error.message))]).text()
   }
 
   /// `U+AC00`.
@@ -136,7 +133,7 @@ enum MeasureOutput {
       table.append([
         String(index), String(line.range.lowerBound), String(line.range.upperBound),
         formatNumber(line.x), formatNumber(line.width), formatNumber(line.baseline),
-        jsonString(shownText(of: line, at: index, in: layout, units: units)),
+        JSONValue.quoted(shownText(of: line, at: index, in: layout, units: units)),
       ])
     }
     printTable(table, to: &output)

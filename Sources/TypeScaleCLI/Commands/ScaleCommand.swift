@@ -251,23 +251,22 @@ public struct ScaleCommand: Command {
     }
     let face = typography.flatMap { $0.showsFace ? $0.fonts.first?.face.postScriptName : nil }
     if json {
-      let objects = rows.enumerated().map { index, row in
+      let objects = rows.enumerated().map { index, row -> JSONValue in
         let (category, font, value) = row
-        var object =
-          "{\"category\": \(jsonString(category.shortName)), "
-          + "\"pointSize\": \(jsonNumber(font.points)), "
-          + "\"scaledValue\": \(jsonNumber(value, decimals: 6)), "
-          + "\"factor\": \(jsonNumber(font.factor)), "
-          + "\"clamped\": \(font.isClamped)"
+        var members: [(key: String, value: JSONValue)] = [
+          ("category", .string(category.shortName)), ("pointSize", .number(font.points)),
+          ("scaledValue", .number(value, decimals: 6)), ("factor", .number(font.factor)),
+          ("clamped", .bool(font.isClamped)),
+        ]
         if let typography, typography.showsFace {
-          let diagnostics = typography.diagnostics.map(jsonString).joined(separator: ", ")
-          object +=
-            ", \"face\": \(jsonString(typography.fonts[index].face.postScriptName)), "
-            + "\"diagnostics\": [\(diagnostics)]"
+          members += [
+            ("face", .string(typography.fonts[index].face.postScriptName)),
+            ("diagnostics", JSONValue(typography.diagnostics)),
+          ]
         }
-        return object + "}"
+        return .object(members)
       }
-      print("[\n  " + objects.joined(separator: ",\n  ") + "\n]", to: &output)
+      print(JSONValue.array(objects).text(.rows), to: &output)
       return .success
     }
     let cap = maximum.map { ", max \(formatNumber($0)) pt" } ?? ""

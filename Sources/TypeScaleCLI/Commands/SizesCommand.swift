@@ -91,19 +91,18 @@ public struct SizesCommand: Command {
   }
 
   private func printJSON(to output: inout some TextOutputStream) {
-    var objects: [String] = []
+    var objects: [JSONValue] = []
     for (style, entries) in rows {
       for (category, entry) in entries {
-        objects.append(
-          "{\"platform\": \(jsonString(table.platform.rawValue)), "
-            + "\"style\": \(jsonString(style.rawValue)), "
-            + "\"category\": \(jsonString(category.shortName)), "
-            + "\"pointSize\": \(jsonNumber(entry.pointSize)), "
-            + "\"leading\": \(entry.leading.map { jsonNumber($0) } ?? "null"), "
-            + "\"weight\": \(entry.weight.value), "
-            + "\"emphasizedWeight\": \(entry.emphasizedWeight.value)}")
+        objects.append([
+          "platform": .string(table.platform.rawValue), "style": .string(style.rawValue),
+          "category": .string(category.shortName), "pointSize": .number(entry.pointSize),
+          "leading": entry.leading.map { .number($0) } ?? .null,
+          "weight": .integer(entry.weight.value),
+          "emphasizedWeight": .integer(entry.emphasizedWeight.value),
+        ])
       }
     }
-    print("[\n  " + objects.joined(separator: ",\n  ") + "\n]", to: &output)
+    print(JSONValue.array(objects).text(.rows), to: &output)
   }
 }

@@ -44,6 +44,18 @@ _Static_assert(U_LB_JV == 35, "CUnicode_lineBreakClassJV");
 _Static_assert(USCRIPT_COMMON == 0, "CUnicode_scriptCommon");
 _Static_assert(USCRIPT_INHERITED == 1, "CUnicode_scriptInherited");
 _Static_assert(USCRIPT_UNKNOWN == 103, "CUnicode_scriptUnknown");
+_Static_assert(USCRIPT_ARABIC == 2, "CUnicode_scriptArabic");
+_Static_assert(USCRIPT_CYRILLIC == 8, "CUnicode_scriptCyrillic");
+_Static_assert(USCRIPT_DEVANAGARI == 10, "CUnicode_scriptDevanagari");
+_Static_assert(USCRIPT_GREEK == 14, "CUnicode_scriptGreek");
+_Static_assert(USCRIPT_HAN == 17, "CUnicode_scriptHan");
+_Static_assert(USCRIPT_HANGUL == 18, "CUnicode_scriptHangul");
+_Static_assert(USCRIPT_HEBREW == 19, "CUnicode_scriptHebrew");
+_Static_assert(USCRIPT_HIRAGANA == 20, "CUnicode_scriptHiragana");
+_Static_assert(USCRIPT_KATAKANA == 22, "CUnicode_scriptKatakana");
+_Static_assert(USCRIPT_LATIN == 25, "CUnicode_scriptLatin");
+_Static_assert(USCRIPT_THAI == 38, "CUnicode_scriptThai");
+_Static_assert(USCRIPT_JAPANESE == 105, "CUnicode_scriptJapanese");
 
 // The largest code point; larger uint32_t values would turn negative as a UChar32.
 #define CUNICODE_MAX_CODE_POINT 0x10FFFFu

@@ -194,6 +194,31 @@ static const int32_t CUnicode_scriptCommon = 0;
 static const int32_t CUnicode_scriptInherited = 1;
 /// USCRIPT_UNKNOWN (Zzzz): unassigned code points.
 static const int32_t CUnicode_scriptUnknown = 103;
+/// USCRIPT_ARABIC (Arab).
+static const int32_t CUnicode_scriptArabic = 2;
+/// USCRIPT_CYRILLIC (Cyrl).
+static const int32_t CUnicode_scriptCyrillic = 8;
+/// USCRIPT_DEVANAGARI (Deva).
+static const int32_t CUnicode_scriptDevanagari = 10;
+/// USCRIPT_GREEK (Grek).
+static const int32_t CUnicode_scriptGreek = 14;
+/// USCRIPT_HAN (Hani).
+static const int32_t CUnicode_scriptHan = 17;
+/// USCRIPT_HANGUL (Hang).
+static const int32_t CUnicode_scriptHangul = 18;
+/// USCRIPT_HEBREW (Hebr).
+static const int32_t CUnicode_scriptHebrew = 19;
+/// USCRIPT_HIRAGANA (Hira).
+static const int32_t CUnicode_scriptHiragana = 20;
+/// USCRIPT_KATAKANA (Kana).
+static const int32_t CUnicode_scriptKatakana = 22;
+/// USCRIPT_LATIN (Latn).
+static const int32_t CUnicode_scriptLatin = 25;
+/// USCRIPT_THAI (Thai).
+static const int32_t CUnicode_scriptThai = 38;
+/// USCRIPT_JAPANESE (Jpan): Han, Hiragana and Katakana together. No character has it; the layout
+/// engine gives it to a run that joins the three.
+static const int32_t CUnicode_scriptJapanese = 105;
 
 /// uscript_getScript: the Script property value (a UScriptCode) of `codePoint`.
 /// CUnicode_scriptUnknown for values above U+10FFFF.
@@ -207,9 +232,9 @@ bool CUnicode_scriptTag(int32_t script, char out[CUNICODE_NONNULL 5]);
 
 /// Whether `script` is in the Script_Extensions of `codePoint` (uscript_hasScript; UAX #24 §5).
 ///
-/// The itemizer uses it to give a Common or Inherited character the script of a neighbour that
-/// the character is used with: U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK is Common, but its
-/// extensions are Hiragana and Katakana. A character's own Script counts as an extension.
+/// U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK is Common, but its extensions are Hiragana and
+/// Katakana. A character's own Script counts as an extension. (The itemizer does not use it: it
+/// resolves Common and Inherited characters from their neighbours' Script alone.)
 bool CUnicode_scriptHasExtension(uint32_t codePoint, int32_t script);
 
 // MARK: - Versions

@@ -48,10 +48,7 @@ struct Itemizer {
         var scalars = 0
         while offset < end {
           if scalars > 0, scalars % length == 0 { splits.append(offset) }
-          let unit = units[offset]
-          offset +=
-            UTF16.isLeadSurrogate(unit) && offset + 1 < end
-              && UTF16.isTrailSurrogate(units[offset + 1]) ? 2 : 1
+          offset += UTF16Scalars.width(of: UTF16Scalars.scalar(startingAt: offset, in: units))
           scalars += 1
         }
       }
@@ -307,14 +304,8 @@ struct Itemizer {
   @inline(__always)
   static func scalar(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> (Unicode.Scalar, Int)
   {
-    let unit = units[offset]
-    if UTF16.isLeadSurrogate(unit), offset + 1 < units.count,
-      UTF16.isTrailSurrogate(units[offset + 1])
-    {
-      let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-      return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
-    }
-    return (Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}", 1)
+    let value = UTF16Scalars.scalar(startingAt: offset, in: units)
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", UTF16Scalars.width(of: value))
   }
 
   /// How many of the innermost open brackets a closing bracket is paired with in

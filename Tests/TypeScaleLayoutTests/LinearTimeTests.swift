@@ -41,7 +41,7 @@ import TypeScaleTestSupport
     func contentEnd(_ start: Int, _ end: Int) -> Int {
       var position = end
       while position > start {
-        let scalar = LineBreaker.scalar(endingAt: position, in: units)
+        let scalar = UTF16Scalars.scalar(endingAt: position, in: units)
         guard UnicodeServices.hangsAtLineEnd(scalar) || scalar == 0x2028 else { break }
         position -= scalar > 0xFFFF ? 2 : 1
       }

@@ -3,9 +3,8 @@
 // CUnicode: ICU behind a plain C interface.
 //
 // Why this target exists: on Linux, Foundation ships its own ICU module, and ICU's system headers
-// clash with it when Swift can see both (DESIGN.md, reference/toolchain.md). So ICU's headers are
-// included only by CUnicode.c, and this header, the only one Swift sees, uses nothing but
-// <stdint.h>, <stddef.h> and <stdbool.h>. Every symbol is prefixed CUnicode_, the one handle type
+// clash with it when Swift can see both. So ICU's headers are included only by CUnicode.c, and
+// this header, the only one Swift sees, uses nothing but <stdint.h>, <stddef.h> and <stdbool.h>. Every symbol is prefixed CUnicode_, the one handle type
 // is opaque, and the constants below are plain numbers that CUnicode.c checks against ICU's own
 // at compile time.
 //
@@ -185,6 +184,40 @@ bool CUnicode_reorderVisual(
 /// The direction of the first strong character in `text` (ubidi_getBaseDirection, UAX #9 P2):
 /// 0 left-to-right, 1 right-to-left (R or AL), -1 when the text has no strong character.
 int32_t CUnicode_firstStrongDirection(const uint16_t *CUNICODE_NULLABLE text, int32_t length);
+
+// Bidi_Class property values (UCharDirection), as returned by CUnicode_bidiClass. Only the
+// classes the layout engine tests for are named.
+
+/// [L] U_LEFT_TO_RIGHT.
+static const int32_t CUnicode_bidiClassLeftToRight = 0;
+/// [R] U_RIGHT_TO_LEFT.
+static const int32_t CUnicode_bidiClassRightToLeft = 1;
+/// [AN] U_ARABIC_NUMBER.
+static const int32_t CUnicode_bidiClassArabicNumber = 5;
+/// [LRE] U_LEFT_TO_RIGHT_EMBEDDING.
+static const int32_t CUnicode_bidiClassLeftToRightEmbedding = 11;
+/// [LRO] U_LEFT_TO_RIGHT_OVERRIDE.
+static const int32_t CUnicode_bidiClassLeftToRightOverride = 12;
+/// [AL] U_RIGHT_TO_LEFT_ARABIC.
+static const int32_t CUnicode_bidiClassRightToLeftArabic = 13;
+/// [RLE] U_RIGHT_TO_LEFT_EMBEDDING.
+static const int32_t CUnicode_bidiClassRightToLeftEmbedding = 14;
+/// [RLO] U_RIGHT_TO_LEFT_OVERRIDE.
+static const int32_t CUnicode_bidiClassRightToLeftOverride = 15;
+/// [PDF] U_POP_DIRECTIONAL_FORMAT.
+static const int32_t CUnicode_bidiClassPopDirectionalFormat = 16;
+/// [FSI] U_FIRST_STRONG_ISOLATE.
+static const int32_t CUnicode_bidiClassFirstStrongIsolate = 19;
+/// [LRI] U_LEFT_TO_RIGHT_ISOLATE.
+static const int32_t CUnicode_bidiClassLeftToRightIsolate = 20;
+/// [RLI] U_RIGHT_TO_LEFT_ISOLATE.
+static const int32_t CUnicode_bidiClassRightToLeftIsolate = 21;
+/// [PDI] U_POP_DIRECTIONAL_ISOLATE.
+static const int32_t CUnicode_bidiClassPopDirectionalIsolate = 22;
+
+/// u_charDirection: the UAX #9 Bidi_Class of `codePoint` (a UCharDirection).
+/// CUnicode_bidiClassLeftToRight for values above U+10FFFF.
+int32_t CUnicode_bidiClass(uint32_t codePoint);
 
 // MARK: - Scripts (UAX #24)
 

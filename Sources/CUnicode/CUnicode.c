@@ -41,9 +41,34 @@ _Static_assert(U_LB_H3 == 32, "CUnicode_lineBreakClassH3");
 _Static_assert(U_LB_JL == 33, "CUnicode_lineBreakClassJL");
 _Static_assert(U_LB_JT == 34, "CUnicode_lineBreakClassJT");
 _Static_assert(U_LB_JV == 35, "CUnicode_lineBreakClassJV");
+_Static_assert(U_LEFT_TO_RIGHT == 0, "CUnicode_bidiClassLeftToRight");
+_Static_assert(U_RIGHT_TO_LEFT == 1, "CUnicode_bidiClassRightToLeft");
+_Static_assert(U_ARABIC_NUMBER == 5, "CUnicode_bidiClassArabicNumber");
+_Static_assert(U_LEFT_TO_RIGHT_EMBEDDING == 11, "CUnicode_bidiClassLeftToRightEmbedding");
+_Static_assert(U_LEFT_TO_RIGHT_OVERRIDE == 12, "CUnicode_bidiClassLeftToRightOverride");
+_Static_assert(U_RIGHT_TO_LEFT_ARABIC == 13, "CUnicode_bidiClassRightToLeftArabic");
+_Static_assert(U_RIGHT_TO_LEFT_EMBEDDING == 14, "CUnicode_bidiClassRightToLeftEmbedding");
+_Static_assert(U_RIGHT_TO_LEFT_OVERRIDE == 15, "CUnicode_bidiClassRightToLeftOverride");
+_Static_assert(U_POP_DIRECTIONAL_FORMAT == 16, "CUnicode_bidiClassPopDirectionalFormat");
+_Static_assert(U_FIRST_STRONG_ISOLATE == 19, "CUnicode_bidiClassFirstStrongIsolate");
+_Static_assert(U_LEFT_TO_RIGHT_ISOLATE == 20, "CUnicode_bidiClassLeftToRightIsolate");
+_Static_assert(U_RIGHT_TO_LEFT_ISOLATE == 21, "CUnicode_bidiClassRightToLeftIsolate");
+_Static_assert(U_POP_DIRECTIONAL_ISOLATE == 22, "CUnicode_bidiClassPopDirectionalIsolate");
 _Static_assert(USCRIPT_COMMON == 0, "CUnicode_scriptCommon");
 _Static_assert(USCRIPT_INHERITED == 1, "CUnicode_scriptInherited");
 _Static_assert(USCRIPT_UNKNOWN == 103, "CUnicode_scriptUnknown");
+_Static_assert(USCRIPT_ARABIC == 2, "CUnicode_scriptArabic");
+_Static_assert(USCRIPT_CYRILLIC == 8, "CUnicode_scriptCyrillic");
+_Static_assert(USCRIPT_DEVANAGARI == 10, "CUnicode_scriptDevanagari");
+_Static_assert(USCRIPT_GREEK == 14, "CUnicode_scriptGreek");
+_Static_assert(USCRIPT_HAN == 17, "CUnicode_scriptHan");
+_Static_assert(USCRIPT_HANGUL == 18, "CUnicode_scriptHangul");
+_Static_assert(USCRIPT_HEBREW == 19, "CUnicode_scriptHebrew");
+_Static_assert(USCRIPT_HIRAGANA == 20, "CUnicode_scriptHiragana");
+_Static_assert(USCRIPT_KATAKANA == 22, "CUnicode_scriptKatakana");
+_Static_assert(USCRIPT_LATIN == 25, "CUnicode_scriptLatin");
+_Static_assert(USCRIPT_THAI == 38, "CUnicode_scriptThai");
+_Static_assert(USCRIPT_JAPANESE == 105, "CUnicode_scriptJapanese");
 
 // The largest code point; larger uint32_t values would turn negative as a UChar32.
 #define CUNICODE_MAX_CODE_POINT 0x10FFFFu
@@ -211,6 +236,11 @@ int32_t CUnicode_firstStrongDirection(const uint16_t *text, int32_t length) {
       break;
   }
   return -1;
+}
+
+int32_t CUnicode_bidiClass(uint32_t codePoint) {
+  if (codePoint > CUNICODE_MAX_CODE_POINT) return U_LEFT_TO_RIGHT;
+  return (int32_t)u_charDirection((UChar32)codePoint);
 }
 
 // MARK: - Scripts

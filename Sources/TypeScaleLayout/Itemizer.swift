@@ -48,10 +48,7 @@ struct Itemizer {
         var scalars = 0
         while offset < end {
           if scalars > 0, scalars % length == 0 { splits.append(offset) }
-          let unit = units[offset]
-          offset +=
-            UTF16.isLeadSurrogate(unit) && offset + 1 < end
-              && UTF16.isTrailSurrogate(units[offset + 1]) ? 2 : 1
+          offset += UTF16Scalars.width(of: UTF16Scalars.scalar(startingAt: offset, in: units))
           scalars += 1
         }
       }
@@ -142,7 +139,7 @@ struct Itemizer {
   private struct RunBuilder {
     let units: UnsafeBufferPointer<UInt16>
     let levels: [UInt8]
-    let scripts: [Int32]
+    let scripts: [ScriptCode]
     let cascade: FontCascade
     let primary: FontFace
     var runs: [TextRun] = []
@@ -161,13 +158,13 @@ struct Itemizer {
     // The run being extended; appended when a cluster differs in level, script or face.
     var runStart = 0
     var runLevel: UInt8 = 0
-    var runScript: Int32 = 0
+    var runScript = ScriptCode.common
     var runFace: FontFace
     var runIsPrimary = true
     var hasRun = false
 
     init(
-      units: UnsafeBufferPointer<UInt16>, levels: [UInt8], scripts: [Int32],
+      units: UnsafeBufferPointer<UInt16>, levels: [UInt8], scripts: [ScriptCode],
       cascade: FontCascade
     ) {
       self.units = units
@@ -216,7 +213,8 @@ struct Itemizer {
       if !hasRun || level != runLevel || script != runScript || !sameFace {
         if hasRun {
           runs.append(
-            TextRun(range: runStart..<start, level: runLevel, script: runScript, face: runFace))
+            TextRun(
+              range: runStart..<start, level: runLevel, script: runScript.rawValue, face: runFace))
         }
         hasRun = true
         runStart = start
@@ -269,7 +267,8 @@ struct Itemizer {
     mutating func finish(paragraphLevel: UInt8) -> Result {
       runs.append(
         TextRun(
-          range: runStart..<units.count, level: runLevel, script: runScript, face: runFace))
+          range: runStart..<units.count, level: runLevel, script: runScript.rawValue,
+          face: runFace))
       return Result(
         runs: runs, paragraphLevel: paragraphLevel, clusterBoundaries: boundaries,
         missing: missing, hasLongClusters: hasLongClusters)
@@ -305,14 +304,8 @@ struct Itemizer {
   @inline(__always)
   static func scalar(at offset: Int, in units: UnsafeBufferPointer<UInt16>) -> (Unicode.Scalar, Int)
   {
-    let unit = units[offset]
-    if UTF16.isLeadSurrogate(unit), offset + 1 < units.count,
-      UTF16.isTrailSurrogate(units[offset + 1])
-    {
-      let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-      return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
-    }
-    return (Unicode.Scalar(UInt32(unit)) ?? "\u{FFFD}", 1)
+    let value = UTF16Scalars.scalar(startingAt: offset, in: units)
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", UTF16Scalars.width(of: value))
   }
 
   /// How many of the innermost open brackets a closing bracket is paired with in
@@ -326,7 +319,7 @@ struct Itemizer {
   /// The index of the innermost open bracket `opening` among the ``bracketDepth`` innermost
   /// open brackets.
   private static func innermost(
-    _ opening: UInt32, in brackets: [(scalar: UInt32, script: Int32?)]
+    _ opening: UInt32, in brackets: [(scalar: UInt32, script: ScriptCode?)]
   ) -> Int? {
     var index = brackets.count
     let floor = max(0, index - bracketDepth)
@@ -340,30 +333,31 @@ struct Itemizer {
   /// The script code of every UTF-16 unit, with Common and Inherited resolved.
   ///
   /// - Complexity: O(n): a closing bracket searches at most ``bracketDepth`` open ones.
-  static func scripts(_ units: UnsafeBufferPointer<UInt16>) -> [Int32] {
+  static func scripts(_ units: UnsafeBufferPointer<UInt16>) -> [ScriptCode] {
     let count = units.count
-    var codes = [Int32](repeating: UnicodeServices.scriptCommon, count: count)
+    var codes = [ScriptCode](repeating: .common, count: count)
     var offset = 0
-    var previous: Int32? = nil
-    var brackets: [(scalar: UInt32, script: Int32?)] = []
+    var previous: ScriptCode? = nil
+    var brackets: [(scalar: UInt32, script: ScriptCode?)] = []
     codes.withUnsafeMutableBufferPointer { codes in
       while offset < count {
         let (scalar, width) = Self.scalar(at: offset, in: units)
         var script = Self.script(of: scalar.value)
-        if script == UnicodeServices.scriptInherited {
-          script = previous ?? UnicodeServices.scriptCommon
-        } else if script == UnicodeServices.scriptCommon {
+        if script == .inherited {
+          script = previous ?? .common
+        } else if script == .common {
           if let opening = Self.openingBracket(for: scalar.value),
             let index = Self.innermost(opening, in: brackets)
           {
-            script = brackets[index].script ?? previous ?? UnicodeServices.scriptCommon
+            script = brackets[index].script ?? previous ?? .common
             brackets.removeSubrange(index...)
           } else {
             if Self.closingBracket(for: scalar.value) != nil {
               brackets.append((scalar.value, previous))
             }
-            // Keep a preceding script when the character belongs to it too (Script_Extensions).
-            script = previous ?? UnicodeServices.scriptCommon
+            // Other Common characters take the preceding script, whatever their Script_Extensions
+            // say (ICU's `UScriptRun` does the same).
+            script = previous ?? .common
           }
         } else {
           if previous == nil {
@@ -382,10 +376,12 @@ struct Itemizer {
 
   /// Whether a UTF-16 unit may start a right-to-left character or a bidi control.
   ///
-  /// Bidi_Class R, AL and AN, and the controls, live in these blocks that hold any: Hebrew to Arabic Extended-A (U+0590–U+08FF), the
-  /// marks and controls (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the presentation forms
-  /// (U+FB1D–U+FDFF, U+FE70–U+FEFF), and the supplementary right-to-left blocks (U+10800–U+10FFF,
-  /// U+1E800–U+1EFFF, by their lead surrogates). Text with none of them resolves to level 0.
+  /// Bidi_Class R, AL and AN, and the controls, live in these blocks that hold any: Hebrew to
+  /// Arabic Extended-A (U+0590–U+08FF), the marks and controls (U+200E, U+200F, U+202A–U+202E,
+  /// U+2066–U+2069), the presentation forms (U+FB1D–U+FDFF, U+FE70–U+FEFF), and the
+  /// supplementary right-to-left blocks (U+10800–U+10FFF, U+1E800–U+1EFFF, by their lead
+  /// surrogates). Text with none of them resolves to level 0. `ItemizerTests` checks every
+  /// Unicode scalar against ICU's Bidi_Class.
   @inline(__always)
   static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
     switch unit {
@@ -401,20 +397,20 @@ struct Itemizer {
   /// and Hangul syllables are answered here, the rest by ICU. `ItemizerTests` checks every
   /// Unicode scalar against ICU.
   @inline(__always)
-  static func script(of value: UInt32) -> Int32 {
+  static func script(of value: UInt32) -> ScriptCode {
     switch value {
-    case 0x41...0x5A, 0x61...0x7A: 25  // Latn
-    case 0...0x7F: 0  // Zyyy
-    case 0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9: 14  // Grek
-    case 0x410...0x44F: 8  // Cyrl
-    case 0x5D0...0x5EA: 19  // Hebr
-    case 0x621...0x63F, 0x641...0x64A: 2  // Arab (U+0640 TATWEEL is Common)
-    case 0x915...0x939: 10  // Deva
-    case 0xE01...0xE30: 38  // Thai
-    case 0x3041...0x3096: 20  // Hira
-    case 0x30A1...0x30FA: 22  // Kana
-    case 0x4E00...0x9FFF: 17  // Hani
-    case 0xAC00...0xD7A3: 18  // Hang
+    case 0x41...0x5A, 0x61...0x7A: .latin
+    case 0...0x7F: .common
+    case 0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9: .greek
+    case 0x410...0x44F: .cyrillic
+    case 0x5D0...0x5EA: .hebrew
+    case 0x621...0x63F, 0x641...0x64A: .arabic  // U+0640 TATWEEL is Common
+    case 0x915...0x939: .devanagari
+    case 0xE01...0xE30: .thai
+    case 0x3041...0x3096: .hiragana
+    case 0x30A1...0x30FA: .katakana
+    case 0x4E00...0x9FFF: .han
+    case 0xAC00...0xD7A3: .hangul
     default: UnicodeServices.script(value)
     }
   }

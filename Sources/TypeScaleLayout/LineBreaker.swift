@@ -65,8 +65,8 @@ struct LineBreaker {
     breaks.removeAll { opportunity in
       let offset = opportunity.offset
       guard !opportunity.isMandatory, offset > 0, offset < units.count else { return false }
-      return isHangul(scalar(endingAt: offset, in: units))
-        && isHangul(scalar(startingAt: offset, in: units))
+      return isHangul(UTF16Scalars.scalar(endingAt: offset, in: units))
+        && isHangul(UTF16Scalars.scalar(startingAt: offset, in: units))
     }
   }
 
@@ -173,9 +173,9 @@ struct LineBreaker {
     func contentEnd(_ start: Int, _ end: Int) -> Int {
       var position = end
       while position > start {
-        let scalar = scalar(endingAt: position, in: units)
+        let scalar = UTF16Scalars.scalar(endingAt: position, in: units)
         guard hangs(scalar) else { break }
-        position -= scalar > 0xFFFF ? 2 : 1
+        position -= UTF16Scalars.width(of: scalar)
       }
       steps.add(end - position)
       return position
@@ -184,9 +184,9 @@ struct LineBreaker {
     func contentEnd(start: Int, opportunity offset: Int) -> Int {
       var position = offset
       while position > hangOffset {
-        let scalar = scalar(endingAt: position, in: units)
+        let scalar = UTF16Scalars.scalar(endingAt: position, in: units)
         guard hangs(scalar) else { break }
-        position -= scalar > 0xFFFF ? 2 : 1
+        position -= UTF16Scalars.width(of: scalar)
       }
       steps.add(offset - position)
       // Everything back to the previous opportunity hangs: so does what hung before it.
@@ -343,9 +343,9 @@ struct LineBreaker {
       else { continue }
       var aboveEnd = word.offset
       while aboveEnd > lineStart {
-        let scalar = scalar(endingAt: aboveEnd, in: units)
+        let scalar = UTF16Scalars.scalar(endingAt: aboveEnd, in: units)
         guard hangs(scalar) else { break }
-        aboveEnd -= scalar > 0xFFFF ? 2 : 1
+        aboveEnd -= UTF16Scalars.width(of: scalar)
       }
       // The line above keeps some content, and (with negative advances) still fits.
       guard aboveEnd > lineStart, prefix[aboveEnd] - prefix[lineStart] <= limit else { continue }
@@ -358,23 +358,5 @@ struct LineBreaker {
   /// Whether a scalar hangs at a line's end: white space, and U+2028, which ends its line.
   private static func hangs(_ scalar: UInt32) -> Bool {
     UnicodeServices.hangsAtLineEnd(scalar) || scalar == 0x2028
-  }
-
-  static func scalar(endingAt offset: Int, in units: [UInt16]) -> UInt32 {
-    let last = units[offset - 1]
-    if UTF16.isTrailSurrogate(last), offset >= 2, UTF16.isLeadSurrogate(units[offset - 2]) {
-      return 0x10000 + ((UInt32(units[offset - 2]) - 0xD800) << 10) + (UInt32(last) - 0xDC00)
-    }
-    return UInt32(last)
-  }
-
-  static func scalar(startingAt offset: Int, in units: [UInt16]) -> UInt32 {
-    let first = units[offset]
-    if UTF16.isLeadSurrogate(first), offset + 1 < units.count,
-      UTF16.isTrailSurrogate(units[offset + 1])
-    {
-      return 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
-    }
-    return UInt32(first)
   }
 }

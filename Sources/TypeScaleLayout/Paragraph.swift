@@ -79,9 +79,7 @@ struct Paragraph: Sendable {
             units[written] = UInt16(scalar)
             written += 1
           } else {
-            let offset = scalar - 0x10000
-            units[written] = UInt16(0xD800 + (offset >> 10))
-            units[written + 1] = UInt16(0xDC00 + (offset & 0x3FF))
+            (units[written], units[written + 1]) = UTF16Scalars.surrogates(of: scalar)
             written += 2
           }
         }

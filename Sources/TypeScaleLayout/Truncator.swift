@@ -54,9 +54,9 @@ enum Truncator {
     func trimmed(_ from: Int, _ to: Int) -> Int {
       var position = to
       while position > from {
-        let scalar = LineBreaker.scalar(endingAt: position, in: units)
+        let scalar = UTF16Scalars.scalar(endingAt: position, in: units)
         guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
-        position -= scalar > 0xFFFF ? 2 : 1
+        position -= UTF16Scalars.width(of: scalar)
       }
       return position
     }
@@ -74,9 +74,9 @@ enum Truncator {
           position = walkedTo
         } else {
           while position > start {
-            let scalar = LineBreaker.scalar(endingAt: position, in: units)
+            let scalar = UTF16Scalars.scalar(endingAt: position, in: units)
             guard UnicodeServices.hangsAtLineEnd(scalar) else { break }
-            position -= scalar > 0xFFFF ? 2 : 1
+            position -= UTF16Scalars.width(of: scalar)
           }
           walkedTo = position
         }
@@ -92,7 +92,7 @@ enum Truncator {
     func leadingTrimmed(_ from: Int) -> Int {
       var position = from
       while position < end,
-        UnicodeServices.hangsAtLineEnd(LineBreaker.scalar(startingAt: position, in: units))
+        UnicodeServices.hangsAtLineEnd(UTF16Scalars.scalar(startingAt: position, in: units))
       {
         position += 1
       }

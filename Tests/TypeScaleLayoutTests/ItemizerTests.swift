@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import CUnicode
 import Testing
 import TypeScaleFonts
 import TypeScaleTestSupport
@@ -118,5 +119,36 @@ import TypeScaleTestSupport
       if Itemizer.script(of: value) != UnicodeServices.script(value) { differing.append(value) }
     }
     #expect(differing.isEmpty, "\(differing.prefix(5).map { String($0, radix: 16) })")
+  }
+
+  /// The Bidi_Class values that can give a character a level above 0 in a paragraph that is not
+  /// right to left: R, AL and AN, and the explicit embeddings, overrides and isolates.
+  static let rightToLeftClasses: Set<Int32> = [
+    CUnicode_bidiClassRightToLeft, CUnicode_bidiClassRightToLeftArabic,
+    CUnicode_bidiClassArabicNumber, CUnicode_bidiClassLeftToRightEmbedding,
+    CUnicode_bidiClassLeftToRightOverride, CUnicode_bidiClassRightToLeftEmbedding,
+    CUnicode_bidiClassRightToLeftOverride, CUnicode_bidiClassPopDirectionalFormat,
+    CUnicode_bidiClassFirstStrongIsolate, CUnicode_bidiClassLeftToRightIsolate,
+    CUnicode_bidiClassRightToLeftIsolate, CUnicode_bidiClassPopDirectionalIsolate,
+  ]
+
+  /// The right-to-left pre-check (`mayBeRightToLeft`, which lets a paragraph skip ICU's bidi)
+  /// flags the first UTF-16 unit of every scalar whose ICU Bidi_Class is one of
+  /// ``rightToLeftClasses``.
+  @Test func rightToLeftPrecheck_flagsEveryRightToLeftScalarICUKnows() {
+    var missed: [UInt32] = []
+    var flagged = 0
+    for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {
+      guard Self.rightToLeftClasses.contains(CUnicode_bidiClass(value)) else { continue }
+      flagged += 1
+      let first = value > 0xFFFF ? UTF16Scalars.surrogates(of: value).lead : UInt16(value)
+      if !Itemizer.mayBeRightToLeft(first) { missed.append(value) }
+    }
+    #expect(missed.isEmpty, "\(missed.prefix(5).map { String($0, radix: 16) })")
+    // ICU classes thousands of scalars so (5,488 in ICU 72: Hebrew, Arabic, Syriac, Thaana,
+    // N'Ko, the presentation forms, the supplementary blocks).
+    #expect(flagged > 5_000)
+    #expect(CUnicode_bidiClass(0x5D0) == CUnicode_bidiClassRightToLeft)
+    #expect(CUnicode_bidiClass(0x41) == CUnicode_bidiClassLeftToRight)
   }
 }

@@ -41,7 +41,7 @@ import TypeScaleTestSupport
     func contentEnd(_ start: Int, _ end: Int) -> Int {
       var position = end
       while position > start {
-        let scalar = LineBreaker.scalar(endingAt: position, in: units)
+        let scalar = UTF16Scalars.scalar(endingAt: position, in: units)
         guard UnicodeServices.hangsAtLineEnd(scalar) || scalar == 0x2028 else { break }
         position -= scalar > 0xFFFF ? 2 : 1
       }
@@ -309,7 +309,7 @@ import TypeScaleTestSupport
   @Test func scripts_pairBracketsAmongThe64InnermostOpenOnes() throws {
     let latin = UnicodeServices.script(0x78)
     let hebrew = UnicodeServices.script(0x5D0)
-    func closers(_ text: String, count: Int) -> [Int32] {
+    func closers(_ text: String, count: Int) -> [ScriptCode] {
       let units = Array(text.utf16)
       return Array(units.withUnsafeBufferPointer { Itemizer.scripts($0) }.suffix(count))
     }
@@ -400,7 +400,8 @@ import TypeScaleTestSupport
       fonts: engine.fonts, cache: ShapeCache(), options: LayoutOptions(), variations: [:])
     let units = Array(text.utf16)
     let run = TextRun(
-      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x61), face: font.face)
+      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x61).rawValue,
+      face: font.face)
     let whole = try shaper.shape(
       run, range: run.range, in: units, pointSize: 17, context: LayoutContext())
     let scale = 17 / Double(font.face.metrics.unitsPerEm)
@@ -438,7 +439,8 @@ import TypeScaleTestSupport
       fonts: engine.fonts, cache: ShapeCache(), options: LayoutOptions(), variations: [:])
     let units = Array(text.utf16)
     let run = TextRun(
-      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x915), face: font.face)
+      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x915).rawValue,
+      face: font.face)
     let whole = try shaper.shape(
       run, range: run.range, in: units, pointSize: 17, context: LayoutContext())
     let scale = 17 / Double(font.face.metrics.unitsPerEm)

@@ -91,7 +91,7 @@ struct PushOutParagraph: Sendable, CustomTestStringConvertible {
   static func contentEnd(_ range: Range<Int>, in units: [UInt16]) -> Int {
     var end = range.upperBound
     while end > range.lowerBound {
-      let scalar = LineBreaker.scalar(endingAt: end, in: units)
+      let scalar = UTF16Scalars.scalar(endingAt: end, in: units)
       guard UnicodeServices.hangsAtLineEnd(scalar) || scalar == 0x2028 else { break }
       end -= scalar > 0xFFFF ? 2 : 1
     }

@@ -84,7 +84,7 @@ private struct LineCase: Sendable, CustomTestStringConvertible {
 /// TypeScale shapes each bidi and script run on its own (with five UTF-16 units of context), while
 /// the recorder shapes the whole string as one buffer in one direction. Within a run the advances
 /// are HarfBuzz's own, summed in font units and scaled once, so single-run strings match to
-/// floating-point precision. 0.01 pt is the tolerance the design sets (DESIGN.md, decision 1);
+/// floating-point precision. 0.01 pt is the tolerance the design sets (shape once, scale many);
 /// ``widthCasesNeedingTolerance`` counts the strings that need any of it.
 private let widthTolerance = 0.01
 

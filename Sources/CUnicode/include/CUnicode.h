@@ -3,9 +3,8 @@
 // CUnicode: ICU behind a plain C interface.
 //
 // Why this target exists: on Linux, Foundation ships its own ICU module, and ICU's system headers
-// clash with it when Swift can see both (DESIGN.md, reference/toolchain.md). So ICU's headers are
-// included only by CUnicode.c, and this header, the only one Swift sees, uses nothing but
-// <stdint.h>, <stddef.h> and <stdbool.h>. Every symbol is prefixed CUnicode_, the one handle type
+// clash with it when Swift can see both. So ICU's headers are included only by CUnicode.c, and
+// this header, the only one Swift sees, uses nothing but <stdint.h>, <stddef.h> and <stdbool.h>. Every symbol is prefixed CUnicode_, the one handle type
 // is opaque, and the constants below are plain numbers that CUnicode.c checks against ICU's own
 // at compile time.
 //
@@ -186,6 +185,40 @@ bool CUnicode_reorderVisual(
 /// 0 left-to-right, 1 right-to-left (R or AL), -1 when the text has no strong character.
 int32_t CUnicode_firstStrongDirection(const uint16_t *CUNICODE_NULLABLE text, int32_t length);
 
+// Bidi_Class property values (UCharDirection), as returned by CUnicode_bidiClass. Only the
+// classes the layout engine tests for are named.
+
+/// [L] U_LEFT_TO_RIGHT.
+static const int32_t CUnicode_bidiClassLeftToRight = 0;
+/// [R] U_RIGHT_TO_LEFT.
+static const int32_t CUnicode_bidiClassRightToLeft = 1;
+/// [AN] U_ARABIC_NUMBER.
+static const int32_t CUnicode_bidiClassArabicNumber = 5;
+/// [LRE] U_LEFT_TO_RIGHT_EMBEDDING.
+static const int32_t CUnicode_bidiClassLeftToRightEmbedding = 11;
+/// [LRO] U_LEFT_TO_RIGHT_OVERRIDE.
+static const int32_t CUnicode_bidiClassLeftToRightOverride = 12;
+/// [AL] U_RIGHT_TO_LEFT_ARABIC.
+static const int32_t CUnicode_bidiClassRightToLeftArabic = 13;
+/// [RLE] U_RIGHT_TO_LEFT_EMBEDDING.
+static const int32_t CUnicode_bidiClassRightToLeftEmbedding = 14;
+/// [RLO] U_RIGHT_TO_LEFT_OVERRIDE.
+static const int32_t CUnicode_bidiClassRightToLeftOverride = 15;
+/// [PDF] U_POP_DIRECTIONAL_FORMAT.
+static const int32_t CUnicode_bidiClassPopDirectionalFormat = 16;
+/// [FSI] U_FIRST_STRONG_ISOLATE.
+static const int32_t CUnicode_bidiClassFirstStrongIsolate = 19;
+/// [LRI] U_LEFT_TO_RIGHT_ISOLATE.
+static const int32_t CUnicode_bidiClassLeftToRightIsolate = 20;
+/// [RLI] U_RIGHT_TO_LEFT_ISOLATE.
+static const int32_t CUnicode_bidiClassRightToLeftIsolate = 21;
+/// [PDI] U_POP_DIRECTIONAL_ISOLATE.
+static const int32_t CUnicode_bidiClassPopDirectionalIsolate = 22;
+
+/// u_charDirection: the UAX #9 Bidi_Class of `codePoint` (a UCharDirection).
+/// CUnicode_bidiClassLeftToRight for values above U+10FFFF.
+int32_t CUnicode_bidiClass(uint32_t codePoint);
+
 // MARK: - Scripts (UAX #24)
 
 /// USCRIPT_COMMON (Zyyy): characters shared by many scripts, such as digits and punctuation.
@@ -194,6 +227,31 @@ static const int32_t CUnicode_scriptCommon = 0;
 static const int32_t CUnicode_scriptInherited = 1;
 /// USCRIPT_UNKNOWN (Zzzz): unassigned code points.
 static const int32_t CUnicode_scriptUnknown = 103;
+/// USCRIPT_ARABIC (Arab).
+static const int32_t CUnicode_scriptArabic = 2;
+/// USCRIPT_CYRILLIC (Cyrl).
+static const int32_t CUnicode_scriptCyrillic = 8;
+/// USCRIPT_DEVANAGARI (Deva).
+static const int32_t CUnicode_scriptDevanagari = 10;
+/// USCRIPT_GREEK (Grek).
+static const int32_t CUnicode_scriptGreek = 14;
+/// USCRIPT_HAN (Hani).
+static const int32_t CUnicode_scriptHan = 17;
+/// USCRIPT_HANGUL (Hang).
+static const int32_t CUnicode_scriptHangul = 18;
+/// USCRIPT_HEBREW (Hebr).
+static const int32_t CUnicode_scriptHebrew = 19;
+/// USCRIPT_HIRAGANA (Hira).
+static const int32_t CUnicode_scriptHiragana = 20;
+/// USCRIPT_KATAKANA (Kana).
+static const int32_t CUnicode_scriptKatakana = 22;
+/// USCRIPT_LATIN (Latn).
+static const int32_t CUnicode_scriptLatin = 25;
+/// USCRIPT_THAI (Thai).
+static const int32_t CUnicode_scriptThai = 38;
+/// USCRIPT_JAPANESE (Jpan): Han, Hiragana and Katakana together. No character has it; the layout
+/// engine gives it to a run that joins the three.
+static const int32_t CUnicode_scriptJapanese = 105;
 
 /// uscript_getScript: the Script property value (a UScriptCode) of `codePoint`.
 /// CUnicode_scriptUnknown for values above U+10FFFF.
@@ -207,9 +265,9 @@ bool CUnicode_scriptTag(int32_t script, char out[CUNICODE_NONNULL 5]);
 
 /// Whether `script` is in the Script_Extensions of `codePoint` (uscript_hasScript; UAX #24 §5).
 ///
-/// The itemizer uses it to give a Common or Inherited character the script of a neighbour that
-/// the character is used with: U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK is Common, but its
-/// extensions are Hiragana and Katakana. A character's own Script counts as an extension.
+/// U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK is Common, but its extensions are Hiragana and
+/// Katakana. A character's own Script counts as an extension. (The itemizer does not use it: it
+/// resolves Common and Inherited characters from their neighbours' Script alone.)
 bool CUnicode_scriptHasExtension(uint32_t codePoint, int32_t script);
 
 // MARK: - Versions

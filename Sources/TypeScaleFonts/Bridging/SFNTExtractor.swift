@@ -6,7 +6,7 @@ internal import CFreeType
 ///
 /// HarfBuzz 6's own loader cannot read WOFF or WOFF2 (reference/fonts.md §3.6). FreeType decodes
 /// both in memory, and `FT_Load_Sfnt_Table(face, 0, …)` then returns the whole decoded font, which
-/// HarfBuzz shapes identically (DESIGN.md, key decision 2).
+/// HarfBuzz shapes identically: FreeType opens every format, HarfBuzz shapes the sfnt bytes.
 enum SFNTExtractor {
   /// The plain sfnt bytes of `bytes`: the bytes themselves for TrueType, OpenType and
   /// collections; the decoded font for WOFF and WOFF2.

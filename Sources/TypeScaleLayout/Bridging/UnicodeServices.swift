@@ -102,21 +102,24 @@ enum UnicodeServices {
     return map.map(Int.init)
   }
 
-  /// USCRIPT_JAPANESE (Jpan: Han, Hiragana and Katakana), the script of a run that joins them.
-  static let scriptJapanese: Int32 = 105
+  /// The script of a run that joins Han, Hiragana and Katakana, as ICU's raw code (what
+  /// ``TextRun/script`` holds).
+  static let scriptJapanese: Int32 = ScriptCode.japanese.rawValue
 
-  /// Whether a script is Han (17), Hiragana (20) or Katakana (22).
-  static func isHanOrKana(_ script: Int32) -> Bool { script == 17 || script == 20 || script == 22 }
+  /// Whether a script is Han, Hiragana or Katakana.
+  static func isHanOrKana(_ script: Int32) -> Bool { ScriptCode(rawValue: script).isHanOrKana }
 
-  static let scriptCommon = CUnicode_scriptCommon
-  static let scriptInherited = CUnicode_scriptInherited
+  /// Zyyy, as ICU's raw code (what ``TextRun/script`` holds).
+  static let scriptCommon: Int32 = ScriptCode.common.rawValue
 
   /// The UAX #24 script of a scalar (`uscript_getScript`).
-  static func script(_ scalar: UInt32) -> Int32 { CUnicode_script(scalar) }
+  static func script(_ scalar: UInt32) -> ScriptCode {
+    ScriptCode(rawValue: CUnicode_script(scalar))
+  }
 
-  /// Whether a scalar's Script_Extensions include `script`.
-  static func scalar(_ scalar: UInt32, hasScript script: Int32) -> Bool {
-    CUnicode_scriptHasExtension(scalar, script)
+  /// Whether a scalar's Script_Extensions include `script` (`uscript_hasScript`).
+  static func scalar(_ scalar: UInt32, hasScript script: ScriptCode) -> Bool {
+    CUnicode_scriptHasExtension(scalar, script.rawValue)
   }
 
   /// The ISO 15924 tags of the scripts ICU knows, by code, read once.

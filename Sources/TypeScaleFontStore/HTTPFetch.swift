@@ -2,7 +2,7 @@
 
 import Dispatch
 import Foundation
-import TypeScaleLock
+import TypeScaleInternals
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -104,7 +104,7 @@ let package = Package(
     // Testing
     // Golden files: hold UI strings, in an app's own type scale or Apple's system styles, to
     // their sizes across every size category; failure images of what changed.
-    .target(name: "TypeScaleGoldens", dependencies: ["TypeScale"]),
+    .target(name: "TypeScaleGoldens", dependencies: ["TypeScale", "TypeScaleInternals"]),
 
     // Tools
     // The command line: subcommands and the small argument parser live in a
@@ -122,6 +122,7 @@ let package = Package(
       dependencies: ["TypeScaleGoldens"],
       path: "Tests/TypeScaleTestSupport"
     ),
+    .testTarget(name: "TypeScaleInternalsTests", dependencies: ["TypeScaleInternals"]),
     .testTarget(
       name: "TypeScaleMetricsTests",
       dependencies: ["TypeScaleMetrics", "TypeScaleTestSupport"]

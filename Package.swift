@@ -26,7 +26,8 @@ let package = Package(
     // UIFontMetrics equivalent. Pure Swift: no C, no I/O, no Foundation.
     .target(name: "TypeScaleMetrics"),
     // Package-internal utilities shared between modules with `package` access: the lock shared
-    // state sits behind (a pthread mutex that ThreadSanitizer understands), number formatting.
+    // state sits behind (a pthread mutex that ThreadSanitizer understands), number formatting,
+    // the nearest-Package.swift walk.
     .target(name: "TypeScaleInternals"),
 
     // C libraries
@@ -119,7 +120,7 @@ let package = Package(
     .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
     .target(
       name: "TypeScaleTestSupport",
-      dependencies: ["TypeScaleGoldens"],
+      dependencies: ["TypeScaleGoldens", "TypeScaleInternals"],
       path: "Tests/TypeScaleTestSupport"
     ),
     .testTarget(name: "TypeScaleInternalsTests", dependencies: ["TypeScaleInternals"]),

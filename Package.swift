@@ -25,8 +25,10 @@ let package = Package(
     // Text styles, content-size categories, Apple's size tables and the
     // UIFontMetrics equivalent. Pure Swift: no C, no I/O, no Foundation.
     .target(name: "TypeScaleMetrics"),
-    // The lock shared state sits behind (a pthread mutex that ThreadSanitizer understands).
-    .target(name: "TypeScaleLock"),
+    // Package-internal utilities shared between modules with `package` access: the lock shared
+    // state sits behind (a pthread mutex that ThreadSanitizer understands), number formatting,
+    // the nearest-Package.swift walk.
+    .target(name: "TypeScaleInternals"),
 
     // C libraries
     // System libraries through pkg-config; only Bridging/ folders import them.
@@ -66,26 +68,26 @@ let package = Package(
     .target(
       name: "TypeScaleFonts",
       dependencies: [
-        "TypeScaleMetrics", "TypeScaleLock", "CFreeType", "CFontconfig", "CTypeScaleShims",
+        "TypeScaleMetrics", "TypeScaleInternals", "CFreeType", "CFontconfig", "CTypeScaleShims",
       ],
       resources: [.process("Fonts")]
     ),
     // Downloaded fonts: a managed, content-addressed store and remote sources.
     .target(
       name: "TypeScaleFontStore",
-      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLock"]),
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleInternals"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",
       dependencies: [
-        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLock", "CHarfBuzz", "CUnicode",
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleInternals", "CHarfBuzz", "CUnicode",
       ]
     ),
     // Rasterize layouts with FreeType into PNG: overlays, contact sheets, golden failure images.
     .target(
       name: "TypeScaleRender",
       dependencies: [
-        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleLock",
+        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleInternals",
         "CFreeType", "CLibPNG", "CTypeScaleShims",
       ]
     ),
@@ -103,13 +105,13 @@ let package = Package(
     // Testing
     // Golden files: hold UI strings, in an app's own type scale or Apple's system styles, to
     // their sizes across every size category; failure images of what changed.
-    .target(name: "TypeScaleGoldens", dependencies: ["TypeScale"]),
+    .target(name: "TypeScaleGoldens", dependencies: ["TypeScale", "TypeScaleInternals"]),
 
     // Tools
     // The command line: subcommands and the small argument parser live in a
     // library so that tests can run them in-process; `typescale` is `main`.
     .target(
-      name: "TypeScaleCLI", dependencies: ["TypeScale", "TypeScaleGoldens", "TypeScaleLock"]),
+      name: "TypeScaleCLI", dependencies: ["TypeScale", "TypeScaleGoldens", "TypeScaleInternals"]),
     .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),
 
     // Testing
@@ -118,9 +120,10 @@ let package = Package(
     .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
     .target(
       name: "TypeScaleTestSupport",
-      dependencies: ["TypeScaleGoldens"],
+      dependencies: ["TypeScaleGoldens", "TypeScaleInternals"],
       path: "Tests/TypeScaleTestSupport"
     ),
+    .testTarget(name: "TypeScaleInternalsTests", dependencies: ["TypeScaleInternals"]),
     .testTarget(
       name: "TypeScaleMetricsTests",
       dependencies: ["TypeScaleMetrics", "TypeScaleTestSupport"]
@@ -139,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleFontStoreTests",
-      dependencies: ["TypeScaleFontStore", "TypeScaleLock", "TypeScaleTestSupport"]
+      dependencies: ["TypeScaleFontStore", "TypeScaleInternals", "TypeScaleTestSupport"]
     ),
     .testTarget(
       name: "TypeScaleRenderTests",

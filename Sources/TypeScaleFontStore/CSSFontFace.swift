@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleFonts
+import TypeScaleInternals
 import TypeScaleMetrics
 
 /// One `@font-face` rule of a stylesheet: the family, style, weight, files and characters it
@@ -49,9 +50,9 @@ public struct CSSFontFace: Hashable, Sendable, CustomStringConvertible {
       case .italic: "italic"
       case .oblique(let angles):
         angles.lowerBound == angles.upperBound
-          ? "oblique \(CSSFontFace._number(angles.lowerBound))deg"
-          : "oblique \(CSSFontFace._number(angles.lowerBound))deg "
-            + "\(CSSFontFace._number(angles.upperBound))deg"
+          ? "oblique \(NumberText.shortest(angles.lowerBound))deg"
+          : "oblique \(NumberText.shortest(angles.lowerBound))deg "
+            + "\(NumberText.shortest(angles.upperBound))deg"
       }
     }
   }
@@ -188,10 +189,5 @@ public struct CSSFontFace: Hashable, Sendable, CustomStringConvertible {
   {
     var parser = _CSSFontFaceParser(css, baseURL: baseURL)
     return try parser.parse()
-  }
-
-  /// A number without a trailing `.0`.
-  static func _number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 }

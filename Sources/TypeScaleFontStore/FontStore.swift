@@ -2,7 +2,7 @@
 
 import Foundation
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 
 /// A folder TypeScale owns that keeps downloaded fonts, validated and registered: a restart
 /// costs no download.

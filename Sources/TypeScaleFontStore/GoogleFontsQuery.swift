@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 import TypeScaleMetrics
 
 /// What to ask Google Fonts' CSS2 API for: a family and its styles, each a tuple of axis values.
@@ -51,9 +52,9 @@ public struct GoogleFontsQuery: Hashable, Sendable, CustomStringConvertible {
     /// As the API writes it: `400`, `12.5` or `100..900`.
     public var description: String {
       switch self {
-      case .value(let value): CSSFontFace._number(value)
+      case .value(let value): NumberText.shortest(value)
       case .range(let range):
-        "\(CSSFontFace._number(range.lowerBound))..\(CSSFontFace._number(range.upperBound))"
+        "\(NumberText.shortest(range.lowerBound))..\(NumberText.shortest(range.upperBound))"
       }
     }
   }

@@ -2,7 +2,7 @@
 
 import Foundation
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 
 extension FontStore {
   // MARK: - Google Fonts

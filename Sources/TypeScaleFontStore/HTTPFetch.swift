@@ -2,7 +2,7 @@
 
 import Dispatch
 import Foundation
-import TypeScaleLock
+import TypeScaleInternals
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -301,7 +301,7 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     fail(
       FontStoreError(
         .network,
-        "GET \(target) did not finish within \(CSSFontFace._number(seconds)) s (the "
+        "GET \(target) did not finish within \(NumberText.shortest(seconds)) s (the "
           + "download timeout); check the server, or raise the source's DownloadLimits.timeout "
           + "for slow connections",
         systemCode: NSURLErrorTimedOut))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import TypeScaleLock
+import TypeScaleInternals
 
 /// The font bytes read for layout and rendering: least recently used, bounded in bytes, with
 /// hit and miss counters.

@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-import TypeScaleLock
+import TypeScaleInternals
 
 extension FontRegistry {
   /// The file extensions ``registerFonts(in:recursive:)`` picks up, compared case-insensitively.

@@ -2,7 +2,7 @@
 
 import Dispatch
 import Foundation
-import TypeScaleLock
+import TypeScaleInternals
 import TypeScaleMetrics
 
 /// The set of font faces a process can use: registered files and bytes, plus TypeScale's embedded

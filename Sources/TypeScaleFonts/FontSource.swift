@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import TypeScaleLock
+import TypeScaleInternals
 
 /// Where a face's bytes come from: a file, bytes registered from memory, or the embedded default.
 ///

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// Reads a cases file: JSON that lists fonts and sets of texts, each set expanding to the cross
 /// product of its texts, fonts, styles, categories and widths.
@@ -435,7 +436,9 @@ public enum GoldenCasesFile {
               widths.append(width)
             } else {
               problems.add(
-                "\(path).widths", "\(_formatNumber(width)) is not a width; use points ≥ 0 or null")
+                "\(path).widths",
+                "\(NumberText.fixed(width, decimals: 3, trimsZeros: true)) is not a width; use points ≥ 0 or null"
+              )
             }
           } else {
             problems.expected(
@@ -676,7 +679,8 @@ struct _CasesSet {
         for style in styles {
           for category in categories {
             for width in widths {
-              let widthName = width.map { _formatNumber($0) } ?? "unwrapped"
+              let widthName =
+                width.map { NumberText.fixed($0, decimals: 3, trimsZeros: true) } ?? "unwrapped"
               var token: String?
               var textStyle = TextStyle.body
               switch style {
@@ -696,14 +700,4 @@ struct _CasesSet {
       }
     }
   }
-}
-
-/// Formats a number with up to `decimals` fraction digits and no trailing zeros.
-func _formatNumber(_ value: Double, decimals: Int = 3) -> String {
-  var text = String(format: "%.\(decimals)f", value)
-  if text.contains(".") {
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-  }
-  return text == "-0" ? "0" : text
 }

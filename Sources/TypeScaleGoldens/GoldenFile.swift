@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 import TypeScaleLayout
 import TypeScaleMetrics
 
@@ -244,7 +245,7 @@ public struct GoldenHeader: Hashable, Sendable {
       lines.append("# font-file: \(key) \(digest)")
     }
     lines.append(
-      "# tolerance: size \(_formatNumber(sizeTolerance)) pt; line counts, truncation and breaks exact"
+      "# tolerance: size \(NumberText.fixed(sizeTolerance, decimals: 3, trimsZeros: true)) pt; line counts, truncation and breaks exact"
     )
     return lines
   }
@@ -368,7 +369,10 @@ public struct GoldenRecord: Hashable, Sendable {
     return fields.joined(separator: "\t")
   }
 
-  static func number(_ value: Double) -> String { String(format: "%.3f", value) }
+  /// A number as golden files record it: exactly 3 decimals, rounded as `printf` rounds.
+  static func number(_ value: Double) -> String {
+    NumberText.fixed(value, decimals: 3, trimsZeros: false)
+  }
 
   static func parse(
     _ line: String, file: String, line number: Int, version: Int = GoldenFile.formatVersion

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 import TypeScaleMetrics
 
 /// Where one text of a golden suite fits across the categories measured and where it stops,
@@ -164,7 +165,9 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
       case "overflows": "overflows (\(GoldenRecord.number(item.measuredWidth)) pt wide)"
       default: item.lines == 1 ? "fits" : "fits on \(item.lines) lines"
       }
-    let box = item.width.map { "box \(_formatNumber($0)) pt" } ?? "no width"
+    let box =
+      item.width.map { "box \(NumberText.fixed($0, decimals: 3, trimsZeros: true)) pt" }
+      ?? "no width"
     let limit = item.lineLimit == 0 ? "no limit" : "limit \(item.lineLimit)"
     var line = "\(item.category): \(state)\(item.mustFit ? ", must fit" : "")"
     if let width = item.unwrappedWidth, let lines = item.neededLines {
@@ -261,7 +264,8 @@ struct _GoldenFitGroups {
       let name = parts.joined(separator: "/")
       return (name, name)
     }
-    let width = test.width.map { _formatNumber($0) } ?? "unwrapped"
+    let width =
+      test.width.map { NumberText.fixed($0, decimals: 3, trimsZeros: true) } ?? "unwrapped"
     let name = "\(test.font)/\(test.styleName)/*/\(width)/\(test.lineLimit)"
     let inputs = [
       test.text, name, test.truncation.rawValue, GoldenCase.name(of: test.target),
@@ -314,7 +318,8 @@ struct _GoldenFitGroups {
   {
     switch state {
     case .truncated: return "truncated"
-    case .overflows(let width): return "overflows the \(_formatNumber(width)) pt width"
+    case .overflows(let width):
+      return "overflows the \(NumberText.fixed(width, decimals: 3, trimsZeros: true)) pt width"
     case .fits(let lines):
       if case .fits(let before)? = previous, lines > before { return "wraps to \(lines) lines" }
       return lines == 1 ? "fits" : "fits on \(lines) lines"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 #if canImport(Glibc)
   import Glibc
@@ -234,21 +235,24 @@ public enum GoldenVerification {
     }
   }
 
-  /// Where the measured file goes when a golden file differs.
+  /// Where the measured file goes when a golden file differs: the one artifact rule, which
+  /// `Renderer.goldenArtifactURL(for:)` publishes and test support's text goldens follow.
+  ///
+  /// `$TYPESCALE_ARTIFACTS/<golden name>` when the variable is set and not empty; otherwise
+  /// `.build/golden-actual/<golden path relative to its package>` in the nearest folder above the
+  /// golden file that holds a `Package.swift`; otherwise the temporary folder's
+  /// `typescale-golden-actual/<golden name>`.
+  ///
+  /// - Parameter golden: The golden file.
+  /// - Returns: The measured file's location.
   static func artifactURL(for golden: URL) -> URL {
     let environment = ProcessInfo.processInfo.environment
     if let folder = environment["TYPESCALE_ARTIFACTS"], !folder.isEmpty {
       return URL(fileURLWithPath: folder).appendingPathComponent(golden.lastPathComponent)
     }
-    var folder = golden.deletingLastPathComponent()
-    while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
-        let relative = String(golden.path.dropFirst(folder.path.count + 1))
-        return folder.appendingPathComponent(".build/golden-actual").appendingPathComponent(
-          relative)
-      }
-      folder.deleteLastPathComponent()
+    if let root = PackageRoot.nearest(from: golden.deletingLastPathComponent()) {
+      let relative = String(golden.path.dropFirst(root.path.count + 1))
+      return root.appendingPathComponent(".build/golden-actual").appendingPathComponent(relative)
     }
     return FileManager.default.temporaryDirectory.appendingPathComponent("typescale-golden-actual")
       .appendingPathComponent(golden.lastPathComponent)

@@ -227,28 +227,18 @@ extension Renderer {
       artifact.lastPathComponent + ".png")
   }
 
-  /// Where a failed verification writes the measured golden file: the same rule as
-  /// `GoldenVerification`'s, which does not publish it.
+  /// Where a failed verification writes the measured golden file: `GoldenVerification`'s rule,
+  /// published.
+  ///
+  /// That is `$TYPESCALE_ARTIFACTS/<golden name>` when the variable is set; otherwise
+  /// `.build/golden-actual/<golden path relative to its package>` in the nearest folder above the
+  /// golden file that holds a `Package.swift`; otherwise the temporary folder's
+  /// `typescale-golden-actual/<golden name>`.
   ///
   /// - Parameter golden: The golden file.
   /// - Returns: The measured file's location.
   public static func goldenArtifactURL(for golden: URL) -> URL {
-    let environment = ProcessInfo.processInfo.environment
-    if let folder = environment["TYPESCALE_ARTIFACTS"], !folder.isEmpty {
-      return URL(fileURLWithPath: folder).appendingPathComponent(golden.lastPathComponent)
-    }
-    var folder = golden.deletingLastPathComponent()
-    while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
-        let relative = String(golden.path.dropFirst(folder.path.count + 1))
-        return folder.appendingPathComponent(".build/golden-actual").appendingPathComponent(
-          relative)
-      }
-      folder.deleteLastPathComponent()
-    }
-    return FileManager.default.temporaryDirectory.appendingPathComponent("typescale-golden-actual")
-      .appendingPathComponent(golden.lastPathComponent)
+    GoldenVerification.artifactURL(for: golden)
   }
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 
 /// HarfBuzz fonts by face, variation coordinates and (for size-dependent faces) point size.
 ///

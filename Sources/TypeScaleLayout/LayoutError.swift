@@ -46,9 +46,3 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
   static func option(_ message: String) -> LayoutError { LayoutError(.invalidOption, message) }
 }
-
-/// Formats a number for a message: integers without a fraction (`-1`, not `-1.0`).
-func _formatNumber(_ value: Double) -> String {
-  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  return String(describing: value)
-}

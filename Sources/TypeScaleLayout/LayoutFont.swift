@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleFonts
+import TypeScaleInternals
 import TypeScaleMetrics
 
 /// A face at a point size, with the variations and fallback faces to lay text out with.
@@ -60,7 +61,8 @@ public struct LayoutFont: Hashable, Sendable, CustomStringConvertible {
   ) throws(LayoutError) {
     guard pointSize.isFinite, pointSize > 0 else {
       throw .option(
-        "font size \(_formatNumber(pointSize)) is not valid; use a finite number of points > 0")
+        "font size \(NumberText.shortest(pointSize)) is not valid; use a finite number of points > 0"
+      )
     }
     self.face = face
     self.pointSize = pointSize

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleInternals
 import TypeScaleMetrics
 
 /// How to lay text out: width, line limit, truncation, alignment, direction, spacing, features.
@@ -154,8 +155,9 @@ public struct LayoutOptions: Hashable, Sendable {
     let maximum = ValueRanges.maximumPoints
     if let width, !(width.isFinite && width >= 0 && width <= maximum) {
       throw .option(
-        "width \(_formatNumber(width)) is not valid; use a finite number in 0…"
-          + "\(_formatNumber(maximum)) points (ValueRanges.maximumPoints), or none for no wrapping")
+        "width \(NumberText.shortest(width)) is not valid; use a finite number in 0…"
+          + "\(NumberText.shortest(maximum)) points (ValueRanges.maximumPoints), or none for no wrapping"
+      )
     }
     if let lineLimit, lineLimit < 0 {
       throw .option(
@@ -164,12 +166,13 @@ public struct LayoutOptions: Hashable, Sendable {
     for (name, value) in [("kern", kern), ("tracking", tracking)]
     where !(value.isFinite && abs(value) <= maximum) {
       throw .option(
-        "\(name) \(_formatNumber(value)) is not valid; use a finite number of points in "
-          + "-\(_formatNumber(maximum))…\(_formatNumber(maximum)) (ValueRanges.maximumPoints)")
+        "\(name) \(NumberText.shortest(value)) is not valid; use a finite number of points in "
+          + "-\(NumberText.shortest(maximum))…\(NumberText.shortest(maximum)) (ValueRanges.maximumPoints)"
+      )
     }
     guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
       throw .option(
-        "minimum scale factor \(_formatNumber(minimumScaleFactor)) is not valid; use a number in (0, 1]"
+        "minimum scale factor \(NumberText.shortest(minimumScaleFactor)) is not valid; use a number in (0, 1]"
       )
     }
     if let displayScale,
@@ -177,14 +180,15 @@ public struct LayoutOptions: Hashable, Sendable {
     {
       let range = ValueRanges.displayScales
       throw .option(
-        "display scale \(_formatNumber(displayScale)) is not valid; use a number of pixels per "
-          + "point in \(_formatNumber(range.lowerBound))…\(_formatNumber(range.upperBound)) "
+        "display scale \(NumberText.shortest(displayScale)) is not valid; use a number of pixels per "
+          + "point in \(NumberText.shortest(range.lowerBound))…\(NumberText.shortest(range.upperBound)) "
           + "(ValueRanges.displayScales), or none for exact sizes")
     }
     for (tag, value) in variations {
       guard tag.utf8.count == 4, value.isFinite else {
         throw .option(
-          "variation \(tag)=\(_formatNumber(value)) is not valid; use a 4-letter tag and a number")
+          "variation \(tag)=\(NumberText.shortest(value)) is not valid; use a 4-letter tag and a number"
+        )
       }
     }
     try lineHeight.validate()
@@ -312,8 +316,8 @@ public struct LineHeight: Hashable, Sendable {
       ("maximum line height", maximum), ("line spacing", spacing),
     ] where !(value.isFinite && value >= 0 && value <= ValueRanges.maximumPoints) {
       throw .option(
-        "\(name) \(_formatNumber(value)) is not valid; use a finite number ≥ 0 and ≤ "
-          + "\(_formatNumber(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
+        "\(name) \(NumberText.shortest(value)) is not valid; use a finite number ≥ 0 and ≤ "
+          + "\(NumberText.shortest(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
   }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 
 /// Shaped runs in font units, least recently used, bounded in bytes, with hit and miss counts.
 ///

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 
 /// Lays text out: itemize, shape, break, measure — the engine services share across requests.
 ///

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleFonts
+import TypeScaleInternals
 import TypeScaleLayout
-import TypeScaleLock
 
 /// Draws laid-out text into images with FreeType: anti-aliased grey glyphs, colour glyphs where
 /// the font has them, and optional overlays of what the layout measured.

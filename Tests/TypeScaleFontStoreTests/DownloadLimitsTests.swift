@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 import TypeScaleTestSupport
 
 @testable import TypeScaleFontStore

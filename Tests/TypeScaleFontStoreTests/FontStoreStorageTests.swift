@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 import Testing
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 import TypeScaleTestSupport
 
 @testable import TypeScaleFontStore

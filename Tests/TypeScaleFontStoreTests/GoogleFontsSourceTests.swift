@@ -3,7 +3,7 @@
 import Foundation
 import Testing
 import TypeScaleFonts
-import TypeScaleLock
+import TypeScaleInternals
 import TypeScaleMetrics
 import TypeScaleTestSupport
 

@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 import Testing
-import TypeScaleLock
+import TypeScaleInternals
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

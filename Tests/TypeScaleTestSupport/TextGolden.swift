@@ -3,24 +3,24 @@
 import Foundation
 import Testing
 import TypeScaleGoldens
+import TypeScaleInternals
+import TypeScaleRender
 
 /// The package's root folder: the nearest ancestor of `file` holding `Package.swift`.
 public func packageRoot(of file: StaticString = #filePath) -> URL {
-  var url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
-  while url.path != "/" {
-    if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-      return url
-    }
-    url.deleteLastPathComponent()
-  }
-  preconditionFailure("no Package.swift above \(file)")
+  guard
+    let root = PackageRoot.nearest(
+      from: URL(fileURLWithPath: "\(file)").deletingLastPathComponent())
+  else { preconditionFailure("no Package.swift above \(file)") }
+  return root
 }
 
 /// Compares text with the project golden `Goldens/<folder>/<name>.txt`, recording it per
 /// ``GoldenRecordMode`` and reporting a line diff through Swift Testing when it differs.
 ///
-/// On a mismatch the actual text is written to `$TYPESCALE_ARTIFACTS` (default
-/// `.build/golden-actual/`) under the same relative path, so it can be inspected or copied over.
+/// On a mismatch the actual text is written where golden files' measured files go
+/// (`Renderer.goldenArtifactURL(for:)`: `$TYPESCALE_ARTIFACTS/<name>.txt`, default
+/// `.build/golden-actual/Goldens/<folder>/<name>.txt`), so it can be inspected or copied over.
 ///
 /// - Parameters:
 ///   - actual: The text produced by the test.
@@ -74,10 +74,7 @@ public func expectTextGolden(
   if mode == .all { record() }
   guard expected != actual else { return }
 
-  let artifacts =
-    ProcessInfo.processInfo.environment["TYPESCALE_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
-    ?? root.appendingPathComponent(".build/golden-actual")
-  let actualURL = artifacts.appendingPathComponent(relative)
+  let actualURL = Renderer.goldenArtifactURL(for: url)
   try? FileManager.default.createDirectory(
     at: actualURL.deletingLastPathComponent(), withIntermediateDirectories: true)
   try? Data(actual.utf8).write(to: actualURL, options: .atomic)

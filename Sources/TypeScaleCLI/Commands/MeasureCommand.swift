@@ -2,7 +2,7 @@
 
 import Foundation
 import TypeScale
-import TypeScaleLock
+import TypeScaleInternals
 
 /// `typescale measure TEXT`: lays text out with a font, a size and a width, and prints its size,
 /// lines and fallbacks; `--batch` measures one JSON request per line of standard input.

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleInternals
+
 /// Prints numbers the same way on every machine: at most `decimals` fraction digits, no trailing
 /// zeros, no exponent (`17`, `16.3333`, `0.8636`).
 ///
@@ -8,17 +10,7 @@
 ///   - decimals: The most fraction digits to keep, 0 through 9.
 /// - Returns: The number as text.
 func formatNumber(_ value: Double, decimals: Int = 4) -> String {
-  var scale = 1.0
-  for _ in 0..<decimals { scale *= 10 }
-  let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-  guard scaled < 9e15 else { return String(describing: value) }
-  let units = Int64(scaled)
-  let whole = units / Int64(scale)
-  var fraction = String(units % Int64(scale))
-  fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
-  while fraction.hasSuffix("0") { fraction.removeLast() }
-  let sign = value < 0 && units != 0 ? "-" : ""
-  return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+  NumberText.fixed(value, decimals: decimals, trimsZeros: true, rounding: .scaled)
 }
 
 /// Prints a number for JSON: as ``formatNumber(_:decimals:)`` does for a finite number, and

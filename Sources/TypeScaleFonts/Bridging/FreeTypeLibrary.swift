@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 internal import CFreeType
-import TypeScaleLock
+import TypeScaleInternals
 
 /// The owner of one `FT_Library`.
 ///

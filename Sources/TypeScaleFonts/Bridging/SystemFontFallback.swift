@@ -2,7 +2,7 @@
 
 internal import CFontconfig
 import Foundation
-import TypeScaleLock
+import TypeScaleInternals
 
 /// System fonts as the last step of a ``FontCascade``, found through fontconfig — opt-in, because
 /// results then depend on the machine's fonts.

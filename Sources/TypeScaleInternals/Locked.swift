@@ -23,14 +23,14 @@
 /// `withLock` is inlinable, so callers in other modules get it specialized to their value type
 /// rather than going through generic metadata on every call.
 /// Not reentrant: calling `withLock` from inside its own body deadlocks.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   @usableFromInline var value: Value
 
   /// Creates the lock holding `initialValue`.
   ///
   /// - Parameter initialValue: The value the lock guards.
-  public init(_ initialValue: consuming Value) {
+  package init(_ initialValue: consuming Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -49,7 +49,7 @@ public final class Locked<Value>: @unchecked Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, after unlocking.
   @inlinable
-  public func withLock<Result, Failure: Error>(
+  package func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)

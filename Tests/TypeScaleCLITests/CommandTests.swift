@@ -6,20 +6,6 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleCLI
 
-/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
-private func typescale(_ arguments: String...) -> (status: Int32, output: String, error: String) {
-  typescale(arguments)
-}
-
-/// Runs `typescale` in-process with an array of arguments.
-private func typescale(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-  var output = ""
-  var error = ""
-  let status = CLI.run(
-    TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
-  return (status.rawValue, output, error)
-}
-
 private struct GoldenRun: Sendable, CustomTestStringConvertible {
   let name: String
   let arguments: [String]

@@ -6,15 +6,6 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleCLI
 
-/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
-private func typescale(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-  var output = ""
-  var error = ""
-  let status = CLI.run(
-    TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
-  return (status.rawValue, output, error)
-}
-
 /// A static file server in a child process: Python's `http.server` on 127.0.0.1, on a port the
 /// kernel picks, serving one folder.
 ///

@@ -7,18 +7,6 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleCLI
 
-/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
-private func typescale(
-  _ arguments: [String], terminal: Bool = false
-) -> (status: Int32, output: String, error: String) {
-  var output = ""
-  var error = ""
-  let status = GoldensCommand.$errorOutputIsTerminal.withValue({ terminal }) {
-    CLI.run(TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
-  }
-  return (status.rawValue, output, error)
-}
-
 private let sentence = "The quick brown fox jumps over the lazy dog while the band plays on."
 
 @Suite struct RenderCommandTests {

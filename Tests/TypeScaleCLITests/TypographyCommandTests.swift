@@ -7,15 +7,6 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleCLI
 
-/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
-private func typescale(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-  var output = ""
-  var error = ""
-  let status = CLI.run(
-    TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
-  return (status.rawValue, output, error)
-}
-
 /// Runs `typescale measure --batch` with `lines` as its standard input.
 private func measureBatch(_ lines: [String]) -> (status: Int32, output: String, error: String) {
   MeasureCommand.$input.withValue(.lines(lines)) { typescale(["measure", "--batch"]) }

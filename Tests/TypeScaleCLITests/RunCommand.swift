@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+
+@testable import TypeScaleCLI
+
+/// Runs `typescale` in-process and returns its exit status, standard output and standard error.
+///
+/// - Parameters:
+///   - arguments: The command line, without the program name.
+///   - terminal: Whether standard error counts as a terminal (progress lines); `false` by
+///     default, so no test depends on how it is run.
+func typescale(
+  _ arguments: [String], terminal: Bool = false
+) -> (status: Int32, output: String, error: String) {
+  var output = ""
+  var error = ""
+  let status = GoldensCommand.$errorOutputIsTerminal.withValue({ terminal }) {
+    CLI.run(TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &error)
+  }
+  return (status.rawValue, output, error)
+}
+
+/// Runs `typescale` in-process with its arguments listed.
+func typescale(_ arguments: String...) -> (status: Int32, output: String, error: String) {
+  typescale(arguments)
+}

@@ -8,6 +8,7 @@
 ///   - arguments: The command line, without the program name.
 ///   - terminal: Whether standard error counts as a terminal (progress lines); `false` by
 ///     default, so no test depends on how it is run.
+/// - Returns: The exit status, standard output and standard error.
 func typescale(
   _ arguments: [String], terminal: Bool = false
 ) -> (status: Int32, output: String, error: String) {

@@ -168,6 +168,19 @@ private struct TypeScaleFixture {
     #expect(layout["face"] as? String == face)
   }
 
+  /// A `--typography` that is a device, a folder or missing is refused by name before anything
+  /// is read (a device would otherwise be read without end).
+  @Test(arguments: [
+    ("/dev/zero", "/dev/zero is a device, not a typography file"),
+    ("/tmp", "/tmp is a folder, not a typography file"),
+    ("/nonexistent/typo.json", "no typography file at /nonexistent/typo.json"),
+  ])
+  func measure_typographyThatIsNotAFile_isRefusedByName(_ path: String, _ message: String) {
+    let run = typescale(["measure", "Hi", "--typography", path])
+    #expect(run.status == 2)
+    #expect(run.error.contains(message), "\(run.error)")
+  }
+
   @Test func measure_unknownFamily_warnsOnStandardErrorAndInJSON() throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
@@ -287,7 +300,7 @@ private struct TypeScaleFixture {
       status: 1, message: { "no folder at \($0.path("no"))" }, name: "missing folder"),
     BadRun(
       arguments: { ["measure", "x", "--typography", $0.path("none.json")] }, status: 2,
-      message: { "cannot read \($0.path("none.json"))" }, name: "missing typography"),
+      message: { "no typography file at \($0.path("none.json"))" }, name: "missing typography"),
     BadRun(
       arguments: { ["render", "x", "-o", $0.path("x.png"), "--font-dir", $0.fonts] }, status: 2,
       message: { _ in "--font-dir registers fonts" }, name: "render font-dir alone"),

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleGoldens
 
 /// What `--typography`, `--font-dir` and a typography's custom tokens mean to `measure`,
 /// `render` and `scale`: one place for the options' declarations, their loading and their
@@ -27,11 +28,24 @@ enum TypographyOptions {
   ///
   /// - Parameter path: The file's path, relative to the working directory or absolute.
   /// - Returns: The typography.
+  /// The file is read as cases files are: a regular file of at most
+  /// `GoldenCasesFile.maximumFileSize` bytes (16 MiB), checked before it is read, so a FIFO, a
+  /// device or a huge file is refused rather than read without end.
+  ///
   /// - Throws: ``CLIError/validation(_:)`` with the library's message: a file that cannot be
-  ///   read, or every problem of one that is not a valid typography.
+  ///   read, is not a regular file or is too large, or every problem of one that is not a valid
+  ///   typography.
   static func load(_ path: String) throws(CLIError) -> Typography {
+    let data: Data
+    do throws(GoldenError) {
+      data = try GoldensCommand.read(
+        URL(fileURLWithPath: path), displayPath: path, kind: "typography file",
+        maximumSize: GoldenCasesFile.maximumFileSize)
+    } catch {
+      throw .validation(error.message)
+    }
     do throws(TypeScaleError) {
-      return try Typography.load(URL(fileURLWithPath: path))
+      return try Typography.load(json: data, name: (path as NSString).lastPathComponent)
     } catch {
       throw .validation(error.message)
     }

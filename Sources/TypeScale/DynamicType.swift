@@ -53,7 +53,7 @@ public struct DynamicType: Sendable {
   /// ``sweep(_:style:width:options:)`` when the options set no display scale); 3 by default.
   ///
   /// In `ValueRanges.displayScales` (0.5…10); ``scaledValue(for:textStyle:)`` throws for a value
-  /// outside it, and layouts fail with ``TypeScaleError/Code/layoutFailed``.
+  /// outside it, and layouts fail with ``TypeScaleError/Code/invalidValue``.
   public var displayScale: Double
 
   /// Creates an entry point.
@@ -197,7 +197,7 @@ public struct DynamicType: Sendable {
       let resolved = try usable.resolve(size, in: category, maximumPointSize: maximumPointSize)
       return (resolved, note)
     } catch {
-      throw TypeScaleError(.invalidValue, "\(name): \(error.message)")
+      throw TypeScaleError(.invalidValue, "\(name): \(error.message)", cause: error)
     }
   }
 
@@ -218,7 +218,7 @@ public struct DynamicType: Sendable {
       return try FontMetrics(forTextStyle: textStyle).scaledValue(
         for: value, in: effectiveCategory, displayScale: displayScale)
     } catch {
-      throw TypeScaleError(.invalidValue, error.message)
+      throw TypeScaleError(error)
     }
   }
 
@@ -237,8 +237,9 @@ public struct DynamicType: Sendable {
   ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
   ///   - options: Other options; its `width` is replaced by `width`.
   /// - Returns: The layout; its diagnostics include the font resolution's.
-  /// - Throws: ``TypeScaleError`` for a bad option or size (`layoutFailed` naming a width or
-  ///   display scale out of range).
+  /// - Throws: ``TypeScaleError``: `invalidValue` for a bad option or size (naming a width or
+  ///   display scale out of range), `layoutFailed` when a font file cannot be read or the
+  ///   engine fails; ``TypeScaleError/underlying`` is the ``LayoutError``.
   public func layout(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> TextLayout {
@@ -277,7 +278,7 @@ public struct DynamicType: Sendable {
     do throws(LayoutError) {
       return try engine.layout(text, font: try font.layoutFont(), options: resolved)
     } catch {
-      throw TypeScaleError(.layoutFailed, error.message)
+      throw TypeScaleError(error)
     }
   }
 
@@ -293,8 +294,9 @@ public struct DynamicType: Sendable {
   ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
   ///   - options: Other options.
   /// - Returns: One layout per allowed category, smallest first.
-  /// - Throws: ``TypeScaleError`` for a bad option or size (`layoutFailed` naming a width or
-  ///   display scale out of range).
+  /// - Throws: ``TypeScaleError``: `invalidValue` for a bad option or size (naming a width or
+  ///   display scale out of range), `layoutFailed` when a font file cannot be read or the
+  ///   engine fails; ``TypeScaleError/underlying`` is the ``LayoutError``.
   public func sweep(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> [CategoryLayout] {
@@ -332,7 +334,7 @@ public struct DynamicType: Sendable {
         text, font: font, sizing: sizing, categories: range,
         maximumPointSize: spec.maximumPointSize, options: resolved)
     } catch {
-      throw TypeScaleError(.layoutFailed, error.message)
+      throw TypeScaleError(error)
     }
   }
 

@@ -58,7 +58,7 @@ extension Typography {
     } catch {
       throw TypeScaleError(
         .invalidTypography, "\(name): not valid JSON: \(error.localizedDescription)",
-        problems: ["$: not valid JSON"])
+        problems: ["$: not valid JSON"], cause: error)
     }
     guard let root = object as? [String: Any] else {
       throw TypeScaleError(
@@ -131,7 +131,8 @@ extension Typography {
       data = try Data(contentsOf: url)
     } catch {
       throw TypeScaleError(
-        .invalidTypography, "cannot read \(url.path): \(error.localizedDescription)")
+        .invalidTypography, "cannot read \(url.path): \(error.localizedDescription)",
+        cause: error)
     }
     return try load(json: data, name: url.lastPathComponent)
   }

@@ -103,7 +103,7 @@ extension FontStore {
     do {
       data = try index.encoded()
     } catch {
-      throw FontStoreError(.storage, "could not encode the index: \(error)")
+      throw FontStoreError(.storage, "could not encode the index: \(error)", cause: error)
     }
     let interruption = state.withLock { $0.faults.indexWrite }
     try StoreFiles.writeAtomically([UInt8](data), to: indexURL, interruption: interruption)
@@ -195,7 +195,7 @@ extension FontStore {
           FontStoreError(
             .corrupt,
             "\(key) is not registered: \(path) is corrupt (\(reason)) and could not be "
-              + "moved aside: \(error.message)"))
+              + "moved aside: \(error.message)", cause: error))
       }
     }
 
@@ -249,7 +249,7 @@ extension FontStore {
           FontStoreError(
             .storage,
             "\(key) is not registered: \(error.message); the entry and the file stay, and are "
-              + "tried again at the next synchronize", systemCode: error.systemCode))
+              + "tried again at the next synchronize", systemCode: error.systemCode, cause: error))
         continue
       case .corrupt(let reason):
         seen[key] = entry.sha256

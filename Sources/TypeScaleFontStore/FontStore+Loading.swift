@@ -179,15 +179,16 @@ extension FontStore {
       return try await source.fetch(request)
     } catch let error as FontStoreError {
       throw error
-    } catch is CancellationError {
-      throw FontStoreError(.network, "the fetch of \(request) was cancelled")
+    } catch let error as CancellationError {
+      throw FontStoreError(.network, "the fetch of \(request) was cancelled", cause: error)
     } catch {
       let nsError = error as NSError
       if nsError.domain == NSURLErrorDomain {
         throw HTTPFetch.networkError(error, url: "\(request) from \(source.identifier)")
       }
       throw FontStoreError(
-        .sourceFailed, "\(source.identifier) could not fetch \(request): \(error)")
+        .sourceFailed, "\(source.identifier) could not fetch \(request): \(error)",
+        cause: error)
     }
   }
 

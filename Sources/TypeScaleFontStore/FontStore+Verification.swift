@@ -166,7 +166,9 @@ extension FontStore {
           "\(url.path) was not removed: it is \(phrase), not a file the store wrote; "
             + "remove it by hand if it is not needed"))
     case .unreadable(let error):
-      _report(FontStoreError(.storage, "\(url.path) was not removed: \(error.message)"))
+      _report(
+        FontStoreError(
+          .storage, "\(url.path) was not removed: \(error.message)", cause: error))
     }
   }
 }

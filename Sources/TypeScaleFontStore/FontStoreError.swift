@@ -18,7 +18,12 @@ import TypeScaleFonts
 ///   print(error)      // GET https://cdn.example.com/fonts/Pretendard-SemiBold.otf answered 404…
 /// }
 /// ```
-public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// The error that caused it — a ``FontError``, a system or network error, a source's own
+/// error — is kept in ``underlying``; ``init(_:)`` converts a registry error. It is a
+/// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
+/// compare the code, message, status, registry error and system code, not the cause.
+public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The kind of failure.
   public let code: Code
   /// What went wrong and how to fix it, naming the URL, file or key.
@@ -30,6 +35,9 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
   /// The system's code behind the failure: `errno` for storage failures, the
   /// `NSURLErrorDomain` code (such as -1004, could not connect) for network failures.
   public let systemCode: Int?
+  /// The error that caused this one, if any: the registry's, the system's, the network's or a
+  /// source's own; not part of equality.
+  public let underlying: (any Error & Sendable)?
 
   /// Creates an error.
   ///
@@ -39,19 +47,60 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
   ///   - statusCode: The HTTP status, for ``Code/httpStatus``.
   ///   - fontError: The registry's error, if it reported the failure.
   ///   - systemCode: The `errno` or `NSURLErrorDomain` code, if any.
+  ///   - cause: The error that caused this one, if any (``underlying``); `fontError` when
+  ///     not given.
   public init(
     _ code: Code, _ message: String, statusCode: Int? = nil, fontError: FontError? = nil,
-    systemCode: Int? = nil
+    systemCode: Int? = nil, cause: (any Error & Sendable)? = nil
   ) {
     self.code = code
     self.message = message
     self.statusCode = statusCode
     self.fontError = fontError
     self.systemCode = systemCode
+    self.underlying = cause ?? fontError
+  }
+
+  /// Converts a registry error about bytes the store was given or holds.
+  ///
+  /// The code follows what the registry found: ``Code/notAFont``, ``Code/tooLarge``,
+  /// ``Code/storage`` for a file missing or unreadable, ``Code/conflict`` for a PostScript name
+  /// another file has, ``Code/corrupt`` otherwise. The message is the registry's, and `error`
+  /// is both ``fontError`` and ``underlying``.
+  ///
+  /// - Parameter error: The registry error.
+  public init(_ error: FontError) {
+    self.init(Self.storeCode(for: error.code), error.message, fontError: error)
   }
 
   /// The message.
   public var description: String { message }
+
+  /// The message, for `error.localizedDescription`.
+  public var errorDescription: String? { message }
+
+  /// Whether two errors have the same code, message, status, registry error and system code;
+  /// their causes are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when those fields are equal.
+  public static func == (lhs: FontStoreError, rhs: FontStoreError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message && lhs.statusCode == rhs.statusCode
+      && lhs.fontError == rhs.fontError && lhs.systemCode == rhs.systemCode
+  }
+
+  /// Hashes the fields ``==(_:_:)`` compares.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+    hasher.combine(statusCode)
+    hasher.combine(fontError)
+    hasher.combine(systemCode)
+  }
 
   /// The kind of a ``FontStoreError``; compare with `==`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -111,14 +160,17 @@ extension FontStoreError {
       .replacingOccurrences(of: file.resolvingSymlinksInPath().path, with: name)
       .replacingOccurrences(of: file.path, with: name)
       .replacingOccurrences(of: file.lastPathComponent, with: name)
-    let code: Code
-    switch error.code {
-    case .notAFont: code = .notAFont
-    case .tooLarge: code = .tooLarge
-    case .fileNotFound, .unreadableFile: code = .storage
-    case .duplicatePostScriptName: code = .conflict
-    default: code = .corrupt
+    return FontStoreError(storeCode(for: error.code), message, fontError: error)
+  }
+
+  /// The store's code for a registry error's code, as ``init(_:)`` gives it.
+  private static func storeCode(for code: FontError.Code) -> Code {
+    switch code {
+    case .notAFont: .notAFont
+    case .tooLarge: .tooLarge
+    case .fileNotFound, .unreadableFile: .storage
+    case .duplicatePostScriptName: .conflict
+    default: .corrupt
     }
-    return FontStoreError(code, message, fontError: error)
   }
 }

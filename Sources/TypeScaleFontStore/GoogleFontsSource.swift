@@ -282,7 +282,8 @@ public struct GoogleFontsSource: RemoteFontSource {
         throw FontStoreError(
           .sourceFailed,
           "GET \(url.absoluteString) answered something TypeScale cannot read as @font-face "
-            + "rules (\(error.message)); check the base URL, which must serve the CSS2 API")
+            + "rules (\(error.message)); check the base URL, which must serve the CSS2 API",
+          cause: error)
       }
       let files = Set(faces.compactMap(\.fileURL)).count
       guard files <= maximumFiles else {

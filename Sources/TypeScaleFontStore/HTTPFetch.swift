@@ -194,7 +194,7 @@ enum HTTPFetch {
       .network,
       "could not fetch \(url): \(detail) (\(nsError.domain) \(nsError.code)); check the "
         + "address and the connection",
-      systemCode: nsError.code)
+      systemCode: nsError.code, cause: error)
   }
 }
 

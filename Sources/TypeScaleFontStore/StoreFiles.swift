@@ -220,7 +220,7 @@ enum StoreFiles {
         .storage,
         "could not create the store's folder \(url.path): \(error.localizedDescription); "
           + "choose a writable folder",
-        systemCode: (error as NSError).code)
+        systemCode: (error as NSError).code, cause: error)
     }
   }
 

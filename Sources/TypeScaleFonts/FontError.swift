@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
+
 /// An error from the font registry: a file that is missing, unreadable or not a font, a name
 /// conflict, a lookup that found nothing.
 ///
@@ -15,7 +17,12 @@
 ///
 /// Each code also gives the matching `CTFontManagerError` number (``Code/ctFontManagerErrorCode``)
 /// so that logs read the same as on Apple platforms.
-public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Like every TypeScale error it is a ``code``, a ``message`` and an optional cause — here
+/// ``cause``, because ``underlying`` already names the FreeType status. It is a
+/// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
+/// compare the code, message, FreeType status and function, not the cause.
+public struct FontError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The kind of failure.
   public let code: Code
   /// What went wrong and how to fix it, naming the file or value.
@@ -24,6 +31,9 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   public let underlying: Int32?
   /// The C function that reported `underlying`, if any, such as `FT_Open_Face`.
   public let function: String?
+  /// The error that caused this one, if any, such as the system's error for a folder that
+  /// cannot be listed; not part of equality.
+  public let cause: (any Error & Sendable)?
 
   /// Creates an error.
   ///
@@ -32,11 +42,41 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - message: What went wrong and how to fix it.
   ///   - underlying: The FreeType error code, if any.
   ///   - function: The C function that reported it, if any.
-  public init(_ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil) {
+  ///   - cause: The error that caused this one, if any (``cause``).
+  public init(
+    _ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil,
+    cause: (any Error & Sendable)? = nil
+  ) {
     self.code = code
     self.message = message
     self.underlying = underlying
     self.function = function
+    self.cause = cause
+  }
+
+  /// The message, for `error.localizedDescription`.
+  public var errorDescription: String? { message }
+
+  /// Whether two errors have the same code, message, FreeType status and function; their
+  /// causes are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when those fields are equal.
+  public static func == (lhs: FontError, rhs: FontError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message && lhs.underlying == rhs.underlying
+      && lhs.function == rhs.function
+  }
+
+  /// Hashes the fields ``==(_:_:)`` compares.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+    hasher.combine(underlying)
+    hasher.combine(function)
   }
 
   /// The message, with the C function and code when FreeType reported the failure.

@@ -94,7 +94,8 @@ extension FontRegistry {
         urls = try FileManager.default.contentsOfDirectory(
           at: directory, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
       } catch {
-        throw FontError(.unreadableFile, "\(directory.path) cannot be listed: \(error)")
+        throw FontError(
+          .unreadableFile, "\(directory.path) cannot be listed: \(error)", cause: error)
       }
     }
     return urls.filter { fontFileExtensions.contains($0.pathExtension.lowercased()) }

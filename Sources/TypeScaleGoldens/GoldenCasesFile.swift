@@ -102,7 +102,8 @@ public enum GoldenCasesFile {
       root = try JSONDecoder().decode(_JSONValue.self, from: data)
     } catch {
       throw GoldenError(
-        .malformedCases, "\(name): not valid JSON: \(Self.describe(error, data: data))")
+        .malformedCases, "\(name): not valid JSON: \(Self.describe(error, data: data))",
+        cause: error)
     }
     guard case .object(let table) = root else {
       throw GoldenError(

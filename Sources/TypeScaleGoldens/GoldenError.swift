@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
+import TypeScale
+
 /// An error reading a cases or golden file, or measuring a case: it names the file, the line (or
 /// JSON path) and what would be valid.
 ///
@@ -10,44 +13,117 @@
 ///   print(error)  // ui.golden:12: expected 15 columns, found 14
 /// }
 /// ```
-public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// A failure from a lower layer keeps its cause in ``underlying``: the converting initialisers
+/// make a ``FontError``, ``MetricsError``, ``LayoutError`` or ``TypeScaleError`` met while
+/// measuring ``Code/measurement`` with its message, and a failure that adds context (a line of
+/// a golden file, a file that cannot be read) passes the original as `cause:`. It is a
+/// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
+/// compare the code and the message, not the cause.
+public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The kind of failure; compare with `==`.
+  ///
+  /// A struct rather than an enum so that new kinds can be added without breaking `switch`
+  /// statements in client code.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private let name: String
-    private init(_ name: String) { self.name = name }
+    private enum _Storage: String, Hashable, Sendable {
+      case malformedGolden, malformedCases, tooManyCases, io, measurement, invalidSetting
+    }
+
+    private let storage: _Storage
+    private init(_ storage: _Storage) { self.storage = storage }
+
     /// A golden file is malformed: bad header, wrong column count, bad number.
-    public static let malformedGolden = Code("malformedGolden")
+    public static let malformedGolden = Code(.malformedGolden)
     /// A cases file is malformed or names something unknown.
-    public static let malformedCases = Code("malformedCases")
+    public static let malformedCases = Code(.malformedCases)
     /// A cases file expands to more cases than the limit allows
     /// (``GoldenCasesFile/defaultMaximumCaseCount`` unless the caller gives another); nothing
     /// was measured or written.
-    public static let tooManyCases = Code("tooManyCases")
+    public static let tooManyCases = Code(.tooManyCases)
     /// A file could not be read or written.
-    public static let io = Code("io")
+    public static let io = Code(.io)
     /// A font could not be registered, or a case could not be laid out.
-    public static let measurement = Code("measurement")
+    public static let measurement = Code(.measurement)
     /// A setting (such as `TYPESCALE_RECORD`) has a value that is not one of its valid ones.
-    public static let invalidSetting = Code("invalidSetting")
-    /// The code's name.
-    public var description: String { name }
+    public static let invalidSetting = Code(.invalidSetting)
+    /// The code's name, such as `malformedGolden`.
+    public var description: String { storage.rawValue }
   }
 
   /// What went wrong.
   public let code: Code
   /// Where and what: `file:line: message`.
   public let message: String
+  /// The error that caused this one, if any, such as the ``FontError`` of a font that could
+  /// not be registered; not part of equality.
+  public let underlying: (any Error & Sendable)?
 
   /// Creates an error.
   ///
   /// - Parameters:
   ///   - code: The kind of failure.
   ///   - message: Where and what went wrong.
-  public init(_ code: Code, _ message: String) {
+  ///   - cause: The error that caused this one, if any (``underlying``).
+  public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
     self.code = code
     self.message = message
+    self.underlying = cause
+  }
+
+  /// Converts a registry error met while measuring: ``Code/measurement``, with the font
+  /// error's message, and `error` as ``underlying``.
+  ///
+  /// - Parameter error: The registry error.
+  public init(_ error: FontError) {
+    self.init(.measurement, error.message, cause: error)
+  }
+
+  /// Converts a metrics error met while measuring (a case's size): ``Code/measurement``, with
+  /// the metrics error's message, and `error` as ``underlying``.
+  ///
+  /// - Parameter error: The metrics error.
+  public init(_ error: MetricsError) {
+    self.init(.measurement, error.message, cause: error)
+  }
+
+  /// Converts a layout error met while measuring: ``Code/measurement``, with the layout
+  /// error's message, and `error` as ``underlying``.
+  ///
+  /// - Parameter error: The layout error.
+  public init(_ error: LayoutError) {
+    self.init(.measurement, error.message, cause: error)
+  }
+
+  /// Converts an error of the `TypeScale` entry point met while measuring a typography case:
+  /// ``Code/measurement``, with its message, and `error` as ``underlying``.
+  ///
+  /// - Parameter error: The entry point's error.
+  public init(_ error: TypeScaleError) {
+    self.init(.measurement, error.message, cause: error)
   }
 
   /// The message.
   public var description: String { message }
+
+  /// The message, for `error.localizedDescription`.
+  public var errorDescription: String? { message }
+
+  /// Whether two errors have the same code and message; their causes are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when the codes and messages are equal.
+  public static func == (lhs: GoldenError, rhs: GoldenError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message
+  }
+
+  /// Hashes the code and the message, as ``==(_:_:)`` compares them.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+  }
 }

@@ -426,7 +426,7 @@ public struct GoldenRecord: Hashable, Sendable {
       }
       category = try ContentSizeCategory(parsing: field("category"))
     } catch {
-      throw GoldenError(.malformedGolden, "\(place): \(error.message)")
+      throw GoldenError(.malformedGolden, "\(place): \(error.message)", cause: error)
     }
     guard let truncation = LayoutOptions.Truncation(rawValue: field("truncation")) else {
       throw GoldenError(
@@ -466,7 +466,7 @@ public struct GoldenRecord: Hashable, Sendable {
       do throws(LayoutError) {
         strategy = try LayoutOptions.LineBreakStrategy.parse(field("strategy")).strategy
       } catch {
-        throw GoldenError(.malformedGolden, "\(place): \(error.message)")
+        throw GoldenError(.malformedGolden, "\(place): \(error.message)", cause: error)
       }
     }
     let text = try GoldenText.unescape(field("text"), place: place)

@@ -86,7 +86,8 @@ public final class GoldenFileWriter: GoldenRecordSink {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw GoldenError(.io, "cannot write \(url.path): \(error.localizedDescription)")
+      throw GoldenError(
+        .io, "cannot write \(url.path): \(error.localizedDescription)", cause: error)
     }
     Self.removeStaleTemporaryFiles(for: url)
     let random = String(UInt32.random(in: .min ... .max), radix: 16)

@@ -56,30 +56,51 @@ package struct GoldenLayouts {
     package let sizing: GoldenCase.Sizing
   }
 
-  /// Why a case could not be laid out.
-  package struct Failure: Error {
+  /// Why a case could not be laid out: a code, a message and the error that caused it, the
+  /// shape of every TypeScale error.
+  package struct Failure: Error, CustomStringConvertible {
     /// What failed.
-    package enum Kind {
+    package struct Code: Hashable, Sendable {
+      private enum _Storage: Hashable, Sendable { case font, layout }
+      private let storage: _Storage
+      private init(_ storage: _Storage) { self.storage = storage }
+
       /// A font file, a font folder or the typography file could not be used.
-      case font
+      package static let font = Code(.font)
       /// A case could not be sized or laid out.
-      case layout
+      package static let layout = Code(.layout)
     }
 
     /// What failed.
-    package let kind: Kind
+    package let code: Code
     /// What and where, such as `font kr: no font file at …` or `case a/b: …`.
     package let message: String
+    /// The public error that caused this one (a ``FontError``, ``LayoutError``,
+    /// ``MetricsError``, ``GoldenError`` or ``TypeScaleError``), if any.
+    package let underlying: (any Error & Sendable)?
 
     /// Creates a failure.
     ///
     /// - Parameters:
-    ///   - kind: What failed.
+    ///   - code: What failed.
     ///   - message: What and where.
-    package init(kind: Kind, _ message: String) {
-      self.kind = kind
+    ///   - cause: The error that caused it, if any.
+    package init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
+      self.code = code
       self.message = message
+      self.underlying = cause
     }
+
+    /// The failure with `context` before its message, keeping its code and cause.
+    ///
+    /// - Parameter context: What the failure is about, such as `case a/b`.
+    /// - Returns: The failure, its message prefixed by `context: `.
+    package func prefixed(_ context: String) -> Failure {
+      Failure(code, "\(context): \(message)", cause: underlying)
+    }
+
+    /// The message.
+    package var description: String { message }
   }
 
   /// The registry fonts are registered in.
@@ -151,7 +172,7 @@ package struct GoldenLayouts {
       for font in fonts where !aliases.contains(font.alias) { aliases.append(font.alias) }
       if typographyPath != nil { aliases.append(GoldenSuite.typographyAlias) }
       throw Failure(
-        kind: .font,
+        .font,
         "no font \"\(alias)\" in the suite; fonts: \(aliases.joined(separator: ", "))")
     }
     var files: [(path: String, source: FontSource)] = []
@@ -161,10 +182,10 @@ package struct GoldenLayouts {
       do throws(FontError) {
         registered = try registry.register(fileAt: GoldenPaths.resolve(path, in: folder))
       } catch {
-        throw Failure(kind: .font, "font \(alias): \(error.message)")
+        throw Failure(.font, "font \(alias): \(error.message)", cause: error)
       }
       guard let face = registered.first else {
-        throw Failure(kind: .font, "font \(alias): \(path) has no face")
+        throw Failure(.font, "font \(alias): \(path) has no face")
       }
       faces.append(face)
       files.append((path, face.source))
@@ -197,13 +218,13 @@ package struct GoldenLayouts {
         GoldenPaths.resolve(path, in: folder), displayPath: path, kind: "typography file",
         maximumSize: GoldenCasesFile.maximumFileSize)
     } catch {
-      throw Failure(kind: .font, "typography: \(error.message)")
+      throw Failure(.font, "typography: \(error.message)", cause: error)
     }
     let typography: Typography
     do throws(TypeScaleError) {
       typography = try Typography.load(json: data, name: path)
     } catch {
-      throw Failure(kind: .font, "typography: \(error.message)")
+      throw Failure(.font, "typography: \(error.message)", cause: error)
     }
 
     for font in fonts { _ = try self.font(font.alias) }
@@ -216,7 +237,7 @@ package struct GoldenLayouts {
       do throws(FontError) {
         registration = try registry.registerFonts(in: url)
       } catch {
-        throw Failure(kind: .font, "font folder \(folderPath): \(error.message)")
+        throw Failure(.font, "font folder \(folderPath): \(error.message)", cause: error)
       }
       for failure in registration.failures {
         note("font folder \(folderPath): \(failure.description); skipped")
@@ -237,7 +258,7 @@ package struct GoldenLayouts {
           })
         else {
           throw Failure(
-            kind: .font,
+            .font,
             "font folder \(folderPath): \"\(GoldenText.escape(file))\" contains white space "
               + "other than spaces, which a golden file's header lines cannot hold; rename it")
         }
@@ -279,7 +300,7 @@ package struct GoldenLayouts {
     do throws(Failure) {
       font = try self.font(test.font)
     } catch {
-      throw Failure(kind: error.kind, "case \(test.id): \(error.message)")
+      throw error.prefixed("case \(test.id)")
     }
     do {
       let size = try test.pointSize(embedded: font.isEmbedded)
@@ -290,11 +311,11 @@ package struct GoldenLayouts {
         layout: layout, pointSize: size.points,
         sizing: test.effectiveSizing(embedded: font.isEmbedded))
     } catch let error as MetricsError {
-      throw Failure(kind: .layout, "case \(test.id): \(error.message)")
+      throw Failure(.layout, "case \(test.id): \(error.message)", cause: error)
     } catch let error as LayoutError {
-      throw Failure(kind: .layout, "case \(test.id): \(error.message)")
+      throw Failure(.layout, "case \(test.id): \(error.message)", cause: error)
     } catch {
-      throw Failure(kind: .layout, "case \(test.id): \(error)")
+      throw Failure(.layout, "case \(test.id): \(error)", cause: error)
     }
   }
 
@@ -303,7 +324,7 @@ package struct GoldenLayouts {
   ) throws(Failure) -> Measured {
     if let sizing = test.sizing, sizing != .typography {
       throw Failure(
-        kind: .layout,
+        .layout,
         "case \(test.id): sizing \(sizing.rawValue) does not apply to the typography's cases, "
           + "whose sizes the typography sets; leave \"sizing\" out of the set, or give the style "
           + "a \"sizing\" in the typography file")
@@ -312,13 +333,13 @@ package struct GoldenLayouts {
     do throws(Failure) {
       guard let typography = try typography() else {
         throw Failure(
-          kind: .font,
+          .font,
           "font \"\(GoldenSuite.typographyAlias)\" is the suite's typography, and the suite "
             + "has none; give a typography file (\"typography\" in the cases file)")
       }
       loaded = typography
     } catch {
-      throw Failure(kind: error.kind, "case \(test.id): \(error.message)")
+      throw error.prefixed("case \(test.id)")
     }
     let token = Typography.TokenName(test.styleName)
     let dynamicType = DynamicType(
@@ -334,7 +355,7 @@ package struct GoldenLayouts {
         test.text, token: token, width: test.width, options: test.layoutOptions)
       return Measured(layout: layout, pointSize: font.pointSize, sizing: .typography)
     } catch {
-      throw Failure(kind: .layout, "case \(test.id): \(error.message)")
+      throw Failure(.layout, "case \(test.id): \(error.message)", cause: error)
     }
   }
 

@@ -56,7 +56,7 @@ public final class GoldenMeasurer {
     do throws(FontError) {
       registry = try FontRegistry()
     } catch {
-      throw GoldenError(.measurement, error.message)
+      throw GoldenError(error)
     }
     engine = TextLayoutEngine(registry: registry)
   }
@@ -201,7 +201,8 @@ public final class GoldenMeasurer {
     do throws(GoldenLayouts.Failure) {
       return try body()
     } catch {
-      throw GoldenError(.measurement, error.message)
+      // The failure is package-internal: its public cause is the one passed on.
+      throw GoldenError(.measurement, error.message, cause: error.underlying)
     }
   }
 
@@ -230,7 +231,7 @@ public final class GoldenMeasurer {
     do throws(FontError) {
       return try source.sha256().hex
     } catch {
-      throw GoldenError(.measurement, error.message)
+      throw GoldenError(error)
     }
   }
 }

@@ -181,8 +181,10 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// - Throws: ``GoldenError/Code/malformedGolden`` naming the field (`total`,
   ///   `mismatches[3].fields.width`) and what would be valid.
   public func validate() throws(GoldenError) {
-    func bad(_ field: String, _ problem: String) -> GoldenError {
-      GoldenError(.malformedGolden, "\"\(field)\" \(problem)")
+    func bad(
+      _ field: String, _ problem: String, cause: (any Error & Sendable)? = nil
+    ) -> GoldenError {
+      GoldenError(.malformedGolden, "\"\(field)\" \(problem)", cause: cause)
     }
     guard total >= 0 else { throw bad("total", "is \(total); a count of cases is ≥ 0") }
     guard differing >= 0 else {
@@ -225,7 +227,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       do throws(GoldenError) {
         _ = try GoldenShard(parsing: shard)
       } catch {
-        throw bad("shards[\(index)]", "is \"\(shard)\": \(error.message)")
+        throw bad("shards[\(index)]", "is \"\(shard)\": \(error.message)", cause: error)
       }
     }
   }

@@ -214,7 +214,8 @@ public enum GoldenVerification {
     } catch let error as GoldenError {
       throw error
     } catch {
-      throw GoldenError(.io, "cannot read \(displayPath): \(error.localizedDescription)")
+      throw GoldenError(
+        .io, "cannot read \(displayPath): \(error.localizedDescription)", cause: error)
     }
   }
 

@@ -279,7 +279,9 @@ extension GoldenLayouts {
     do throws(GoldenLayouts.Failure) {
       return try measure(test, engine: engine).layout
     } catch {
-      throw RenderError(error.kind == .font ? .font : .layout, error.message)
+      // The failure is package-internal: its public cause is the one passed on.
+      throw RenderError(
+        error.code == .font ? .font : .layout, error.message, cause: error.underlying)
     }
   }
 }

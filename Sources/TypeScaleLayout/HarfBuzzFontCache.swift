@@ -60,7 +60,7 @@ final class HarfBuzzFontCache: Sendable {
     do throws(FontError) {
       bytes = try dataCache.sfntBytes(for: face.source)
     } catch {
-      throw LayoutError(.fontUnavailable, error.message)
+      throw LayoutError(error)
     }
     var font = try HarfBuzzFont(
       bytes: bytes, collectionIndex: face.collectionIndex, coordinates: coordinates,

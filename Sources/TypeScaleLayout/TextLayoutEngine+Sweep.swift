@@ -47,7 +47,7 @@ extension TextLayoutEngine {
     do throws(MetricsError) {
       design = try DesignSize(font.pointSize)
     } catch {
-      throw .option(error.message)
+      throw LayoutError(error)
     }
     try options.validate()
     let box = _borrowContext()
@@ -63,7 +63,7 @@ extension TextLayoutEngine {
       do throws(MetricsError) {
         metrics = try FontMetrics(forTextStyle: style, table: table)
       } catch {
-        throw .option(error.message)
+        throw LayoutError(error)
       }
     }
     var results: [CategoryLayout] = []
@@ -78,7 +78,7 @@ extension TextLayoutEngine {
             design, in: category, table: table, maximumPointSize: maximumPointSize)
         }
       } catch {
-        throw .option(error.message)
+        throw LayoutError(error)
       }
       let layout = try _layout(
         &prepared, font: try font.withSize(size.points), options: options, context: box.context)

@@ -4,15 +4,18 @@
 extension ContentSizeCategory: Codable {
   /// Decodes a category from a string in any accepted spelling.
   ///
-  /// - Throws: `DecodingError.dataCorrupted` carrying the ``MetricsError`` message when the name
-  ///   is unknown.
+  /// - Throws: `DecodingError.dataCorrupted` carrying the ``MetricsError`` (its message, and
+  ///   the error as the context's `underlyingError`) when the name is unknown.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let name = try container.decode(String.self)
     do {
       self = try ContentSizeCategory(parsing: name)
     } catch {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath, debugDescription: error.message,
+          underlyingError: error))
     }
   }
 

@@ -52,7 +52,10 @@ public struct DesignSize: Hashable, Comparable, Sendable, Codable, CustomStringC
     do {
       try self.init(value)
     } catch {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath, debugDescription: error.message,
+          underlyingError: error))
     }
   }
 

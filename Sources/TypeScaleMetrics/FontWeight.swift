@@ -92,7 +92,10 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
         try self.init(parsing: try container.decode(String.self))
       }
     } catch let error as MetricsError {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: container.codingPath, debugDescription: error.message,
+          underlyingError: error))
     }
   }
 

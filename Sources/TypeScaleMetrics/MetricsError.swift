@@ -14,24 +14,52 @@
 /// ```
 ///
 /// Match on ``code`` rather than on the message, which may be reworded.
+///
+/// Every TypeScale error type has this shape: a ``code``, a ``message`` and an optional
+/// ``underlying`` error that caused it. Equality and hashing compare the code and the message,
+/// not the cause. This module has no Foundation, so the `LocalizedError` conformance that makes
+/// `error.localizedDescription` the message (rather than "The operation could not be
+/// completed") is declared in `TypeScaleFonts`, which every module above this one links.
 public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure, an extensible set of values.
   public let code: Code
   /// A sentence for a person: what went wrong and how to fix it.
   public let message: String
+  /// The error that caused this one, if any; not part of equality.
+  public let underlying: (any Error & Sendable)?
 
   /// Creates an error with a code and a message.
   ///
   /// - Parameters:
   ///   - code: The kind of failure.
   ///   - message: What went wrong and what would be valid.
-  public init(_ code: Code, _ message: String) {
+  ///   - cause: The error that caused this one, if any (``underlying``).
+  public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
     self.code = code
     self.message = message
+    self.underlying = cause
   }
 
   /// The message, as printed by `print(error)`.
   public var description: String { message }
+
+  /// Whether two errors have the same code and message; their causes are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when the codes and messages are equal.
+  public static func == (lhs: MetricsError, rhs: MetricsError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message
+  }
+
+  /// Hashes the code and the message, as ``==(_:_:)`` compares them.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+  }
 
   /// The kind of a ``MetricsError``.
   ///

@@ -50,7 +50,8 @@ public enum PNG {
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: url, options: .atomic)
     } catch {
-      throw RenderError(.io, "cannot write \(url.path): \(error.localizedDescription)")
+      throw RenderError(
+        .io, "cannot write \(url.path): \(error.localizedDescription)", cause: error)
     }
   }
 }

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
+import TypeScaleFonts
+import TypeScaleLayout
+
 /// An error from rendering: an option out of range, an image over the pixel limit, a font FreeType cannot draw, a PNG libpng
 /// cannot write or read, a file that cannot be written.
 ///
 /// The message names what failed and says what would fix it; ``underlying`` and ``function``
-/// record the C status and call when FreeType or libpng reported the failure.
+/// record the C status and call when FreeType or libpng reported the failure, and ``cause`` the
+/// error (a ``LayoutError``, a ``FontError``, a system error) that caused it. It is a
+/// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
+/// compare the code, message, C status and function, not the cause.
 ///
 /// ```swift
 /// do {
@@ -13,7 +20,7 @@
 ///   print(error)  // not a PNG file … [png_image_begin_read_from_memory]
 /// }
 /// ```
-public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// The kind of failure.
   public let code: Code
   /// What went wrong and how to fix it.
@@ -22,6 +29,9 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   public let underlying: Int32?
   /// The C function that reported ``underlying``, such as `FT_Load_Glyph`.
   public let function: String?
+  /// The error that caused this one, if any; not part of equality. (``underlying`` already
+  /// names the C status, so the cause has this name.)
+  public let cause: (any Error & Sendable)?
 
   /// Creates an error.
   ///
@@ -30,11 +40,70 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   ///   - message: What went wrong and how to fix it.
   ///   - underlying: The C status, if any.
   ///   - function: The C function that reported it, if any.
-  public init(_ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil) {
+  ///   - cause: The error that caused this one, if any (``cause``).
+  public init(
+    _ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil,
+    cause: (any Error & Sendable)? = nil
+  ) {
     self.code = code
     self.message = message
     self.underlying = underlying
     self.function = function
+    self.cause = cause
+  }
+
+  /// Converts a layout error, keeping a bad option apart from a failed layout.
+  ///
+  /// The code is ``Code/invalidOption`` for ``LayoutError/Code/invalidOption``, ``Code/font``
+  /// for ``LayoutError/Code/fontUnavailable`` and ``Code/layout`` otherwise; the message is
+  /// the layout error's, and ``cause`` is `error`.
+  ///
+  /// - Parameter error: The layout error.
+  public init(_ error: LayoutError) {
+    let code: Code =
+      switch error.code {
+      case .invalidOption: .invalidOption
+      case .fontUnavailable: .font
+      default: .layout
+      }
+    self.init(code, error.message, cause: error)
+  }
+
+  /// Converts a registry error: an invalid argument stays a bad option, anything else means
+  /// the font could not be used.
+  ///
+  /// The code is ``Code/invalidOption`` for ``FontError/Code/invalidArgument`` and
+  /// ``Code/font`` otherwise; the message is the font error's, and ``cause`` is `error`.
+  ///
+  /// - Parameter error: The registry error.
+  public init(_ error: FontError) {
+    self.init(
+      error.code == .invalidArgument ? .invalidOption : .font, error.message, cause: error)
+  }
+
+  /// The message, for `error.localizedDescription`.
+  public var errorDescription: String? { message }
+
+  /// Whether two errors have the same code, message, C status and function; their causes
+  /// are not compared.
+  ///
+  /// - Parameters:
+  ///   - lhs: An error.
+  ///   - rhs: Another error.
+  /// - Returns: `true` when those fields are equal.
+  public static func == (lhs: RenderError, rhs: RenderError) -> Bool {
+    lhs.code == rhs.code && lhs.message == rhs.message && lhs.underlying == rhs.underlying
+      && lhs.function == rhs.function
+  }
+
+  /// Hashes the fields ``==(_:_:)`` compares.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(message)
+    hasher.combine(underlying)
+    hasher.combine(function)
   }
 
   /// The message, with the C function and status when a C library reported the failure.

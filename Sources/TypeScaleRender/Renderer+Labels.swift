@@ -31,7 +31,8 @@ extension Renderer {
       let font = try LayoutFont(face: registry.defaultFace, pointSize: pointSize)
       return Label(layout: try labels.layout(text, font: font), color: color)
     } catch {
-      throw RenderError(.layout, "cannot lay out the caption \"\(text)\": \(error.message)")
+      throw RenderError(
+        .layout, "cannot lay out the caption \"\(text)\": \(error.message)", cause: error)
     }
   }
 

@@ -203,7 +203,8 @@ package struct RasterState {
       guard let dataCache else { preconditionFailure("the data cache is set under the lock") }
       bytes = try dataCache.bytes(for: face.source)
     } catch {
-      throw RenderError(.font, "cannot draw with \(face.postScriptName): \(error.message)")
+      throw RenderError(
+        .font, "cannot draw with \(face.postScriptName): \(error.message)", cause: error)
     }
     return try RasterFace(
       source: bytes, faceIndex: face.faceIndex, name: face.postScriptName, library: library)

@@ -237,7 +237,7 @@ private let fixtureRegistry: FontRegistry = {
   @Test func layout_displayScaleOutOfRange_failsNamingIt() {
     let base = DynamicType(registry: fixtureRegistry, displayScale: 20)
     let error = #expect(throws: TypeScaleError.self) { try base.layout("Hi", style: .body) }
-    #expect(error?.code == .layoutFailed)
+    #expect(error?.code == .invalidValue)
     #expect(error?.message.contains("display scale 20") == true)
   }
 }

@@ -101,7 +101,7 @@ extension FontStore {
             .storage,
             "could not read \(file.path): \(String(cString: strerror(code)))"
               + (code == EACCES || code == EPERM ? "; check its permissions" : ""),
-            systemCode: Int(code))
+            systemCode: Int(code), cause: StoreFiles.posixError(code))
         }
       }
     case "http", "https":

@@ -30,12 +30,17 @@ enum StoreFiles {
     case diskFull
   }
 
-  /// A storage error for `errno` value `code`.
+  /// A storage error for `errno` value `code`, with the `POSIXError` as its cause.
   static func error(_ code: Int32, _ what: String) -> FontStoreError {
     let reason = String(cString: strerror(code))
     return FontStoreError(
       .storage, "\(what): \(reason); check the folder's permissions and free space",
-      systemCode: Int(code))
+      systemCode: Int(code), cause: posixError(code))
+  }
+
+  /// The `POSIXError` for `errno` value `code`, or `nil` for a value Foundation does not name.
+  static func posixError(_ code: Int32) -> POSIXError? {
+    POSIXErrorCode(rawValue: code).map { POSIXError($0) }
   }
 
   /// Whether `name` is one of the store's temporary file names: the prefix and a UUID.

@@ -583,9 +583,7 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
       }
       // Both files are hashed and scanned by FreeType while another process holds the lock.
       let start = Date()
-      while registeredNames(registry).count < 2, Date().timeIntervalSince(start) < eventDeadline {
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      try await waitUntil(seconds: eventDeadline) { registeredNames(registry).count == 2 }
       #expect(registeredNames(registry) == ["TypeScaleFixture-Bold", "TypeScaleFixture-Regular"])
       #expect(Date().timeIntervalSince(start) < promptBound)
       #expect(opened.withLock { $0 } == nil)  // still waiting for the lock

@@ -42,7 +42,7 @@ private func separators(in image: Image, x: Int) -> [Int] {
   private static func sweep(
     categories: DynamicTypeRange = .all
   ) throws -> [CategoryLayout] {
-    try FontFixture.engine().sweep(
+    try FontFixture.sharedEngine.sweep(
       sentence, font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       categories: categories, options: LayoutOptions(width: 343, lineLimit: 3))
   }
@@ -87,7 +87,7 @@ private func separators(in image: Image, x: Int) -> [Int] {
   }
 
   @Test func contactSheet_fallback_addsALegendInTheFacesColours() throws {
-    let sweep = try FontFixture.engine().sweep(
+    let sweep = try FontFixture.sharedEngine.sweep(
       "Hello 안녕", font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       categories: DynamicTypeRange(.large ... .large), options: LayoutOptions(width: 200))
     let korean = try #require(sweep.first?.layout.diagnostics.fallbackFaces.first)
@@ -102,7 +102,7 @@ private func separators(in image: Image, x: Int) -> [Int] {
 
   @Test func contactSheet_demo_looksRight() throws {
     // Written for people to look at: .build/render-tests/contact-sheet.png.
-    let sweep = try FontFixture.engine().sweep(
+    let sweep = try FontFixture.sharedEngine.sweep(
       sentence + " 안녕하세요", font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       options: LayoutOptions(width: 343, lineLimit: 3))
     let sheet = try FontFixture.renderer.contactSheet(

@@ -21,7 +21,7 @@ import TypeScaleTestSupport
   ) throws -> TextLayout {
     var options = LayoutOptions(width: width)
     options.lineHeight.maximum = maximumLineHeight
-    return try FontFixture.engine().layout(
+    return try FontFixture.sharedEngine.layout(
       text, font: try FontFixture.defaultFont(size), options: options)
   }
 
@@ -87,7 +87,7 @@ import TypeScaleTestSupport
   }
 
   @Test func contactSheet_overTheLimit_throws() throws {
-    let sweep = try FontFixture.engine().sweep(
+    let sweep = try FontFixture.sharedEngine.sweep(
       "Hello", font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       options: LayoutOptions(width: 100))
     let error = #expect(throws: RenderError.self) {

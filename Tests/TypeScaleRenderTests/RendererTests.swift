@@ -191,7 +191,7 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
     func ink(weight: Double) throws -> Int {
       var options = LayoutOptions()
       options.variations = ["wght": weight]
-      let layout = try FontFixture.engine().layout(
+      let layout = try FontFixture.sharedEngine.layout(
         "Bold and light", font: try LayoutFont(face: face, pointSize: 20), options: options)
       #expect(layout.lines.first?.runs.first?.variations["wght"] == weight)
       let image = try FontFixture.renderer.render(
@@ -208,7 +208,7 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   @Test func overlays_eachChangesTheImage() throws {
     var layoutOptions = LayoutOptions(width: 120, lineLimit: 2)
     layoutOptions.truncation = .tail
-    let layout = try FontFixture.engine().layout(
+    let layout = try FontFixture.sharedEngine.layout(
       "Hello 안녕 " + pangram, font: try FontFixture.defaultFont(), options: layoutOptions)
     #expect(layout.isTruncated)
     let plain = try FontFixture.renderer.render(layout)

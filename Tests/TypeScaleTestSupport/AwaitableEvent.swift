@@ -44,10 +44,10 @@ public final class AwaitableEvent: Sendable {
 
   /// Waits until the event has happened, for at most `seconds`.
   ///
-  /// - Parameter seconds: The most to wait; 120 s, times ``TimeBudget/scale``.
+  /// - Parameter seconds: The most to wait; ``TimeBudget/eventWait`` by default.
   /// - Returns: `true` once the event has happened (at once if it already had), `false` when
   ///   the bound passed first.
-  public func wait(seconds: Double = TimeBudget.seconds(120)) async -> Bool {
+  public func wait(seconds: Double = TimeBudget.eventWait) async -> Bool {
     await withCheckedContinuation { continuation in
       let id = state.withLock { state -> Int? in
         guard !state.fired else { return nil }

@@ -27,8 +27,9 @@ public enum FontFixture {
   /// The renderer over the shared registry.
   public static let renderer = Renderer(registry: registry)
 
-  /// The engine ``layout(_:font:width:lines:)`` uses.
-  private static let sharedEngine = TextLayoutEngine(registry: registry)
+  /// One engine over the shared registry, whose shape cache every user shares; what
+  /// ``layout(_:font:width:lines:)`` uses.
+  public static let sharedEngine = TextLayoutEngine(registry: registry)
 
   /// A fresh engine (its own shape cache) over the shared registry.
   ///

@@ -117,7 +117,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Waits until open, for at most `seconds`; `false` when the gate stayed shut.
-    public func wait(seconds: Double = TimeBudget.seconds(120)) -> Bool {
+    public func wait(seconds: Double = 180) -> Bool {
       guard opened.wait(timeout: .now() + seconds) == .success else { return false }
       opened.signal()  // the next waiter passes too
       return true
@@ -196,10 +196,10 @@ public final class LoopbackServer: Sendable {
   /// - Parameters:
   ///   - count: How many requests to wait for.
   ///   - path: The path and query they ask for; any when `nil`.
-  ///   - seconds: The most to wait; 120 s, times `TimeBudget.scale`.
+  ///   - seconds: The most to wait; `TimeBudget.eventWait` by default.
   /// - Returns: Whether the requests arrived in time.
   public func waitForRequests(
-    _ count: Int, path: String? = nil, seconds: Double = TimeBudget.seconds(120)
+    _ count: Int, path: String? = nil, seconds: Double = TimeBudget.eventWait
   ) async -> Bool {
     let arrival = Arrival(count: count, path: path)
     return await withCheckedContinuation { continuation in

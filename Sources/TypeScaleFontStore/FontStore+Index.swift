@@ -105,8 +105,7 @@ extension FontStore {
     } catch {
       throw FontStoreError(.storage, "could not encode the index: \(error)", cause: error)
     }
-    let interruption = state.withLock { $0.faults.indexWrite }
-    try StoreFiles.writeAtomically([UInt8](data), to: indexURL, interruption: interruption)
+    try StoreFiles.writeAtomically([UInt8](data), to: indexURL, using: fileSystem)
   }
 
   /// Makes the registered entries match `index`: registers entries stored by another process,

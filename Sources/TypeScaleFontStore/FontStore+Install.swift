@@ -218,11 +218,9 @@ extension FontStore {
   /// removed when the result goes away unless it was moved into place (and on every path but a
   /// simulated crash).
   func _prepareBlob(_ data: Data, name: String) throws(FontStoreError) -> _Prepared {
-    let interruption = state.withLock { $0.faults.blobWrite }
-
     var bytes = [UInt8](data)
     let original = try StoreFiles.TemporaryFile(in: blobsDirectory)
-    try original.fill(with: bytes, interruption: interruption)
+    try original.fill(with: bytes, using: fileSystem)
     var faces = try _inspect(original.url, name: name)
     var chosen = original
 
@@ -238,7 +236,7 @@ extension FontStore {
         throw FontStoreError.validation(error, file: original.url, name: name)
       }
       let decoded = try StoreFiles.TemporaryFile(in: blobsDirectory)
-      try decoded.fill(with: sfnt)
+      try decoded.fill(with: sfnt, using: fileSystem)
       let decodedFaces = try _inspect(decoded.url, name: name)
       // FreeType decodes one face of a WOFF2 collection at a time: keep those as they came.
       if decodedFaces.count == faces.count {
@@ -277,7 +275,7 @@ extension FontStore {
           "\(_url(blob.file).path) was not the file stored under that name; moved to \(moved) "
             + "and stored again"))
     }
-    try prepared.temporary.move(to: _url(blob.file))
+    try prepared.temporary.move(to: _url(blob.file), using: fileSystem)
     StoreFiles.syncFolder(blobsDirectory)
     _recordVerified(blob.file, sha256: blob.sha256)
     return true
@@ -312,12 +310,8 @@ extension FontStore {
   /// Unregisters a stored file; a file the registry no longer has is not an error.
   func _unregister(_ file: String) throws(FontStoreError) {
     let url = _url(file)
-    if state.withLock({ $0.faults.failUnregister }) {
-      throw FontStoreError(
-        .registration, "the registry refused to unregister \(url.path) (simulated failure)")
-    }
     do throws(FontError) {
-      try registry.unregister(fileAt: url)
+      try fileSystem.unregister(fileAt: url, from: registry)
     } catch {
       guard error.code != .notRegistered else { return }
       throw FontStoreError(

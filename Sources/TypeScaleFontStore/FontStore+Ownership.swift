@@ -98,6 +98,6 @@ extension FontStore {
       this marker; see FontStore's documentation before changing anything here by hand.
 
       """
-    try StoreFiles.writeAtomically(Array(text.utf8), to: markerURL)
+    try StoreFiles.writeAtomically(Array(text.utf8), to: markerURL, using: fileSystem)
   }
 }

@@ -52,12 +52,11 @@ extension FontStore {
   /// - Returns: What the file turned out to be.
   func _check(_ file: String, sha256: String, size: Int?) -> _Check {
     let url = _url(file)
-    let injected = Self._injectedReadFailures.withLock { $0[url.path] }
-    switch StoreFiles.kind(of: url) {
+    switch fileSystem.kind(of: url) {
     case .missing:
       return .missing
     case .regular(let fingerprint):
-      if injected == nil, size == nil || size == fingerprint.size,
+      if size == nil || size == fingerprint.size,
         let known = Self._verified.withLock({ $0[url.path] }),
         known.fingerprint == fingerprint, known.sha256 == sha256
       {
@@ -70,8 +69,8 @@ extension FontStore {
     }
     let read: (bytes: [UInt8], fingerprint: StoreFiles.Fingerprint)
     do throws(StoreFiles.ReadFailure) {
-      read = try StoreFiles.readFile(
-        url, limit: max(maximumFileSize, size ?? 0), injected: injected)
+      read = try fileSystem.readFile(
+        url, limit: max(maximumFileSize, size ?? 0), followingLinks: false)
     } catch {
       switch error {
       case .missing: return .missing
@@ -128,7 +127,7 @@ extension FontStore {
       number += 1
       target = quarantineDirectory.appendingPathComponent("\(stem)-\(number)")
     }
-    try StoreFiles.move(_url(file), to: target)
+    try fileSystem.move(_url(file), to: target)
     StoreFiles.syncFolder(quarantineDirectory)
     return "quarantine/" + target.lastPathComponent
   }
@@ -146,7 +145,7 @@ extension FontStore {
       return
     case .valid:
       do throws(FontStoreError) {
-        try StoreFiles.removeFile(url)
+        try fileSystem.removeFile(url)
         Self._verified.withLock { $0[url.path] = nil }
       } catch {
         _report(error)

@@ -144,6 +144,10 @@ public final class FontStore: Sendable {
   let indexURL: URL
   let lockPath: String
   let state: Locked<_State>
+  /// The file operations the store performs where a failure must leave it as it was: the real
+  /// ones unless a test opened the store with
+  /// ``init(directory:registry:maximumFileSize:access:fileSystem:)``.
+  let fileSystem: any StoreFileSystem
   /// Makes calls of `_synchronize` from several threads take turns (the file lock does not
   /// cover the pass that runs before it is taken, nor a read-only store); counts them.
   ///
@@ -164,17 +168,6 @@ public final class FontStore: Sendable {
     let task: Task<Result<[FontFace], FontStoreError>, Never>
   }
 
-  /// Failures to inject, for tests that simulate crashes and refusals.
-  struct _Faults: Sendable {
-    var indexWrite: StoreFiles.Interruption?
-    var blobWrite: StoreFiles.Interruption?
-    var failUnregister = false
-  }
-
-  /// Paths whose reads fail with an `errno`, for tests that simulate an unreadable stored file
-  /// before a store opens (they run as root, which `chmod 000` does not stop).
-  static let _injectedReadFailures = Locked<[String: Int32]>([:])
-
   struct _State: Sendable {
     /// The entries registered from the index, by key.
     ///
@@ -190,7 +183,6 @@ public final class FontStore: Sendable {
     var nextObserver = 0
     var issues: [FontStoreError] = []
     var statistics = Statistics()
-    var faults = _Faults()
   }
 
   /// Opens the store in a folder, creating it if needed, and registers every font it holds.
@@ -214,10 +206,31 @@ public final class FontStore: Sendable {
   ///   link or not a folder, or is a non-empty folder the store did not create;
   ///   ``FontStoreError/Code/storage`` when the folder cannot be created, locked or read, or
   ///   holds an index of a newer format or over ``maximumIndexSize``.
-  public init(
+  public convenience init(
     directory: URL = FontStore.defaultDirectory(), registry: FontRegistry,
     maximumFileSize: Int = 32 << 20, access: AccessMode = .readWrite
   ) throws(FontStoreError) {
+    try self.init(
+      directory: directory, registry: registry, maximumFileSize: maximumFileSize, access: access,
+      fileSystem: SystemStoreFileSystem())
+  }
+
+  /// Opens the store as ``init(directory:registry:maximumFileSize:access:)`` does, performing its
+  /// file operations through `fileSystem`: how tests make writes, reads, renames and
+  /// unregistering fail.
+  ///
+  /// - Parameters:
+  ///   - directory: The folder.
+  ///   - registry: The registry to register stored faces into.
+  ///   - maximumFileSize: The largest file accepted, in bytes; 32 MiB by default.
+  ///   - access: ``AccessMode/readWrite`` by default.
+  ///   - fileSystem: The file operations to use.
+  /// - Throws: What ``init(directory:registry:maximumFileSize:access:)`` throws.
+  package init(
+    directory: URL, registry: FontRegistry, maximumFileSize: Int = 32 << 20,
+    access: AccessMode = .readWrite, fileSystem: some StoreFileSystem
+  ) throws(FontStoreError) {
+    self.fileSystem = fileSystem
     let directory = directory.standardizedFileURL
     self.directory = directory
     self.registry = registry

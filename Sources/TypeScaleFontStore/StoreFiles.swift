@@ -15,20 +15,10 @@ import Foundation
 ///
 /// Everything here looks at a path with `lstat` or opens it with `O_NOFOLLOW` and `O_NONBLOCK`:
 /// a symbolic link is never followed inside the store, and opening a FIFO never blocks.
-enum StoreFiles {
+package enum StoreFiles {
   /// The prefix of temporary files: `.tmp-` and a UUID, such as
   /// `.tmp-0F9A2C1E-5B7D-4C1A-9E3F-2D6B8A4C0E71`.
   static let temporaryPrefix = ".tmp-"
-
-  /// Where an interrupted write stops, for tests that simulate a crash or a full disk.
-  enum Interruption: Sendable {
-    /// Write half the bytes to the temporary file, then fail as a killed process would: the
-    /// temporary file stays and the target is untouched.
-    case halfway
-    /// Write half the bytes, then fail with `ENOSPC` as a full disk would: the write fails, and
-    /// the temporary file is removed at once.
-    case diskFull
-  }
 
   /// A storage error for `errno` value `code`, with the `POSIXError` as its cause.
   static func error(_ code: Int32, _ what: String) -> FontStoreError {
@@ -92,41 +82,39 @@ enum StoreFiles {
       close(descriptor)
     }
 
-    /// Writes `bytes` and flushes them to disk (`fsync`).
-    func fill(with bytes: [UInt8], interruption: Interruption? = nil) throws(FontStoreError) {
-      let path = url.path
-      let count = interruption == nil ? bytes.count : bytes.count / 2
-      let failure: Int32? = bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < count, let base = buffer.baseAddress {
-          let written = write(descriptor, base + offset, count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return errno
-          }
-          offset += written
-        }
-        return nil
-      }
-      if let failure { throw error(failure, "could not write \(path)") }
-      switch interruption {
-      case .halfway:
-        settled = true  // a killed process leaves its temporary file behind
-        throw FontStoreError(
-          .storage, "the write of \(path) was interrupted after \(count) of \(bytes.count) bytes")
-      case .diskFull:
-        throw error(ENOSPC, "could not write \(path)")
-      case nil:
-        break
-      }
-      guard fsync(descriptor) == 0 else { throw error(errno, "could not flush \(path)") }
+    /// Writes `bytes` and flushes them to disk, through `fileSystem`.
+    func fill(
+      with bytes: [UInt8], using fileSystem: some StoreFileSystem = SystemStoreFileSystem()
+    ) throws(FontStoreError) {
+      try fileSystem.write(bytes, to: descriptor, at: url)
     }
 
-    /// Renames the file over `target`, atomically; it is no longer removed afterwards.
-    func move(to target: URL) throws(FontStoreError) {
-      try StoreFiles.move(url, to: target)
+    /// Renames the file over `target`, atomically, through `fileSystem`; it is no longer removed
+    /// afterwards.
+    func move(
+      to target: URL, using fileSystem: some StoreFileSystem = SystemStoreFileSystem()
+    ) throws(FontStoreError) {
+      try fileSystem.move(url, to: target)
       settled = true
     }
+  }
+
+  /// Writes every byte to `descriptor`, an open file at `url`, and flushes them (`fsync`).
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at url: URL) throws(FontStoreError) {
+    let failure: Int32? = bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw error(failure, "could not write \(url.path)") }
+    guard fsync(descriptor) == 0 else { throw error(errno, "could not flush \(url.path)") }
   }
 
   /// A fresh temporary file name in `folder`, for scratch files outside the store.
@@ -164,12 +152,12 @@ enum StoreFiles {
   /// the folder is flushed. When any step fails the temporary file is removed at once (only a
   /// simulated crash leaves it).
   static func writeAtomically(
-    _ bytes: [UInt8], to url: URL, interruption: Interruption? = nil
+    _ bytes: [UInt8], to url: URL, using fileSystem: some StoreFileSystem = SystemStoreFileSystem()
   ) throws(FontStoreError) {
     let folder = url.deletingLastPathComponent()
     let temporary = try TemporaryFile(in: folder)
-    try temporary.fill(with: bytes, interruption: interruption)
-    try temporary.move(to: url)
+    try temporary.fill(with: bytes, using: fileSystem)
+    try temporary.move(to: url, using: fileSystem)
     syncFolder(folder)
   }
 
@@ -237,7 +225,7 @@ enum StoreFiles {
   // MARK: - Looking at files
 
   /// What identifies one version of a file: when any of these changes, its bytes may have.
-  struct Fingerprint: Hashable, Sendable {
+  package struct Fingerprint: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
     /// Bytes.
@@ -257,7 +245,7 @@ enum StoreFiles {
   }
 
   /// What a path is, without following a symbolic link.
-  enum Kind: Equatable {
+  package enum Kind: Equatable, Sendable {
     case missing
     case regular(Fingerprint)
     case directory
@@ -303,8 +291,8 @@ enum StoreFiles {
     return Kind(info)
   }
 
-  /// Why ``readFile(_:limit:followingLinks:injected:)`` could not read a file.
-  enum ReadFailure: Error {
+  /// Why ``readFile(_:limit:followingLinks:)`` could not read a file.
+  package enum ReadFailure: Error {
     case missing
     /// Not a regular file: the kind found instead.
     case notRegular(Kind)
@@ -324,12 +312,10 @@ enum StoreFiles {
   ///   - limit: The largest size read, in bytes; a larger file fails with `tooLarge` unread.
   ///   - followingLinks: Whether a symbolic link is followed (a path the user gave) or refused
   ///     (a file inside the store).
-  ///   - injected: An `errno` to fail with once the file is open, for tests that simulate an
-  ///     unreadable file (they run as root, which ignores permissions).
   /// - Returns: The bytes and the fingerprint of the file they came from.
   /// - Throws: A ``ReadFailure`` saying why nothing was read.
   static func readFile(
-    _ url: URL, limit: Int, followingLinks: Bool = false, injected: Int32? = nil
+    _ url: URL, limit: Int, followingLinks: Bool = false
   ) throws(ReadFailure) -> (bytes: [UInt8], fingerprint: Fingerprint) {
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
     let descriptor = open(url.path, flags)
@@ -345,7 +331,6 @@ enum StoreFiles {
     let kind = Kind(info)
     guard case .regular(let fingerprint) = kind else { throw .notRegular(kind) }
     guard fingerprint.size <= limit else { throw .tooLarge(fingerprint.size) }
-    if let injected { throw .system(injected) }
     var bytes = [UInt8](repeating: 0, count: fingerprint.size)
     var offset = 0
     while offset < bytes.count {

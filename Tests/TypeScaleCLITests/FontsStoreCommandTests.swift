@@ -6,81 +6,6 @@ import TypeScaleTestSupport
 
 @testable import TypeScaleCLI
 
-/// A static file server in a child process: Python's `http.server` on 127.0.0.1, on a port the
-/// kernel picks, serving one folder.
-///
-/// A `routes.json` in the folder, read at each request, maps a request's path and query
-/// (`/css2?family=Inter:wght@400`) to `[status, file, content type]`: how the tests play an
-/// API whose answers depend on the query. Other paths are files of the folder.
-///
-/// The child exits when its standard input closes, which ``stop()`` does and which the kernel
-/// does if the test process dies, so the server cannot outlive the test.
-private final class ChildFileServer {
-  private static let script = """
-    import functools, http.server, json, os, sys, threading
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-        def do_GET(self):
-            routes = os.path.join(self.directory, "routes.json")
-            route = json.load(open(routes)).get(self.path) if os.path.exists(routes) else None
-            if route is None:
-                return super().do_GET()
-            status, name, content_type = route
-            body = open(os.path.join(self.directory, name), "rb").read()
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
-    server.shutdown()
-    """
-
-  let port: Int
-  private let process = Process()
-  private let input = Pipe()
-
-  init(serving folder: URL) throws {
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", Self.script, folder.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { break }
-      line += chunk
-    }
-    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .newlines))
-    else {
-      process.terminate()
-      throw CocoaError(.fileReadUnknown)
-    }
-    self.port = port
-  }
-
-  /// The URL of a file the server serves.
-  func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
-
-  /// Closes the child's input, waits for it to exit, and kills it if it has not after 2 s.
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    let deadline = Date().addingTimeInterval(2)
-    while process.isRunning, Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
-  }
-}
-
 /// Every file under a folder with its bytes, the lock file and the store's marker aside.
 private func contents(of folder: URL) -> [String: Data] {
   var files: [String: Data] = [:]
@@ -122,19 +47,15 @@ private func tree(of folder: URL) -> [String: Data] {
 
   @Test func fontsInstall_fromALoopbackURL_thenListAndRemove() throws {
     // URLSession on Linux honours proxy variables; stay on the loopback or do not run.
-    let environment = ProcessInfo.processInfo.environment
-    let proxied = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains {
-      environment[$0]?.isEmpty == false
-    }
-    let bypass = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").contains("127.0.0.1")
-    try #require(!proxied || bypass, "a proxy is set; add 127.0.0.1 to no_proxy")
+    try requireLoopbackWithoutProxy()
 
     let store = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: store) }
-    let server = try ChildFileServer(serving: Fixtures.fontsDirectory)
+    let server = try LoopbackServer()
     defer { server.stop() }
+    server.route("/Fixture-Bold.ttf", .font(Fixtures.font("Fixture-Bold.ttf")))
 
-    let url = server.url("Fixture-Bold.ttf")
+    let url = server.url("/Fixture-Bold.ttf").absoluteString
     let install = typescale(["fonts", "install", url, "--store", store.path])
     #expect(install.status == 0, "\(install.error)")
     #expect(install.error.isEmpty)
@@ -160,7 +81,7 @@ private func tree(of folder: URL) -> [String: Data] {
     #expect(faces.first?["postScriptName"] as? String == "TypeScaleFixture-Bold")
 
     let missing = typescale([
-      "fonts", "install", server.url("Nope-Bold.ttf"), "--store", store.path,
+      "fonts", "install", server.url("/Nope-Bold.ttf").absoluteString, "--store", store.path,
     ])
     #expect(missing.status == 1)
     #expect(missing.error.contains("answered 404 "), "\(missing.error)")
@@ -174,30 +95,21 @@ private func tree(of folder: URL) -> [String: Data] {
 
   @Test func fontsInstall_google_fromAMirrorThenOfflineAndTypedErrors() throws {
     // URLSession on Linux honours proxy variables; stay on the loopback or do not run.
-    let environment = ProcessInfo.processInfo.environment
-    let proxied = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].contains {
-      environment[$0]?.isEmpty == false
-    }
-    let bypass = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").contains("127.0.0.1")
-    try #require(!proxied || bypass, "a proxy is set; add 127.0.0.1 to no_proxy")
+    try requireLoopbackWithoutProxy()
 
     let store = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: store) }
-    let served = try Fixtures.temporaryDirectory("typescale-cli-google")
-    defer { try? FileManager.default.removeItem(at: served) }
-    let server = try ChildFileServer(serving: served)
+    let server = try LoopbackServer()
     defer { server.stop() }
     let base = "http://127.0.0.1:\(server.port)"
 
-    // The recorded answer, pointing at this server; the fixture fonts under its file paths.
+    // The recorded answers, pointing at this server; the fixture fonts under their file paths.
     let recorded = packageRoot().appendingPathComponent("Tests/Fixtures/GoogleFonts")
     let css = try String(contentsOf: recorded.appendingPathComponent("inter.css"), encoding: .utf8)
       .replacingOccurrences(of: "{{BASE}}", with: base)
-    try Data(css.utf8).write(to: served.appendingPathComponent("inter.css"))
     let page = try String(
       contentsOf: recorded.appendingPathComponent("missing-font-family.html"), encoding: .utf8
     ).replacingOccurrences(of: "{{REQUESTED}}", with: "Nope Sans (style: normal, weight: 400)")
-    try Data(page.utf8).write(to: served.appendingPathComponent("missing.html"))
     let files = [
       "UcCO3FwrK3iLTeHuS_nVMrMxCp50SjIw2boKoduKmMEVuLyfMZg.ttf": "Fixture-Regular.ttf",
       "UcCO3FwrK3iLTeHuS_nVMrMxCp50SjIw2boKoduKmMEVuGKYMZg.ttf": "Fixture-Bold.ttf",
@@ -205,19 +117,16 @@ private func tree(of folder: URL) -> [String: Data] {
       "UcCM3FwrK3iLTcvneQg7Ca725JhhKnNqk4j1ebLhAm8SrXTcPtxhjZ-Ek-7MeA.ttf":
         "Fixture-BoldItalic.ttf",
     ]
-    let folder = served.appendingPathComponent("s/inter/v19")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (name, fixture) in files {
-      try FileManager.default.copyItem(
-        at: Fixtures.font(fixture), to: folder.appendingPathComponent(name))
+      server.route("/s/inter/v19/\(name)", .font(Fixtures.font(fixture)))
     }
-    let routes: [String: [Any]] = [
-      "/css2?family=Inter:ital,wght@0,400;0,700;1,400;1,700": [200, "inter.css", "text/css"],
-      "/css2?family=Nope+Sans:wght@400": [400, "missing.html", "text/html; charset=UTF-8"],
-      "/css2?family=Nope+Sans": [400, "missing.html", "text/html; charset=UTF-8"],
-    ]
-    try JSONSerialization.data(withJSONObject: routes).write(
-      to: served.appendingPathComponent("routes.json"))
+    server.route(
+      "/css2?family=Inter:ital,wght@0,400;0,700;1,400;1,700",
+      LoopbackServer.Response(contentType: "text/css", body: Array(css.utf8)))
+    let missing = LoopbackServer.Response(
+      status: 400, contentType: "text/html; charset=UTF-8", body: Array(page.utf8))
+    server.route("/css2?family=Nope+Sans:wght@400", missing)
+    server.route("/css2?family=Nope+Sans", missing)
 
     let arguments = [
       "fonts", "install", "--google", "Inter", "--weights", "400,700", "--italic",

@@ -590,19 +590,16 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
-      let names = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
-      if let name = names.first(where: { $0.hasPrefix(".long.golden.typescale-tmp-") }) {
-        let url = workspace.folder.appendingPathComponent(name)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
-        if (size ?? 0) > 0 { return (process, url) }
-      }
-      guard process.isRunning else { break }
-      usleep(10_000)
+    let temporary = waitForFile(in: workspace.folder, seconds: 60) { url in
+      guard url.lastPathComponent.hasPrefix(".long.golden.typescale-tmp-") else { return false }
+      let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int
+      return (size ?? 0) > 0
     }
-    process.terminate()
-    throw CocoaError(.fileWriteUnknown)
+    guard let temporary else {
+      process.terminate()
+      throw CocoaError(.fileWriteUnknown)
+    }
+    return (process, temporary)
   }
 
   @Test func record_terminated_removesItsTemporaryFile() throws {

@@ -22,9 +22,16 @@ import TypeScaleTestSupport
     try await withTemporaryFolder { folder in
       let store = try FontStore(directory: folder, registry: try FontRegistry())
       let bytes = try fixtureData("Fixture-Regular.ttf")
+      let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
       let fetched = Locked(0)
+      let fetchedAll = AwaitableEvent()
       let source = BytesFontSource(identifier: "assets") { _ in
-        fetched.withLock { $0 += 1 }
+        if fetched.withLock({ fetched in
+          fetched += 1
+          return fetched
+        }) == count {
+          fetchedAll.fire()
+        }
         return bytes
       }
       let holder = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CLOEXEC)
@@ -43,12 +50,11 @@ import TypeScaleTestSupport
 
       let clock = ContinuousClock()
       let start = clock.now
-      let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
       let loads = (0..<count).map { index in
         Task { try await store.load(family: "Family\(index)", from: source) }
       }
       // Every load has fetched and now waits for the lock; an unrelated task still runs.
-      try await waitUntil(seconds: eventDeadline) { fetched.withLock { $0 } == count }
+      #expect(await fetchedAll.wait(seconds: eventDeadline))
       let answer = await Task.detached { 6 * 7 }.value
       let elapsed = clock.now - start
       release.signal()

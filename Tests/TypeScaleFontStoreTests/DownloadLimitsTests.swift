@@ -167,7 +167,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
       let clock = ContinuousClock()
       let start = clock.now
       let fetch = Task { try await source.fetch(regular) }
-      try await waitUntil { server.requestCount(path) == 1 }
+      #expect(await server.waitForRequests(1, path: path))
       fetch.cancel()
       switch await fetch.result {
       case .success: Issue.record("the cancelled fetch succeeded")

@@ -217,7 +217,7 @@ import TypeScaleTestSupport
         #expect(store.state(for: key) == nil)
 
         let load = Task { try await store.load([request], from: source) }
-        try await waitUntil { server.requestCount("/fonts/TypeScaleFixture-Bold.ttf") == 1 }
+        #expect(await server.waitForRequests(1, path: "/fonts/TypeScaleFixture-Bold.ttf"))
         #expect(store.state(for: key) == .loading)
         let query = FontQuery(family: "TypeScale Fixture", weight: .bold)
         let waiting = store.resolve(query)

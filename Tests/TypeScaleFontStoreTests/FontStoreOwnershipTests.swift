@@ -37,21 +37,21 @@ func storedFile(_ store: FontStore, key: String) throws -> URL {
 
 /// How a test makes a stored file unreadable.
 ///
-/// The tests run as root, which `chmod 000` does not
-/// stop, so the store's fault hook fails the read with the `errno` a permission or I/O error
-/// gives; where the tests do not run as root, a real `chmod 000` is tried too.
+/// The tests run as root, which `chmod 000` does not stop, so a ``FaultyFileSystem`` fails the
+/// read with the `errno` a permission or I/O error gives; where the tests do not run as root, a
+/// real `chmod 000` is tried too.
 enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case permissionDenied, ioError, chmod000
 
   var testDescription: String { rawValue }
 
   /// Makes `url` unreadable; returns `false` when this way cannot work here.
-  func apply(to url: URL) -> Bool {
+  func apply(to url: URL, in files: FaultyFileSystem) -> Bool {
     switch self {
     case .permissionDenied:
-      FontStore._injectedReadFailures.withLock { $0[url.path] = EACCES }
+      files.faults.withLock { $0.readFailures[url.path] = EACCES }
     case .ioError:
-      FontStore._injectedReadFailures.withLock { $0[url.path] = EIO }
+      files.faults.withLock { $0.readFailures[url.path] = EIO }
     case .chmod000:
       guard geteuid() != 0 else { return false }
       chmod(url.path, 0)
@@ -59,8 +59,8 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
     return true
   }
 
-  func undo(on url: URL) {
-    FontStore._injectedReadFailures.withLock { $0[url.path] = nil }
+  func undo(on url: URL, in files: FaultyFileSystem) {
+    files.faults.withLock { $0.readFailures[url.path] = nil }
     chmod(url.path, 0o644)
   }
 }
@@ -245,17 +245,18 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
       let store = try FontStore(directory: folder, registry: try FontRegistry())
       try store.install(try fixtureData("Fixture-Regular.ttf"), key: "regular")
       let file = try storedFile(store, key: "regular")
-      guard way.apply(to: file) else { return }
-      defer { way.undo(on: file) }
+      let files = FaultyFileSystem()
+      guard way.apply(to: file, in: files) else { return }
+      defer { way.undo(on: file, in: files) }
       let before = everything(in: folder)
 
       let readOnly = try FontStore(
-        directory: folder, registry: try FontRegistry(), access: .readOnly)
+        directory: folder, registry: try FontRegistry(), access: .readOnly, fileSystem: files)
       #expect(readOnly.entries.isEmpty)
       #expect(everything(in: folder) == before)
 
       let registry = try FontRegistry()
-      let reopened = try FontStore(directory: folder, registry: registry)
+      let reopened = try FontStore(directory: folder, registry: registry, fileSystem: files)
       #expect(reopened.entries.isEmpty)
       #expect(registeredNames(registry).isEmpty)
       #expect(reopened.issues.map(\.code) == [.storage])
@@ -265,7 +266,7 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
       #expect(reopened.issues.first?.message.contains("the entry and the file stay") == true)
       #expect(everything(in: folder) == before)  // entry and file in place
 
-      way.undo(on: file)
+      way.undo(on: file, in: files)
       try reopened.synchronize()  // tried again once readable
       #expect(reopened.entries.map(\.key) == ["regular"])
       #expect(registeredNames(registry) == ["TypeScaleFixture-Regular"])
@@ -466,20 +467,21 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   @Test func install_failedWritesRemoveTheirTemporaryFileAtOnce() async throws {
     try await withTemporaryFolder { folder in
-      let store = try FontStore(directory: folder, registry: try FontRegistry())
+      let files = FaultyFileSystem()
+      let store = try FontStore(directory: folder, registry: try FontRegistry(), fileSystem: files)
       try store.install(try fixtureData("Fixture-Regular.ttf"), key: "regular")
       let before = snapshot(of: folder)
       let bold = try fixtureData("Fixture-Bold.ttf")
 
-      store.state.withLock { $0.faults.blobWrite = .diskFull }
+      files.faults.withLock { $0.blobWrite = .diskFull }
       let blobError = await storeError { try store.install(bold, key: "bold") }
       #expect(blobError?.systemCode == Int(ENOSPC))
       #expect(temporaryFiles(in: folder).isEmpty)
       #expect(snapshot(of: folder) == before)
 
-      store.state.withLock {
-        $0.faults.blobWrite = nil
-        $0.faults.indexWrite = .diskFull
+      files.faults.withLock {
+        $0.blobWrite = nil
+        $0.indexWrite = .diskFull
       }
       let indexError = await storeError { try store.install(bold, key: "bold") }
       #expect(indexError?.systemCode == Int(ENOSPC))
@@ -524,20 +526,24 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
   @Test func install_validatesBeforeTakingTheLock() async throws {
     try await withTemporaryFolder { folder in
-      let store = try FontStore(directory: folder, registry: try FontRegistry())
+      // The decoded sfnt's temporary file exists only after FreeType validated the WOFF and
+      // decoded it: with the lock held elsewhere, that work still happens.
+      let decodedWritten = AwaitableEvent()
+      let files = FaultyFileSystem { bytes in
+        if bytes.prefix(4) == [0, 1, 0, 0] { decodedWritten.fire() }
+      }
+      let store = try FontStore(directory: folder, registry: try FontRegistry(), fileSystem: files)
       let woff = try fixtureData("Fixture-Regular.woff")
       let holder = open(folder.appendingPathComponent(".lock").path, O_RDWR | O_CLOEXEC)
       try #require(holder >= 0)
       defer { close(holder) }
       try #require(flock(holder, LOCK_EX) == 0)
 
-      let done = DispatchSemaphore(value: 0)
+      let installed = AwaitableEvent()
       DispatchQueue.global().async {
         _ = try? store.install(woff, key: "woff")
-        done.signal()
+        installed.fire()
       }
-      // The decoded sfnt's temporary file exists only after FreeType validated the WOFF and
-      // decoded it: with the lock held elsewhere, that work still happens.
       let blobs = folder.appendingPathComponent("blobs")
       func decodedIsWaiting() -> Bool {
         StoreFiles.fileNames(in: blobs).contains { name in
@@ -546,14 +552,12 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
       }
       let start = Date()
-      while !decodedIsWaiting(), Date().timeIntervalSince(start) < eventDeadline {
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      #expect(await decodedWritten.wait(seconds: eventDeadline))
       #expect(decodedIsWaiting())
       #expect(Date().timeIntervalSince(start) < promptBound)
       #expect(store.entries.isEmpty)
       flock(holder, LOCK_UN)
-      #expect(done.wait(timeout: .now() + eventDeadline) == .success)
+      #expect(await installed.wait(seconds: eventDeadline))
       #expect(store.entries.map(\.key) == ["woff"])
       #expect(temporaryFiles(in: folder).isEmpty)
     }
@@ -571,22 +575,20 @@ enum Unreadable: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
       let registry = try FontRegistry()
       let opened = Locked<FontStore?>(nil)
-      let done = DispatchSemaphore(value: 0)
+      let finished = AwaitableEvent()
       DispatchQueue.global().async {
         let store = try? FontStore(directory: folder, registry: registry)
         opened.withLock { $0 = store }
-        done.signal()
+        finished.fire()
       }
       // Both files are hashed and scanned by FreeType while another process holds the lock.
       let start = Date()
-      while registeredNames(registry).count < 2, Date().timeIntervalSince(start) < eventDeadline {
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      try await waitUntil(seconds: eventDeadline) { registeredNames(registry).count == 2 }
       #expect(registeredNames(registry) == ["TypeScaleFixture-Bold", "TypeScaleFixture-Regular"])
       #expect(Date().timeIntervalSince(start) < promptBound)
       #expect(opened.withLock { $0 } == nil)  // still waiting for the lock
       flock(holder, LOCK_UN)
-      #expect(done.wait(timeout: .now() + eventDeadline) == .success)
+      #expect(await finished.wait(seconds: eventDeadline))
       #expect(opened.withLock { $0?.entries.map(\.key) } == ["bold", "regular"])
     }
   }

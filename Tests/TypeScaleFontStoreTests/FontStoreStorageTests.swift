@@ -75,18 +75,19 @@ import TypeScaleTestSupport
   @Test func remove_failedUnregisterLeavesTheFileInPlace() async throws {
     try await withTemporaryFolder { folder in
       let registry = try FontRegistry()
-      let store = try FontStore(directory: folder, registry: registry)
+      let files = FaultyFileSystem()
+      let store = try FontStore(directory: folder, registry: registry, fileSystem: files)
       try store.install(try fixtureData("Fixture-Bold.ttf"), key: "bold")
       let before = snapshot(of: folder)
 
-      store.state.withLock { $0.faults.failUnregister = true }
+      files.faults.withLock { $0.failUnregister = true }
       let error = await storeError { try store.remove(postScriptName: "TypeScaleFixture-Bold") }
       #expect(error?.code == .registration)
       #expect(snapshot(of: folder) == before)
       #expect(registeredNames(registry) == ["TypeScaleFixture-Bold"])
       #expect(store.entries.map(\.key) == ["bold"])
 
-      store.state.withLock { $0.faults.failUnregister = false }
+      files.faults.withLock { $0.failUnregister = false }
       let removed = try store.remove(postScriptName: "TypeScaleFixture-Bold")
       #expect(removed.map(\.key) == ["bold"])
       #expect(registeredNames(registry).isEmpty)
@@ -114,11 +115,12 @@ import TypeScaleTestSupport
 
   @Test func crash_interruptedIndexWriteLeavesThePreviousIndex() async throws {
     try await withTemporaryFolder { folder in
-      let store = try FontStore(directory: folder, registry: try FontRegistry())
+      let files = FaultyFileSystem()
+      let store = try FontStore(directory: folder, registry: try FontRegistry(), fileSystem: files)
       try store.install(try fixtureData("Fixture-Regular.ttf"), key: "regular")
       let index = try Data(contentsOf: folder.appendingPathComponent("index.json"))
 
-      store.state.withLock { $0.faults.indexWrite = .halfway }
+      files.faults.withLock { $0.indexWrite = .halfway }
       let bold = try fixtureData("Fixture-Bold.ttf")
       let error = await storeError { try store.install(bold, key: "bold") }
       #expect(error?.code == .storage)
@@ -140,11 +142,12 @@ import TypeScaleTestSupport
   /// not the store's to remove (issue 15, finding 1), so it stays.
   @Test func crash_interruptedFileWriteIsCleanedOnOpenAndStrayFilesStay() async throws {
     try await withTemporaryFolder { folder in
-      let store = try FontStore(directory: folder, registry: try FontRegistry())
+      let files = FaultyFileSystem()
+      let store = try FontStore(directory: folder, registry: try FontRegistry(), fileSystem: files)
       try store.install(try fixtureData("Fixture-Regular.ttf"), key: "regular")
       let kept = try #require(store.entry(forKey: "regular")).fileURL.lastPathComponent
 
-      store.state.withLock { $0.faults.blobWrite = .halfway }
+      files.faults.withLock { $0.blobWrite = .halfway }
       let bold = try fixtureData("Fixture-Bold.ttf")
       let error = await storeError { try store.install(bold, key: "bold") }
       #expect(error?.code == .storage)
@@ -276,7 +279,7 @@ import TypeScaleTestSupport
     let indexPath = folder.appendingPathComponent("index.json").path
     #expect(!FileManager.default.fileExists(atPath: indexPath))
     flock(holder, LOCK_UN)
-    #expect(done.wait(timeout: .now() + 180) == .success)
+    #expect(done.wait(timeout: .now() + eventDeadline) == .success)
     #expect(store.entries.map(\.key) == ["regular"])
   }
 }

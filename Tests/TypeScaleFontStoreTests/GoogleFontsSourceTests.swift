@@ -194,7 +194,7 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
             group.addTask { try await store.load(family: "Inter", styles: styles, from: source) }
           }
           // Hold the files until the stylesheet and all four files have been asked for.
-          try await waitUntil { server.requests.count == 5 }
+          #expect(await server.waitForRequests(5))
           gate.open()
           return try await group.reduce(into: [[FontFace]]()) { $0.append($1) }
         }

@@ -41,11 +41,14 @@ func temporaryFiles(in folder: URL) -> [String] {
 
 /// Waits until `condition` holds, polling every few milliseconds, for at most `seconds`.
 ///
+/// Only for state that nothing announces (the store's counters, a registry's faces): a test
+/// that can be told awaits the event instead (`AwaitableEvent`, `LoopbackServer.waitForRequests`).
+///
 /// The deadline is generous because it only matters when a test fails: with two cores, the
 /// rest of the suite (slowed several times under ThreadSanitizer, as in CI) can keep the
 /// cooperative pool busy for tens of seconds; 30 s once ran out in a loaded CI run.
 func waitUntil(
-  seconds: Double = min(TimeBudget.seconds(180), 900),
+  seconds: Double = TimeBudget.eventWait,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: () -> Bool
 ) async throws {

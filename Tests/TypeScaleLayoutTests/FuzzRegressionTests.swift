@@ -39,8 +39,8 @@ import TypeScaleTestSupport
     options.minimumScaleFactor = header[7] & 1 == 0 ? 1 : 0.5
     options.lineHeight = LineHeight(multiple: Double(header[7] >> 4) / 4)
     options.language = ["", "ko", "th", "ja", "ar"][Int(header[7] >> 1) % 5]
-    let font = try LayoutFixture.defaultFont(4 + Double(header[1] % 64))
-    return try LayoutFixture.engine().layout(text, font: font, options: options)
+    let font = try FontFixture.defaultFont(4 + Double(header[1] % 64))
+    return try FontFixture.engine().layout(text, font: font, options: options)
   }
 
   @Test func fuzz_negativeTrackingNeverGivesANegativeWidth() throws {

@@ -11,7 +11,7 @@ import TypeScaleTestSupport
 /// `Character`s, bidi levels as ICU, scripts as ICU.
 @Suite struct ItemizerTests {
   let itemizer = Itemizer(
-    cascade: LayoutFixture.registry.cascade(for: LayoutFixture.registry.defaultFace))
+    cascade: FontFixture.registry.cascade(for: FontFixture.registry.defaultFace))
 
   /// The UTF-16 offsets where Swift's `Character`s start, and the end.
   static func characterBoundaries(_ text: String) -> [Int] {

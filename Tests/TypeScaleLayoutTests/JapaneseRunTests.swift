@@ -2,21 +2,22 @@
 
 import Testing
 import TypeScaleFonts
+import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
 /// Japanese runs that alternate Han and kana are shaped as one where the face shapes them alike.
 @Suite struct JapaneseRunTests {
   @Test func hanAndKanaRuns_shapeAsOne_withTheGlyphsOfShapingEachApart() throws {
-    let font = try LayoutFixture.fixtureFont("Fixture-CJK.otf")
-    let engine = LayoutFixture.engine()
+    let font = try FontFixture.fixtureFont("Fixture-CJK.otf")
+    let engine = FontFixture.engine()
     let text = "カタカナと漢字をひらがなで書く。"
     let layout = try engine.layout(text, font: font, options: LayoutOptions())
     let runs = try #require(layout.lines.first?.runs)
     #expect(runs.map(\.script) == ["Jpan"])
 
     // The same text shaped run by run, each with its own script.
-    let itemizer = Itemizer(cascade: LayoutFixture.registry.cascade(for: font.face))
+    let itemizer = Itemizer(cascade: FontFixture.registry.cascade(for: font.face))
     let paragraph = Paragraph(units: Array(text.utf16), start: 0)
     let itemized = try itemizer.itemize(paragraph, direction: .natural)
     #expect(Set(itemized.runs.map(\.scriptTag)) == ["Kana", "Hira", "Hani"])

@@ -19,8 +19,8 @@ import TypeScaleTestSupport
 
   @Test(arguments: [10.0, 17, 23.5, 34])
   func label_reportsWholePixelsAt3x(_ size: Double) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(size)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(size)
     for (text, width) in Self.texts {
       let layout = try engine.layout(text, font: font, options: LayoutOptions(width: width))
       #expect(layout.options.effectiveDisplayScale == 3)
@@ -38,16 +38,16 @@ import TypeScaleTestSupport
   /// 17 pt Noto Sans: line height 17 × 1362 / 1000 = 23.154, which a label reports as 23.333
   /// (69.462 pixels at 3×, rounded up to 70).
   @Test func label_roundsAOneLineHeightUpToThirds() throws {
-    let engine = LayoutFixture.engine()
-    let layout = try engine.layout("Hi", font: try LayoutFixture.defaultFont(17))
+    let engine = FontFixture.engine()
+    let layout = try engine.layout("Hi", font: try FontFixture.defaultFont(17))
     #expect(abs(layout.exactHeight - 23.154) < 1e-9)
     #expect(layout.height == 70.0 / 3)
     #expect(layout.lines[0].height == layout.exactHeight)
   }
 
   @Test func attributedString_reportsExactSizes() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     for (text, width) in Self.texts {
       let layout = try engine.layout(
         text, font: font, options: LayoutOptions(width: width, target: .attributedString))
@@ -60,8 +60,8 @@ import TypeScaleTestSupport
   }
 
   @Test func displayScale2_roundsToHalves() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     for target in LayoutTarget.allCases {
       for (text, width) in Self.texts {
         var options = LayoutOptions(width: width, target: target)
@@ -142,8 +142,8 @@ import TypeScaleTestSupport
 
   /// With no line gap (the embedded face), the two targets' heights differ only by rounding.
   @Test func fontLeading_withoutALineGapChangesNothing() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     let label = try engine.layout("Hello\nworld", font: font)
     let plain = try engine.layout(
       "Hello\nworld", font: font, options: LayoutOptions(target: .attributedString))

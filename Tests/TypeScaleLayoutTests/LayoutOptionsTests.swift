@@ -12,9 +12,9 @@ import TypeScaleTestSupport
 
   @Test(arguments: LayoutOptions.Truncation.allCases)
   func truncation_lineLimitOneInEveryMode(_ mode: LayoutOptions.Truncation) throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      Self.sentence, font: try LayoutFixture.defaultFont(),
+      Self.sentence, font: try FontFixture.defaultFont(),
       options: .init(width: 120, lineLimit: 1, truncation: mode))
     #expect(layout.lineCount == 1)
     #expect(layout.isTruncated)
@@ -38,18 +38,18 @@ import TypeScaleTestSupport
   }
 
   @Test func truncation_ellipsisNeverCutsAGraphemeCluster() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let text = String(repeating: "e\u{301}", count: 40)
     let layout = try engine.layout(
-      text, font: try LayoutFixture.defaultFont(), options: .init(width: 60, lineLimit: 1))
+      text, font: try FontFixture.defaultFont(), options: .init(width: 60, lineLimit: 1))
     let hidden = try #require(layout.truncation?.hiddenRanges.first)
     #expect(hidden.lowerBound % 2 == 0)
   }
 
   @Test func truncation_secondOfThreeLines() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      Self.sentence, font: try LayoutFixture.defaultFont(), options: .init(width: 120, lineLimit: 2)
+      Self.sentence, font: try FontFixture.defaultFont(), options: .init(width: 120, lineLimit: 2)
     )
     #expect(layout.lineCount == 2)
     #expect(!layout.lines[0].isTruncated && layout.lines[1].isTruncated)
@@ -57,9 +57,9 @@ import TypeScaleTestSupport
   }
 
   @Test func truncation_moreParagraphsThanLines() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      "One\nTwo\nThree", font: try LayoutFixture.defaultFont(), options: .init(lineLimit: 2))
+      "One\nTwo\nThree", font: try FontFixture.defaultFont(), options: .init(lineLimit: 2))
     #expect(layout.lineCount == 2)
     #expect(layout.truncation?.hiddenRanges == [7..<13])
   }
@@ -67,8 +67,8 @@ import TypeScaleTestSupport
   /// Kern and tracking add space after each of the five clusters of "Hello"; the tracking after
   /// the last one hangs at the line's end, the kern counts (exact widths: no pixel rounding).
   @Test func tracking_addsToEveryCluster() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let plain = try engine.layout("Hello", font: font)
     var options = LayoutOptions()
     options.tracking = 1.5
@@ -83,8 +83,8 @@ import TypeScaleTestSupport
   }
 
   @Test func features_turningKerningOffWidensAV() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let kerned = try engine.layout("AVAVAV", font: font)
     var options = LayoutOptions()
     options.features = [.off("kern")]
@@ -93,8 +93,8 @@ import TypeScaleTestSupport
   }
 
   @Test func lineHeight_multipleThenClampThenSpacing() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(10)  // natural line height 13.62
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(10)  // natural line height 13.62
     var options = LayoutOptions()
     options.lineHeight = LineHeight(multiple: 2)
     // Exact heights: a label rounds them up to the pixel grid (54.48 → 54.666…).
@@ -111,8 +111,8 @@ import TypeScaleTestSupport
   }
 
   @Test func minimumScaleFactor_shrinksUntilItFits() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     var options = LayoutOptions(width: 200, lineLimit: 1)
     options.minimumScaleFactor = 0.5
     let layout = try engine.layout(Self.sentence, font: font, options: options)
@@ -131,20 +131,20 @@ import TypeScaleTestSupport
   }
 
   @Test func displayScale_roundsTheSizeUpToThePixelGrid() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     var options = LayoutOptions()
     options.displayScale = 3
     let layout = try engine.layout(
-      "Hello world", font: try LayoutFixture.defaultFont(), options: options)
+      "Hello world", font: try FontFixture.defaultFont(), options: options)
     #expect(layout.width >= layout.exactWidth && layout.width - layout.exactWidth < 1.0 / 3)
     #expect((layout.width * 3).rounded() == layout.width * 3)
     #expect((layout.height * 3).rounded() == layout.height * 3)
   }
 
   @Test func justified_linesFillTheWidthButTheLast() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      Self.sentence, font: try LayoutFixture.defaultFont(),
+      Self.sentence, font: try FontFixture.defaultFont(),
       options: .init(width: 150, alignment: .justified))
     for line in layout.lines.dropLast() {
       let last = try #require(line.runs.last)
@@ -191,9 +191,9 @@ import TypeScaleTestSupport
 
   @Test(arguments: badOptions)
   fileprivate func layout_badOptionThrowsNamingTheValue(_ bad: BadOption) throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let error = #expect(throws: LayoutError.self) {
-      try engine.layout("Hello", font: try LayoutFixture.defaultFont(), options: bad.options)
+      try engine.layout("Hello", font: try FontFixture.defaultFont(), options: bad.options)
     }
     #expect(error?.code == .invalidOption)
     #expect(error?.message.hasPrefix(bad.message) == true, "\(error?.message ?? "")")
@@ -202,26 +202,26 @@ import TypeScaleTestSupport
   @Test(arguments: [Double.nan, -1, 0, .infinity])
   func layoutFont_rejectsBadSizes(_ size: Double) {
     let error = #expect(throws: LayoutError.self) {
-      try LayoutFont(face: LayoutFixture.registry.defaultFace, pointSize: size)
+      try LayoutFont(face: FontFixture.registry.defaultFace, pointSize: size)
     }
     let shown = size == size.rounded() && size.isFinite ? String(Int(size)) : String(size)
     #expect(error?.message.hasPrefix("font size \(shown) is not valid") == true)
   }
 
   @Test func layout_megabyteStringDoesNotCrash() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let sentence = "Typography at scale: 안녕하세요, Ελληνικά, кириллица. "
     let text = String(repeating: sentence, count: 1_048_576 / sentence.utf8.count + 1)
     #expect(text.utf8.count >= 1_048_576)
     let layout = try engine.layout(
-      text, font: try LayoutFixture.defaultFont(), options: .init(width: 400))
+      text, font: try FontFixture.defaultFont(), options: .init(width: 400))
     #expect(layout.lineCount > 1000)
     #expect(layout.lines.last?.range.upperBound == text.utf16.count)
   }
 
   @Test func layout_concurrentCallsMatchASerialRun() async throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let texts = ["Hello world", "안녕하세요 여러분", Self.sentence, "Ελληνικά κείμενα", "e\u{301}e\u{301}"]
     let serial = try texts.map { try engine.layout($0, font: font, options: .init(width: 100)) }
     let parallel = try await withThrowingTaskGroup(of: (Int, Double, Int).self) { group in

@@ -38,8 +38,8 @@ import TypeScaleTestSupport
   ///
   /// Kern keeps the ligature and puts the space of its three clusters after it.
   @Test func office_kernKeepsTheLigatureAndSpacesEachOfItsClusters() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let plain = try engine.layout("office", font: font, options: Self.options())
     #expect(Self.glyphCount(plain) == 4)  // o, ffi, c, e
     let kerned = try engine.layout("office", font: font, options: Self.options(kern: 2))
@@ -54,8 +54,8 @@ import TypeScaleTestSupport
   }
 
   @Test func office_trackingTurnsTheLigatureOffUnlessTheFeaturesSetIt() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     // Shaped once with the ligature first: the cache must not hand it to the tracked layout.
     let plain = try engine.layout("office", font: font, options: Self.options())
     var unligated = Self.options()
@@ -104,8 +104,8 @@ import TypeScaleTestSupport
   /// its mark, so every mark keeps its place on its letter.
   @Test(arguments: [1, 2, 7])
   func combiningMarks_getOneSpacePerClusterAndStayOnTheirLetter(_ count: Int) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let text = String(repeating: "e\u{301}", count: count)
     let plain = try engine.layout(text, font: font, options: Self.options())
     for (kern, tracking) in [(1.5, 0.0), (0, 1.5), (-0.75, 0)] {
@@ -131,8 +131,8 @@ import TypeScaleTestSupport
   /// stays at the right edge and the hanging tracking sits past the left one.
   @Test(arguments: ["بِسْمِ", "سَلَامٌ عَلَيْكُمْ", "سلام"])
   func arabicWithMarks_spacesClustersRightToLeft(_ text: String) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.fixtureFont("Fixture-Arabic.ttf")
+    let engine = FontFixture.engine()
+    let font = try FontFixture.fixtureFont("Fixture-Arabic.ttf")
     let width = 300.0
     let plain = try engine.layout(text, font: font, options: Self.options(width: width))
     let tracking = 2.0
@@ -174,8 +174,8 @@ import TypeScaleTestSupport
   ///
   /// A line breaks and fits on the width it reports.
   @Test func lineEnd_kernCountsAndTrackingHangs() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let plain = try engine.layout("Hello", font: font, options: Self.options()).exactWidth
     let tracked = try engine.layout("Hello", font: font, options: Self.options(tracking: 1.5))
     let kerned = try engine.layout("Hello", font: font, options: Self.options(kern: 1.5))
@@ -210,8 +210,8 @@ import TypeScaleTestSupport
   }
 
   @Test func negativeTracking_neverGivesANegativeWidth() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(7)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(7)
     let layout = try engine.layout("iiii iiii", font: font, options: Self.options(tracking: -20))
     #expect(layout.exactWidth == 0 && layout.lines.allSatisfy { $0.width == 0 })
     let kerned = try engine.layout("iiii", font: font, options: Self.options(kern: -20))
@@ -224,8 +224,8 @@ import TypeScaleTestSupport
   /// by: it never passes the width, and it equals its advances less what hangs.
   @Test(arguments: LayoutOptions.Truncation.allCases)
   func truncation_withSpacing_fitsTheWidthItReports(_ mode: LayoutOptions.Truncation) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let text = "The quick brown fox jumps over the lazy dog"
     for (kern, tracking) in [(0.0, 2.0), (2.0, 0.0), (0.0, -0.5)] {
       let options = Self.options(
@@ -248,8 +248,8 @@ import TypeScaleTestSupport
   /// With tracking, the ellipsis' own tracking hangs: a tail cut keeps as many letters as the
   /// letters' widths allow, one more than if it counted.
   @Test func truncation_tailCutCountsTheSameWidthsAsTheLine() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let text = String(repeating: "a", count: 40)
     let tracking = 3.0
     let letter = try engine.layout("a", font: font, options: Self.options()).exactWidth
@@ -277,13 +277,13 @@ extension LetterSpacingTests {
   /// prefix sums, less the hanging tracking) and the sum of its glyph runs' advances (less what
   /// hangs), for random text of several scripts and random kern and tracking.
   @Test func unwrappedLine_reportsTheWidthItsBreakingAndPlacementUse() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let fallbacks = try [
       "Fixture-Arabic.ttf", "Fixture-Hebrew.ttf", "Fixture-Devanagari.ttf",
       "Fixture-Thai.ttf",
-    ].map { try LayoutFixture.fixtureFont($0).face }
+    ].map { try FontFixture.fixtureFont($0).face }
     let font = try LayoutFont(
-      face: LayoutFixture.registry.defaultFace, pointSize: 17, fallbackFaces: fallbacks)
+      face: FontFixture.registry.defaultFace, pointSize: 17, fallbackFaces: fallbacks)
     var generator = SeededGenerator(seed: 0x5EED_16)
     var checked = 0
     for _ in 0..<150 {

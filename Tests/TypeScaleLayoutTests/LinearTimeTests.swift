@@ -206,10 +206,10 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_aWordOf320000LettersAtWidth1_isOneLetterPerLine() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let text = String(repeating: "a", count: 320_000)
     let (layout, elapsed) = try Self.seconds {
-      try engine.layout(text, font: try LayoutFixture.defaultFont(), options: .init(width: 1))
+      try engine.layout(text, font: try FontFixture.defaultFont(), options: .init(width: 1))
     }
     #expect(layout.lineCount == 320_000)
     #expect(layout.lines.enumerated().allSatisfy { $1.range == $0..<($0 + 1) })
@@ -224,15 +224,15 @@ import TypeScaleTestSupport
   /// With character wrapping every cluster is an opportunity; a long run of spaces hangs after
   /// the letter before it, however many opportunities it holds.
   @Test func layout_characterWrappingOver200000Spaces_hangsThemOnOneLine() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     var options = LayoutOptions(width: 30)
     options.wrapping = .character
     let text = "a" + String(repeating: " ", count: 200_000) + "b"
     let (layout, elapsed) = try Self.seconds {
-      try engine.layout(text, font: try LayoutFixture.defaultFont(), options: options)
+      try engine.layout(text, font: try FontFixture.defaultFont(), options: options)
     }
     #expect(layout.lines.map(\.range) == [0..<200_001, 200_001..<200_002])
-    let letter = try engine.layout("a", font: try LayoutFixture.defaultFont()).exactWidth
+    let letter = try engine.layout("a", font: try FontFixture.defaultFont()).exactWidth
     #expect(abs(layout.lines[0].width - letter) < 1e-9)
     #expect(elapsed < TimeBudget.seconds(10), "\(elapsed) s")
   }
@@ -244,8 +244,8 @@ import TypeScaleTestSupport
   /// widths.
   @Test(arguments: LayoutOptions.Truncation.allCases)
   func truncation_ofAHugeParagraph_cutsWhereTheWidthsSay(_ mode: LayoutOptions.Truncation) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let count = 60_000
     let text =
       String(repeating: "a", count: count) + String(repeating: " ", count: count)
@@ -330,13 +330,13 @@ import TypeScaleTestSupport
   /// 60,000 distinct characters no face covers (plane 15 private use) are each reported once,
   /// in text order.
   @Test func missingCharacters_ofAHugeTextAreListedOnceEach() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let scalars = (0..<60_000).compactMap { Unicode.Scalar(0xF_0000 + $0) }
     var text = ""
     text.unicodeScalars.append(contentsOf: scalars)
     text.unicodeScalars.append(contentsOf: scalars.prefix(1000))  // repeats are listed once
     let (layout, elapsed) = try Self.seconds {
-      try engine.layout(text, font: try LayoutFixture.defaultFont())
+      try engine.layout(text, font: try FontFixture.defaultFont())
     }
     #expect(layout.diagnostics.missingCharacters == scalars)
     #expect(elapsed < TimeBudget.seconds(10), "\(elapsed) s")
@@ -348,8 +348,8 @@ import TypeScaleTestSupport
     (1, [Int]()), (31, []), (32, [32]), (33, [32]), (64, [32, 64]), (100, [32, 64, 96]),
   ])
   func shapingSplits_fallAfterEvery32ScalarsOfACluster(_ marks: Int, _ expected: [Int]) throws {
-    let font = try LayoutFixture.defaultFont()
-    let itemizer = Itemizer(cascade: LayoutFixture.registry.cascade(for: font.face))
+    let font = try FontFixture.defaultFont()
+    let itemizer = Itemizer(cascade: FontFixture.registry.cascade(for: font.face))
     // "a" and the marks are one cluster of marks + 1 scalars; "b" is a cluster of its own.
     let text = "a" + String(repeating: "\u{301}", count: marks) + "b"
     let itemized = try itemizer.itemize(
@@ -363,8 +363,8 @@ import TypeScaleTestSupport
   /// it shapes in milliseconds instead of half a minute; every mark keeps its glyph, the
   /// cluster stays on one line, and its width is the letter's (the marks have no advance).
   @Test func layout_aLetterWith100000Marks_isShapedInPiecesOf32Scalars() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let marks = 100_000
     let text = "a" + String(repeating: "\u{301}", count: marks)
     let (layout, elapsed) = try Self.seconds {
@@ -388,8 +388,8 @@ import TypeScaleTestSupport
   /// The first 32 scalars of a long cluster are shaped exactly as HarfBuzz shapes them whole;
   /// the marks after them keep their glyphs and advances.
   @Test func longCluster_firstPieceMatchesShapingTheClusterWhole() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let text = "a" + String(repeating: "\u{301}", count: 40)
     let layout = try engine.layout(text, font: font)
     let runs = layout.lines[0].runs
@@ -428,8 +428,8 @@ import TypeScaleTestSupport
   /// no dotted circle for its leading vowel signs, so the glyphs and the width are those of the
   /// whole cluster.
   @Test func longCluster_piecesGetNoDottedCircle() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.fixtureFont("Fixture-Devanagari.ttf")
+    let engine = FontFixture.engine()
+    let font = try FontFixture.fixtureFont("Fixture-Devanagari.ttf")
     let text = "\u{915}" + String(repeating: "\u{941}", count: 40)  // क and 40 × ु
     let layout = try engine.layout(text, font: font)
     let runs = layout.lines[0].runs

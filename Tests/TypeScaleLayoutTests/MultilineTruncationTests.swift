@@ -16,9 +16,9 @@ import TypeScaleTestSupport
   private static let sentence = "The quick brown fox jumps over the lazy dog"  // 43 units
 
   @Test func tail_cutsOnlyTheLastOfThreeLines() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      Self.sentence, font: try LayoutFixture.defaultFont(),
+      Self.sentence, font: try FontFixture.defaultFont(),
       options: .init(width: 100, lineLimit: 3, truncation: .tail))
     #expect(layout.lineCount == 3)
     #expect(layout.lines.map(\.isTruncated) == [false, false, true])
@@ -31,8 +31,8 @@ import TypeScaleTestSupport
   /// Head truncation with room for three lines: one line showing the sentence's end.
   @Test(arguments: [3, 0, 2])
   func head_truncatesTheTextIntoASingleLine(_ limit: Int) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let layout = try engine.layout(
       Self.sentence, font: font, options: .init(width: 100, lineLimit: limit, truncation: .head))
     #expect(layout.lineCount == 1)
@@ -55,8 +55,8 @@ import TypeScaleTestSupport
   /// Middle truncation with room for three lines: one line showing the beginning and the end.
   @Test(arguments: [3, 0, 5])
   func middle_truncatesTheTextIntoASingleLine(_ limit: Int) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let layout = try engine.layout(
       Self.sentence, font: font,
       options: .init(width: 100, lineLimit: limit, truncation: .middle))
@@ -79,9 +79,9 @@ import TypeScaleTestSupport
   /// Later paragraphs are hidden too: the text is one line.
   @Test(arguments: [LayoutOptions.Truncation.head, .middle])
   func headAndMiddle_hideLaterParagraphs(_ mode: LayoutOptions.Truncation) throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      "One\nTwo\nThree", font: try LayoutFixture.defaultFont(),
+      "One\nTwo\nThree", font: try FontFixture.defaultFont(),
       options: .init(lineLimit: 3, truncation: mode))
     #expect(layout.lineCount == 1)
     #expect(layout.lines[0].range == 0..<3)
@@ -91,9 +91,9 @@ import TypeScaleTestSupport
   /// Text that fits one line is not truncated, whatever the mode.
   @Test(arguments: LayoutOptions.Truncation.allCases)
   func oneLineOfText_isNotTruncated(_ mode: LayoutOptions.Truncation) throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      "Hello", font: try LayoutFixture.defaultFont(),
+      "Hello", font: try FontFixture.defaultFont(),
       options: .init(width: 100, lineLimit: 3, truncation: mode))
     #expect(layout.lineCount == 1 && !layout.isTruncated)
   }

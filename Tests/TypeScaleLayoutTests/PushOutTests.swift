@@ -111,8 +111,8 @@ struct PushOutParagraph: Sendable, CustomTestStringConvertible {
   /// on their own), and changes nothing otherwise; without push-out the layout is the greedy one.
   @Test(arguments: PushOutParagraph.all)
   func corpus_aOneWordLastLineTakesAWordFromTheLineAbove(_ paragraph: PushOutParagraph) throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.fixtureFont(paragraph.font)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.fixtureFont(paragraph.font)
     let units = Array(paragraph.text.utf16)
     let greedyStrategy = paragraph.greedyStrategy
     let opportunities = try Self.softOpportunities(
@@ -267,8 +267,8 @@ struct PushOutParagraph: Sendable, CustomTestStringConvertible {
   }
 
   @Test func pushOut_isTheLabelDefaultAndNeedsWordWrapping() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.fixtureFont("Fixture-Sans.ttf")
+    let engine = FontFixture.engine()
+    let font = try FontFixture.fixtureFont("Fixture-Sans.ttf")
     let width = try Self.orphanWidth(engine: engine, font: font)
     func starts(_ configure: (inout LayoutOptions) -> Void) throws -> [Int] {
       var options = LayoutOptions(width: width)
@@ -295,8 +295,8 @@ struct PushOutParagraph: Sendable, CustomTestStringConvertible {
   /// Push-out moves lines before the line limit and truncation: the truncated line starts where
   /// the pushed-out paragraph's line does.
   @Test func pushOut_runsBeforeTheLineLimit() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.fixtureFont("Fixture-Sans.ttf")
+    let engine = FontFixture.engine()
+    let font = try FontFixture.fixtureFont("Fixture-Sans.ttf")
     let width = try Self.orphanWidth(engine: engine, font: font)
     let text = Self.sentence + "\nMore text follows here."
     var options = LayoutOptions(width: width)
@@ -362,7 +362,7 @@ struct PushOutParagraph: Sendable, CustomTestStringConvertible {
   /// The same properties on laid-out random paragraphs of English, German, Korean (with and
   /// without Hangul word priority), Japanese, Arabic and Thai words, at many widths.
   @Test func pushOut_properties_onRandomParagraphs() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let scripts: [(language: String, font: String, words: [String], separator: String)] = [
       (
         "en", "Fixture-Sans.ttf",
@@ -396,7 +396,7 @@ struct PushOutParagraph: Sendable, CustomTestStringConvertible {
     var moved = 0
     for _ in 0..<240 {
       let script = scripts.randomElement(using: &generator)!
-      let font = try LayoutFixture.fixtureFont(script.font)
+      let font = try FontFixture.fixtureFont(script.font)
       var text = ""
       for index in 0..<Int.random(in: 2...30, using: &generator) {
         if index > 0 {

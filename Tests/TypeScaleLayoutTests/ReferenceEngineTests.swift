@@ -44,7 +44,7 @@ private enum Corpus {
   }
 
   static func font(_ file: String, size: Double) throws -> LayoutFont {
-    try LayoutFixture.fixtureFont(file, size: size)
+    try FontFixture.fixtureFont(file, size: size)
   }
 }
 
@@ -107,7 +107,7 @@ private let widthCasesNeedingTolerance = 0
     var options = LayoutOptions()
     options.target = .attributedString
     options.language = entry.language
-    let layout = try LayoutFixture.engine().layout(
+    let layout = try FontFixture.engine().layout(
       entry.text, font: try Corpus.font(entry.font, size: size), options: options)
     let expected = test.advanceSum * size / test.upem
     #expect(
@@ -123,7 +123,7 @@ private let widthCasesNeedingTolerance = 0
       var options = LayoutOptions()
       options.target = .attributedString
       options.language = entry.language
-      let layout = try LayoutFixture.engine().layout(
+      let layout = try FontFixture.engine().layout(
         entry.text, font: try Corpus.font(entry.font, size: 17), options: options)
       if abs(layout.exactWidth - test.advanceSum * 17 / test.upem) > 1e-9 {
         needing.append(test.id)
@@ -140,7 +140,7 @@ private let widthCasesNeedingTolerance = 0
     var options = LayoutOptions(width: test.width)
     options.target = .attributedString
     options.language = entry.language
-    let layout = try LayoutFixture.engine().layout(
+    let layout = try FontFixture.engine().layout(
       entry.text, font: try Corpus.font(entry.font, size: 17), options: options)
     let starts = layout.lines.map(\.range.lowerBound)
     #expect(layout.lineCount == test.lineCount, "\(starts) vs Pango \(test.starts)")
@@ -167,7 +167,7 @@ extension ReferenceEngineTests {
   @Test(arguments: LineCase.all)
   fileprivate func wrappedLines_asALabel_differFromPangoOnlyByTheStrategy(_ test: LineCase) throws {
     let entry = try #require(Corpus.entries[test.id])
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let font = try Corpus.font(entry.font, size: 17)
     func starts(_ strategy: LayoutOptions.LineBreakStrategy?) throws -> [Int] {
       var options = LayoutOptions(width: test.width)

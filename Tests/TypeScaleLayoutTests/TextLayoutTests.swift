@@ -10,8 +10,8 @@ import TypeScaleTestSupport
 
 @Suite struct TextLayoutTests {
   @Test func layout_unwrappedLatinIsOneLineAsWideAsItsAdvances() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     let layout = try engine.layout("Hello world", font: font)
     #expect(layout.lineCount == 1)
     #expect(layout.lines[0].range == 0..<11)
@@ -27,8 +27,8 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_koreanWordPriorityBreaksOnlyAtSpaces() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     var options = LayoutOptions(width: 100)
     options.lineBreakStrategy = .hangulWordPriority
     let text = "안녕하세요 여러분, 반갑습니다"
@@ -49,8 +49,8 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_trailingSpacesHang() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let plain = try engine.layout("Hello", font: font)
     let spaced = try engine.layout("Hello   ", font: font)
     #expect(spaced.width == plain.width)
@@ -63,8 +63,8 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_wordWiderThanTheLineBreaksBetweenClusters() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let layout = try engine.layout(
       "Donaudampfschifffahrtsgesellschaft", font: font, options: .init(width: 80))
     #expect(layout.lineCount > 2)
@@ -74,18 +74,18 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_tinyWidthPutsOneClusterOnEachLine() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let text = "e\u{301}👍🏽한a"
     let layout = try engine.layout(
-      text, font: try LayoutFixture.defaultFont(), options: .init(width: 0.1))
+      text, font: try FontFixture.defaultFont(), options: .init(width: 0.1))
     #expect(layout.lines.map(\.range) == [0..<2, 2..<6, 6..<7, 7..<8])
   }
 
   @Test(arguments: ["", "   ", "\n", "\n\n", "\u{301}\u{301}", "\r\n", "\u{2029}"])
   func layout_edgeCasesNeverCrash(_ text: String) throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let layout = try engine.layout(
-      text, font: try LayoutFixture.defaultFont(), options: .init(width: 50))
+      text, font: try FontFixture.defaultFont(), options: .init(width: 50))
     let expectedLines: Int
     switch text {
     case "": expectedLines = 0
@@ -100,10 +100,10 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_emojiSequencesAndFlagsStayWhole() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let text = "👨‍👩‍👧‍👦🇰🇷👍🏽"
     let layout = try engine.layout(
-      text, font: try LayoutFixture.defaultFont(), options: .init(width: 0.1))
+      text, font: try FontFixture.defaultFont(), options: .init(width: 0.1))
     // One grapheme cluster per line: ZWJ family (11 units), flag (4), thumbs with tone (4).
     #expect(layout.lines.map(\.range) == [0..<11, 11..<15, 15..<19])
     // The embedded fonts have no emoji: the diagnostics say so.
@@ -111,11 +111,11 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_mixedDirectionsAreVisuallyOrdered() throws {
-    let engine = LayoutFixture.engine()
-    let hebrew = try LayoutFixture.fixtureFont("Fixture-Regular.ttf")
+    let engine = FontFixture.engine()
+    let hebrew = try FontFixture.fixtureFont("Fixture-Regular.ttf")
     _ = hebrew
     let layout = try engine.layout(
-      "abc 123 \u{05D0}\u{05D1}\u{05D2} 456", font: try LayoutFixture.defaultFont())
+      "abc 123 \u{05D0}\u{05D1}\u{05D2} 456", font: try FontFixture.defaultFont())
     let runs = layout.lines[0].runs
     // Left to right: "abc 123 " (LTR), then the Hebrew run (RTL) and " 456" ordered by UAX #9.
     #expect(runs.first?.range.lowerBound == 0)
@@ -125,21 +125,21 @@ import TypeScaleTestSupport
   }
 
   @Test func layout_rightToLeftParagraphIsTrailingAligned() throws {
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     var options = LayoutOptions(width: 300)
     options.baseDirection = .rightToLeft
-    let layout = try engine.layout("abc", font: try LayoutFixture.defaultFont(), options: options)
+    let layout = try engine.layout("abc", font: try FontFixture.defaultFont(), options: options)
     let line = try #require(layout.lines.first)
     #expect(abs(line.x + line.width - 300) < 1e-9)
     options.baseDirection = .natural
     options.alignment = .center
-    let centered = try engine.layout("abc", font: try LayoutFixture.defaultFont(), options: options)
+    let centered = try engine.layout("abc", font: try FontFixture.defaultFont(), options: options)
     #expect(abs(centered.lines[0].x - (300 - centered.lines[0].width) / 2) < 1e-9)
   }
 
   @Test func layout_relayingOutAtAnotherWidthDoesNotReshape() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let text =
       "The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs."
     _ = try engine.layout(text, font: font, options: .init(width: 300))
@@ -151,8 +151,8 @@ import TypeScaleTestSupport
   }
 
   @Test func sweep_twelveCategoriesShapeEachRunOnce() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     let text = "Continue reading 계속 읽기"
     let sweep = try engine.sweep(text, font: font, options: .init(width: 200))
     #expect(sweep.count == 12)
@@ -169,8 +169,8 @@ import TypeScaleTestSupport
   }
 
   @Test func largestFittingCategory_findsTheLastCategoryThatFits() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont(17)
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont(17)
     let text = "Einstellungen speichern"
     let found = try engine.largestFittingCategory(text, font: font, width: 250, lineLimit: 1)
     let category = try #require(found)

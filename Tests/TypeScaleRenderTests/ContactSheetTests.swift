@@ -42,8 +42,8 @@ private func separators(in image: Image, x: Int) -> [Int] {
   private static func sweep(
     categories: DynamicTypeRange = .all
   ) throws -> [CategoryLayout] {
-    try RenderFixture.engine.sweep(
-      sentence, font: try RenderFixture.defaultFont(), sizing: .relative(to: .body),
+    try FontFixture.sharedEngine.sweep(
+      sentence, font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       categories: categories, options: LayoutOptions(width: 343, lineLimit: 3))
   }
 
@@ -54,7 +54,7 @@ private func separators(in image: Image, x: Int) -> [Int] {
     #expect(truncated > 0 && truncated < 12, "the sentence truncates at some sizes only")
 
     let options = RenderOptions(overlays: [.lines, .truncation])
-    let sheet = try RenderFixture.renderer.contactSheet(sweep, title: "body", options: options)
+    let sheet = try FontFixture.renderer.contactSheet(sweep, title: "body", options: options)
     let decoded = try #require(decodeWithLibPNG(try PNG.encode(sheet)))
     #expect((decoded.width, decoded.height) == (sheet.width, sheet.height))
 
@@ -82,18 +82,18 @@ private func separators(in image: Image, x: Int) -> [Int] {
       sweep.map(\.category) == [
         .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge, .accessibilityMedium,
       ])
-    let sheet = try RenderFixture.renderer.contactSheet(sweep)
+    let sheet = try FontFixture.renderer.contactSheet(sweep)
     #expect(separators(in: sheet, x: sheet.width - 1).count == 5)
   }
 
   @Test func contactSheet_fallback_addsALegendInTheFacesColours() throws {
-    let sweep = try RenderFixture.engine.sweep(
-      "Hello 안녕", font: try RenderFixture.defaultFont(), sizing: .relative(to: .body),
+    let sweep = try FontFixture.sharedEngine.sweep(
+      "Hello 안녕", font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       categories: DynamicTypeRange(.large ... .large), options: LayoutOptions(width: 200))
     let korean = try #require(sweep.first?.layout.diagnostics.fallbackFaces.first)
     let tint = FacePalette.color(for: korean)
-    let plain = try RenderFixture.renderer.contactSheet(sweep)
-    let tinted = try RenderFixture.renderer.contactSheet(
+    let plain = try FontFixture.renderer.contactSheet(sweep)
+    let tinted = try FontFixture.renderer.contactSheet(
       sweep, options: RenderOptions(overlays: [.fallback]))
     #expect(tinted.height > plain.height, "the legend adds rows")
     // The legend's swatch is the face's colour, exactly.
@@ -102,10 +102,10 @@ private func separators(in image: Image, x: Int) -> [Int] {
 
   @Test func contactSheet_demo_looksRight() throws {
     // Written for people to look at: .build/render-tests/contact-sheet.png.
-    let sweep = try RenderFixture.engine.sweep(
-      sentence + " 안녕하세요", font: try RenderFixture.defaultFont(), sizing: .relative(to: .body),
+    let sweep = try FontFixture.sharedEngine.sweep(
+      sentence + " 안녕하세요", font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       options: LayoutOptions(width: 343, lineLimit: 3))
-    let sheet = try RenderFixture.renderer.contactSheet(
+    let sheet = try FontFixture.renderer.contactSheet(
       sweep, title: "body, 343 pt, 3 lines",
       options: RenderOptions(overlays: [.lines, .truncation, .fallback, .width]))
     let url = packageRoot().appendingPathComponent(".build/render-tests/contact-sheet.png")

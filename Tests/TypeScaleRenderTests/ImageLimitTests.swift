@@ -21,8 +21,8 @@ import TypeScaleTestSupport
   ) throws -> TextLayout {
     var options = LayoutOptions(width: width)
     options.lineHeight.maximum = maximumLineHeight
-    return try RenderFixture.engine.layout(
-      text, font: try RenderFixture.defaultFont(size), options: options)
+    return try FontFixture.sharedEngine.layout(
+      text, font: try FontFixture.defaultFont(size), options: options)
   }
 
   fileprivate struct TooLarge: Sendable, CustomTestStringConvertible {
@@ -59,7 +59,7 @@ import TypeScaleTestSupport
     #expect(sizeError?.message.contains("more than the limit of \(bad.maximumPixels)") == true)
     #expect(sizeError?.message.contains("RenderOptions.maximumPixels") == true)
     let renderError = #expect(throws: RenderError.self) {
-      try RenderFixture.renderer.render(layout, options: options)
+      try FontFixture.renderer.render(layout, options: options)
     }
     #expect(renderError == sizeError)
   }
@@ -69,11 +69,11 @@ import TypeScaleTestSupport
     var options = RenderOptions()
     let size = try Renderer.imageSize(for: layout, options: options)
     options.maximumPixels = size.width * size.height
-    let image = try RenderFixture.renderer.render(layout, options: options)
+    let image = try FontFixture.renderer.render(layout, options: options)
     #expect(image.width == size.width && image.height == size.height)
     options.maximumPixels -= 1
     #expect(throws: RenderError.self) {
-      try RenderFixture.renderer.render(layout, options: options)
+      try FontFixture.renderer.render(layout, options: options)
     }
   }
 
@@ -87,11 +87,11 @@ import TypeScaleTestSupport
   }
 
   @Test func contactSheet_overTheLimit_throws() throws {
-    let sweep = try RenderFixture.engine.sweep(
-      "Hello", font: try RenderFixture.defaultFont(), sizing: .relative(to: .body),
+    let sweep = try FontFixture.sharedEngine.sweep(
+      "Hello", font: try FontFixture.defaultFont(), sizing: .relative(to: .body),
       options: LayoutOptions(width: 100))
     let error = #expect(throws: RenderError.self) {
-      try RenderFixture.renderer.contactSheet(sweep, options: RenderOptions(maximumPixels: 10_000))
+      try FontFixture.renderer.contactSheet(sweep, options: RenderOptions(maximumPixels: 10_000))
     }
     #expect(error?.code == .imageTooLarge)
     #expect(error?.message.hasPrefix("the contact sheet would be ") == true)
@@ -118,7 +118,7 @@ import TypeScaleTestSupport
       report.differing = 1
     }
     let error = #expect(throws: RenderError.self) {
-      _ = try RenderFixture.renderer.goldenFailureImage(
+      _ = try FontFixture.renderer.goldenFailureImage(
         report: report, expected: expected, actual: actual, goldenURL: url)
     }
     #expect(error?.code == .imageTooLarge)
@@ -128,7 +128,7 @@ import TypeScaleTestSupport
     // 40,000 pt × 2 = 80,000 pixels per em; the line height cap keeps the canvas small.
     let layout = try Self.layout("H", size: 40_000, maximumLineHeight: 10)
     let error = #expect(throws: RenderError.self) {
-      try RenderFixture.renderer.render(layout, options: RenderOptions(scale: 2))
+      try FontFixture.renderer.render(layout, options: RenderOptions(scale: 2))
     }
     #expect(error?.code == .imageTooLarge)
     #expect(error?.message.contains("more than FreeType draws (65535") == true)
@@ -141,7 +141,7 @@ import TypeScaleTestSupport
     let size = try Renderer.imageSize(for: layout, options: RenderOptions())
     #expect(size.width * size.height < RenderOptions.defaultMaximumPixels)
     let error = #expect(throws: RenderError.self) {
-      try RenderFixture.renderer.render(layout, options: RenderOptions())
+      try FontFixture.renderer.render(layout, options: RenderOptions())
     }
     #expect(error?.code == .imageTooLarge)
     #expect(error?.message.contains("glyph") == true)

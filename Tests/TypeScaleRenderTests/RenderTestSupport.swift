@@ -1,44 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import TypeScaleFonts
-import TypeScaleLayout
 import TypeScaleRender
-import TypeScaleTestSupport
-
-/// One registry, engine and renderer for the render tests: a registry opens the embedded fonts.
-enum RenderFixture {
-  static let registry: FontRegistry = {
-    do {
-      return try FontRegistry()
-    } catch {
-      preconditionFailure("the embedded fonts must load: \(error)")
-    }
-  }()
-
-  static let engine = TextLayoutEngine(registry: registry)
-  static let renderer = Renderer(registry: registry)
-
-  /// The embedded default face at a size.
-  static func defaultFont(_ size: Double = 17) throws -> LayoutFont {
-    try LayoutFont(face: registry.defaultFace, pointSize: size)
-  }
-
-  /// A fixture font file's first face at a size, registered once.
-  static func fixtureFont(_ file: String, size: Double = 17) throws -> LayoutFont {
-    let faces = try registry.register(fileAt: Fixtures.font(file))
-    guard let face = faces.first else { preconditionFailure("\(file) has no face") }
-    return try LayoutFont(face: face, pointSize: size)
-  }
-
-  /// Lays text out.
-  static func layout(
-    _ text: String, font: LayoutFont? = nil, width: Double? = nil, lines: Int? = nil
-  ) throws -> TextLayout {
-    try engine.layout(
-      text, font: try font ?? defaultFont(), options: LayoutOptions(width: width, lineLimit: lines))
-  }
-}
 
 /// A pixel rectangle in a test, half-open: `x..<x + width`, `y..<y + height`.
 struct Box: CustomStringConvertible {

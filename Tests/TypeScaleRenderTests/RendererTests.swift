@@ -14,9 +14,9 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
 
   @Test(arguments: [1.0, 2.0, 3.0])
   func render_size_isTheLayoutBoxTimesScalePlusMargins(_ scale: Double) throws {
-    let layout = try RenderFixture.layout("Hello, world")
+    let layout = try FontFixture.layout("Hello, world")
     let options = RenderOptions(scale: scale, margin: 5)
-    let image = try RenderFixture.renderer.render(layout, options: options)
+    let image = try FontFixture.renderer.render(layout, options: options)
     let decoded = try #require(decodeWithLibPNG(try PNG.encode(image)))
     #expect(decoded.width == Int((layout.width * scale).rounded(.up)) + 10)
     #expect(decoded.height == Int((layout.height * scale).rounded(.up)) + 10)
@@ -24,9 +24,9 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   }
 
   @Test func render_size_spansTheWrappingWidth() throws {
-    let layout = try RenderFixture.layout(pangram, width: 200, lines: 3)
+    let layout = try FontFixture.layout(pangram, width: 200, lines: 3)
     #expect(layout.width < 200)
-    let image = try RenderFixture.renderer.render(layout)
+    let image = try FontFixture.renderer.render(layout)
     #expect(image.width == 400 + 16)
     #expect(image.height == Int((layout.height * 2).rounded(.up)) + 16)
   }
@@ -38,11 +38,11 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   func render_ink_fallsInsideTheLineBoxesOnly(
     _ text: String, _ fontFile: String?, _ width: Double?
   ) throws {
-    let font = try fontFile.map { try RenderFixture.fixtureFont($0) }
-    let layout = try RenderFixture.layout(text, font: font, width: width, lines: 4)
+    let font = try fontFile.map { try FontFixture.fixtureFont($0) }
+    let layout = try FontFixture.layout(text, font: font, width: width, lines: 4)
     let image = try PNG.decode(
       try PNG.encode(
-        try RenderFixture.renderer.render(
+        try FontFixture.renderer.render(
           layout, options: RenderOptions(scale: 2, margin: 8, background: .clear))))
     let boxes = layout.lines.map {
       Box(
@@ -59,10 +59,10 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   /// A wrapped right-to-left line must stay inside its wrapping width: its trailing space hangs
   /// at the visual left, past the line's start, not inside the width.
   @Test func render_wrappedRightToLeft_staysInsideTheWidth() throws {
-    let font = try RenderFixture.fixtureFont("Fixture-Hebrew.ttf")
-    let layout = try RenderFixture.layout("שלום עולם, מה שלומך היום?", font: font, width: 150)
+    let font = try FontFixture.fixtureFont("Fixture-Hebrew.ttf")
+    let layout = try FontFixture.layout("שלום עולם, מה שלומך היום?", font: font, width: 150)
     #expect(layout.lineCount == 2)
-    let image = try RenderFixture.renderer.render(
+    let image = try FontFixture.renderer.render(
       layout, options: RenderOptions(scale: 2, margin: 8, background: .clear))
     let rightmost = image.pixels { $0.alpha > 0 }.map(\.x).max() ?? 0
     for line in layout.lines {
@@ -76,12 +76,12 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   }
 
   @Test func render_twice_givesIdenticalBytes() throws {
-    let layout = try RenderFixture.layout("Hello 안녕 " + pangram, width: 220, lines: 2)
+    let layout = try FontFixture.layout("Hello 안녕 " + pangram, width: 220, lines: 2)
     let options = RenderOptions(overlays: Set(Overlay.allCases))
-    let first = try PNG.encode(try RenderFixture.renderer.render(layout, options: options))
-    let second = try PNG.encode(try RenderFixture.renderer.render(layout, options: options))
+    let first = try PNG.encode(try FontFixture.renderer.render(layout, options: options))
+    let second = try PNG.encode(try FontFixture.renderer.render(layout, options: options))
     // A fresh renderer: no cached faces or glyphs.
-    let fresh = Renderer(registry: RenderFixture.registry)
+    let fresh = Renderer(registry: FontFixture.registry)
     let third = try PNG.encode(try fresh.render(layout, options: options))
     #expect(first == second)
     #expect(first == third)
@@ -89,9 +89,9 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
 
   @Test func render_concurrently_givesTheSameImages() async throws {
     let layouts = try ["Hello 안녕", pangram, "저장하기 Save"].map {
-      try RenderFixture.layout($0, width: 160)
+      try FontFixture.layout($0, width: 160)
     }
-    let renderer = Renderer(registry: RenderFixture.registry)
+    let renderer = Renderer(registry: FontFixture.registry)
     let serial = try layouts.map { try renderer.render($0) }
     let parallel = try await withThrowingTaskGroup(of: (Int, Image).self) { group in
       for _ in 0..<4 {
@@ -110,9 +110,9 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   // MARK: - Visual order
 
   @Test func render_rightToLeft_drawsTheFirstCharacterRightmost() throws {
-    let font = try RenderFixture.fixtureFont("Fixture-Hebrew.ttf")
+    let font = try FontFixture.fixtureFont("Fixture-Hebrew.ttf")
     let text = "שלום עולם"
-    let layout = try RenderFixture.layout(text, font: font)
+    let layout = try FontFixture.layout(text, font: font)
     let run = try #require(layout.lines.first?.runs.first)
     #expect(run.isRightToLeft)
     let lastCluster = try #require(run.clusters.max())
@@ -121,7 +121,7 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
     #expect(run.xs[first] > run.xs[last])
 
     let options = RenderOptions(scale: 2, margin: 0, background: .clear)
-    let image = try RenderFixture.renderer.render(layout, options: options)
+    let image = try FontFixture.renderer.render(layout, options: options)
     let ink = image.pixels { $0.alpha > 0 }
     let rightmost = try #require(ink.map(\.x).max())
     let leftmost = try #require(ink.map(\.x).min())
@@ -133,17 +133,17 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   }
 
   @Test func render_fallback_tintsEachFaceAndKeepsVisualOrder() throws {
-    let layout = try RenderFixture.layout("Hello 안녕")
+    let layout = try FontFixture.layout("Hello 안녕")
     let runs = try #require(layout.lines.first?.runs)
-    let primary = RenderFixture.registry.defaultFace
+    let primary = FontFixture.registry.defaultFace
     let latin = try #require(runs.first { $0.face == primary })
     let hangul = try #require(runs.first { $0.face != primary })
     #expect(layout.diagnostics.fallbackFaces == [hangul.face])
 
-    let plain = try RenderFixture.renderer.render(layout)
+    let plain = try FontFixture.renderer.render(layout)
     #expect(plain.pixels { $0.isColored }.isEmpty, "without the overlay every glyph is grey")
 
-    let image = try RenderFixture.renderer.render(
+    let image = try FontFixture.renderer.render(
       layout, options: RenderOptions(overlays: [.fallback]))
     let tint = FacePalette.color(for: hangul.face)
     #expect(!tint.isGrey)
@@ -172,10 +172,10 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   // MARK: - Colour and variations
 
   @Test func render_colorEmoji_drawsColoredPixels() throws {
-    let font = try RenderFixture.fixtureFont("Fixture-Emoji.ttf", size: 17)
-    let layout = try RenderFixture.layout("😀🚀", font: font)
+    let font = try FontFixture.fixtureFont("Fixture-Emoji.ttf", size: 17)
+    let layout = try FontFixture.layout("😀🚀", font: font)
     #expect(layout.lines.first?.runs.first?.face == font.face)
-    let image = try RenderFixture.renderer.render(layout)
+    let image = try FontFixture.renderer.render(layout)
     let colored = image.pixels { $0.isColored }
     #expect(colored.count > 100)
     // The 109 px strike is scaled to the size: the ink fits the line's height (plus margins).
@@ -185,16 +185,16 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   }
 
   @Test func render_variations_areApplied() throws {
-    let faces = try RenderFixture.registry.register(
+    let faces = try FontFixture.registry.register(
       fileAt: Fixtures.font("Fixture-Variable.ttf"))
     let face = try #require(faces.first)
     func ink(weight: Double) throws -> Int {
       var options = LayoutOptions()
       options.variations = ["wght": weight]
-      let layout = try RenderFixture.engine.layout(
+      let layout = try FontFixture.sharedEngine.layout(
         "Bold and light", font: try LayoutFont(face: face, pointSize: 20), options: options)
       #expect(layout.lines.first?.runs.first?.variations["wght"] == weight)
-      let image = try RenderFixture.renderer.render(
+      let image = try FontFixture.renderer.render(
         layout, options: RenderOptions(background: .clear))
       return image.pixels.enumerated().reduce(0) { $0 + ($1.offset % 4 == 3 ? Int($1.element) : 0) }
     }
@@ -208,12 +208,12 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   @Test func overlays_eachChangesTheImage() throws {
     var layoutOptions = LayoutOptions(width: 120, lineLimit: 2)
     layoutOptions.truncation = .tail
-    let layout = try RenderFixture.engine.layout(
-      "Hello 안녕 " + pangram, font: try RenderFixture.defaultFont(), options: layoutOptions)
+    let layout = try FontFixture.sharedEngine.layout(
+      "Hello 안녕 " + pangram, font: try FontFixture.defaultFont(), options: layoutOptions)
     #expect(layout.isTruncated)
-    let plain = try RenderFixture.renderer.render(layout)
+    let plain = try FontFixture.renderer.render(layout)
     for overlay in Overlay.allCases {
-      let drawn = try RenderFixture.renderer.render(
+      let drawn = try FontFixture.renderer.render(
         layout, options: RenderOptions(overlays: [overlay]))
       #expect(drawn != plain, "\(overlay) draws nothing")
       #expect((drawn.width, drawn.height) == (plain.width, plain.height))
@@ -234,10 +234,10 @@ private let pangram = "The quick brown fox jumps over the lazy dog while the ban
   }
 
   @Test func options_invalidScale_throws() throws {
-    let layout = try RenderFixture.layout("Hi")
+    let layout = try FontFixture.layout("Hi")
     for scale in [0, -1, .nan, .infinity] {
       #expect(throws: RenderError.self) {
-        try RenderFixture.renderer.render(layout, options: RenderOptions(scale: scale))
+        try FontFixture.renderer.render(layout, options: RenderOptions(scale: scale))
       }
     }
   }

@@ -27,4 +27,12 @@ public enum TimeBudget {
   /// - Parameter plain: The bound without a sanitizer, in seconds.
   /// - Returns: The bound for this run, in seconds.
   public static func seconds(_ plain: Double) -> Double { plain * scale }
+
+  /// How long a test awaits an event before it gives up and fails: 180 s times ``scale``, at
+  /// most 15 minutes.
+  ///
+  /// Generous because it only matters when a test fails: with two cores, the rest of the suite
+  /// (slowed several times under ThreadSanitizer) can keep Swift's cooperative pool busy for
+  /// minutes, and a task may wait that long to be scheduled whatever it waits for.
+  public static var eventWait: Double { min(seconds(180), 900) }
 }

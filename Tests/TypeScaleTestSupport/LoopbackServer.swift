@@ -21,33 +21,54 @@ import TypeScaleInternals
 /// connection on its own thread with `Connection: close`, and stops when the test calls
 /// ``stop()`` — which `withLoopbackServer` does even when the test fails. Running in-process
 /// means no child process can outlive the test.
-final class LoopbackServer: Sendable {
+public final class LoopbackServer: Sendable {
   /// One request as received.
-  struct Request: Sendable {
-    let method: String
-    let path: String
+  public struct Request: Sendable {
+    /// The method, such as `GET`.
+    public let method: String
+    /// The path and query, such as `/css2?family=Inter`.
+    public let path: String
     /// Header values by lowercased name.
-    let headers: [String: String]
+    public let headers: [String: String]
   }
 
   /// A scripted answer.
-  struct Response: Sendable {
-    var status = 200
-    var contentType = "application/octet-stream"
-    var body: [UInt8] = []
+  public struct Response: Sendable {
+    /// The status code; 200 by default.
+    public var status = 200
+    /// The `Content-Type`.
+    public var contentType = "application/octet-stream"
+    /// The bytes of the body.
+    public var body: [UInt8] = []
     /// The Content-Length announced; larger than the body to simulate a dropped transfer.
-    var announcedLength: Int?
+    public var announcedLength: Int?
     /// Whether to send no Content-Length: the body ends when the connection closes.
-    var omitsLength = false
+    public var omitsLength = false
     /// More header lines, such as `Location` or `Content-Encoding`.
-    var headers: [String: String] = [:]
+    public var headers: [String: String] = [:]
     /// What follows the body: nothing, or bytes until the client hangs up.
-    var tail: Tail = .none
+    public var tail: Tail = .none
     /// A gate the answer waits for, to hold a download in flight.
-    var gate: Gate?
+    public var gate: Gate?
+
+    /// An answer; every part has a default (200, `application/octet-stream`, no body).
+    public init(
+      status: Int = 200, contentType: String = "application/octet-stream", body: [UInt8] = [],
+      announcedLength: Int? = nil, omitsLength: Bool = false, headers: [String: String] = [:],
+      tail: Tail = .none, gate: Gate? = nil
+    ) {
+      self.status = status
+      self.contentType = contentType
+      self.body = body
+      self.announcedLength = announcedLength
+      self.omitsLength = omitsLength
+      self.headers = headers
+      self.tail = tail
+      self.gate = gate
+    }
 
     /// Bytes sent after the body, to test limits on what a server may send.
-    enum Tail: Sendable {
+    public enum Tail: Sendable {
       case none
       /// 64 KiB chunks of zeros, as fast as the client takes them, until it hangs up (or 4 GiB).
       case endless
@@ -56,18 +77,18 @@ final class LoopbackServer: Sendable {
     }
 
     /// A redirect to `location`.
-    static func redirect(_ location: String, status: Int = 302) -> Response {
+    public static func redirect(_ location: String, status: Int = 302) -> Response {
       Response(status: status, contentType: "text/html", headers: ["Location": location])
     }
 
     /// A fixture font's bytes.
-    static func font(_ url: URL, gate: Gate? = nil) -> Response {
+    public static func font(_ url: URL, gate: Gate? = nil) -> Response {
       let bytes = (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
       return Response(body: bytes, gate: gate)
     }
 
     /// A status with a small HTML page, the way web servers answer errors.
-    static func status(_ code: Int) -> Response {
+    public static func status(_ code: Int) -> Response {
       Response(
         status: code, contentType: "text/html",
         body: Array("<!DOCTYPE html><html><body>\(code)</body></html>".utf8))
@@ -79,12 +100,15 @@ final class LoopbackServer: Sendable {
   /// The server's thread waits for the opening itself (a semaphore), not for a deadline: a gate
   /// still shut after `seconds` makes the server answer 504, so the test fails instead of passing
   /// late.
-  final class Gate: Sendable {
+  public final class Gate: Sendable {
     private let opened = DispatchSemaphore(value: 0)
     private let isOpen = Locked(false)
 
+    /// A shut gate.
+    public init() {}
+
     /// Opens the gate for every answer waiting or to come; opening twice does nothing.
-    func open() {
+    public func open() {
       let first = isOpen.withLock { isOpen in
         defer { isOpen = true }
         return !isOpen
@@ -93,7 +117,7 @@ final class LoopbackServer: Sendable {
     }
 
     /// Waits until open, for at most `seconds`; `false` when the gate stayed shut.
-    func wait(seconds: Double = 180) -> Bool {
+    public func wait(seconds: Double = 180) -> Bool {
       guard opened.wait(timeout: .now() + seconds) == .success else { return false }
       opened.signal()  // the next waiter passes too
       return true
@@ -101,16 +125,17 @@ final class LoopbackServer: Sendable {
   }
 
   /// The port the server listens on.
-  let port: Int
+  public let port: Int
   private let listener: Int32
   private let routes = Locked<[String: Response]>([:])
   private let log = Locked<[Request]>([])
   private let sent = Locked<[String: Int]>([:])
   private let stopped = Locked(false)
+  private let arrivals = Locked<[Arrival]>([])
   private let running = DispatchGroup()
 
   /// Binds 127.0.0.1:0 and starts accepting.
-  init() throws {
+  public init() throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     var reuse: Int32 = 1
@@ -142,7 +167,7 @@ final class LoopbackServer: Sendable {
   }
 
   /// The URL of a path on this server, such as `/fonts/Fixture-Regular.ttf`.
-  func url(_ path: String) -> URL {
+  public func url(_ path: String) -> URL {
     guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
       preconditionFailure("not a URL path: \(path)")
     }
@@ -150,27 +175,57 @@ final class LoopbackServer: Sendable {
   }
 
   /// Scripts the answer for a path; unscripted paths answer 404.
-  func route(_ path: String, _ response: Response) {
+  public func route(_ path: String, _ response: Response) {
     routes.withLock { $0[path] = response }
   }
 
   /// Every request received, in order.
-  var requests: [Request] { log.withLock { $0 } }
+  public var requests: [Request] { log.withLock { $0 } }
 
   /// How many requests asked for a path.
-  func requestCount(_ path: String) -> Int {
+  public func requestCount(_ path: String) -> Int {
     log.withLock { $0.filter { $0.path == path }.count }
   }
 
+  /// Waits until `count` requests (for `path`, or for any path) have arrived, without polling:
+  /// the server resumes the wait when it logs the request that makes the count.
+  ///
+  /// The bound only matters when the test fails: a wait still short after `seconds` returns
+  /// `false` instead of hanging the suite.
+  ///
+  /// - Parameters:
+  ///   - count: How many requests to wait for.
+  ///   - path: The path and query they ask for; any when `nil`.
+  ///   - seconds: The most to wait; `TimeBudget.eventWait` by default.
+  /// - Returns: Whether the requests arrived in time.
+  public func waitForRequests(
+    _ count: Int, path: String? = nil, seconds: Double = TimeBudget.eventWait
+  ) async -> Bool {
+    let arrival = Arrival(count: count, path: path)
+    return await withCheckedContinuation { continuation in
+      arrival.continuation.withLock { $0 = continuation }
+      let arrived = log.withLock { log in
+        let done = arrival.isMet(by: log)
+        if !done { arrivals.withLock { $0.append(arrival) } }
+        return done
+      }
+      if arrived {
+        arrival.resume(true)
+      } else {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { arrival.resume(false) }
+      }
+    }
+  }
+
   /// How many bytes of body (tails included) the server sent for a path.
-  func bytesSent(_ path: String) -> Int {
+  public func bytesSent(_ path: String) -> Int {
     sent.withLock { $0[path] ?? 0 }
   }
 
   /// Stops accepting and ends endless answers; returns at once.
   ///
   /// Closing the listener twice is harmless: the second `close` fails with `EBADF`.
-  func stop() {
+  public func stop() {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
       return !stopped
@@ -183,7 +238,7 @@ final class LoopbackServer: Sendable {
   /// Stops, then awaits the answers in progress (at most ten seconds) without blocking a thread
   /// of the cooperative pool; `false` when some were still running.
   @discardableResult
-  func stopAndDrain() async -> Bool {
+  public func stopAndDrain() async -> Bool {
     stop()
     let drained = Locked<CheckedContinuation<Bool, Never>?>(nil)
     return await withCheckedContinuation { continuation in
@@ -220,7 +275,7 @@ final class LoopbackServer: Sendable {
     // A client that connected sends its request, but on two cores busy with other suites its
     // thread may not run for seconds: with a 5 s limit the server hung up first and the client
     // saw "Empty reply from server" (CI, 2026-12-01). The limit only ends a silent connection.
-    var timeout = timeval(tv_sec: Int(eventDeadline), tv_usec: 0)
+    var timeout = timeval(tv_sec: Int(TimeBudget.seconds(120)), tv_usec: 0)
     setsockopt(
       connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     // A client that stops reading without hanging up ends an endless answer within 2 s.
@@ -228,7 +283,15 @@ final class LoopbackServer: Sendable {
     setsockopt(
       connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
     guard let request = readRequest(connection) else { return }
-    log.withLock { $0.append(request) }
+    let met = log.withLock { log in
+      log.append(request)
+      return arrivals.withLock { arrivals in
+        let met = arrivals.filter { $0.isMet(by: log) }
+        arrivals.removeAll { $0.isMet(by: log) }
+        return met
+      }
+    }
+    for arrival in met { arrival.resume(true) }
     var response = routes.withLock { $0[request.path] } ?? .status(404)
     if let gate = response.gate, !gate.wait() { response = .status(504) }
     let reason = HTTPURLResponse.localizedString(forStatusCode: response.status)
@@ -313,6 +376,30 @@ final class LoopbackServer: Sendable {
   }
 }
 
+/// A wait for requests, resumed once.
+private final class Arrival: Sendable {
+  let count: Int
+  let path: String?
+  let continuation = Locked<CheckedContinuation<Bool, Never>?>(nil)
+
+  init(count: Int, path: String?) {
+    self.count = count
+    self.path = path
+  }
+
+  func isMet(by log: [LoopbackServer.Request]) -> Bool {
+    (path.map { path in log.filter { $0.path == path }.count } ?? log.count) >= count
+  }
+
+  /// Resumes the wait; later calls do nothing.
+  func resume(_ value: Bool) {
+    continuation.withLock { pending in
+      pending?.resume(returning: value)
+      pending = nil
+    }
+  }
+}
+
 extension Array where Element == UInt8 {
   fileprivate func ends(with suffix: [UInt8]) -> Bool {
     count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
@@ -320,7 +407,7 @@ extension Array where Element == UInt8 {
 }
 
 /// Runs `body` with a fresh loopback server, stopping it afterwards whatever happens.
-func withLoopbackServer<T>(
+public func withLoopbackServer<T>(
   _ body: (LoopbackServer) async throws -> T
 ) async throws -> T {
   let server = try LoopbackServer()
@@ -334,12 +421,12 @@ func withLoopbackServer<T>(
   }
 }
 
-/// An ephemeral session for talking to the loopback server.
+/// Throws unless requests to 127.0.0.1 stay on this machine.
 ///
 /// URLSession on Linux (libcurl) honours `http_proxy` and `all_proxy` and ignores the
 /// configuration's proxy dictionary, so a proxy in the environment would carry loopback requests
 /// off the machine. The tests refuse to run in that case rather than reach any other address.
-func loopbackSession() throws -> URLSession {
+public func requireLoopbackWithoutProxy(sourceLocation: SourceLocation = #_sourceLocation) throws {
   let environment = ProcessInfo.processInfo.environment
   let proxies = ["http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"].compactMap {
     environment[$0].flatMap { $0.isEmpty ? nil : $0 }
@@ -348,7 +435,15 @@ func loopbackSession() throws -> URLSession {
     .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
   try #require(
     proxies.isEmpty || bypass.contains("127.0.0.1") || bypass.contains("*"),
-    "a proxy is set (\(proxies)); add 127.0.0.1 to no_proxy so tests stay on the loopback")
+    "a proxy is set (\(proxies)); add 127.0.0.1 to no_proxy so tests stay on the loopback",
+    sourceLocation: sourceLocation)
+}
+
+/// An ephemeral session for talking to the loopback server, after
+/// ``requireLoopbackWithoutProxy(sourceLocation:)``.
+public func loopbackSession(sourceLocation: SourceLocation = #_sourceLocation) throws -> URLSession
+{
+  try requireLoopbackWithoutProxy(sourceLocation: sourceLocation)
   let configuration = URLSessionConfiguration.ephemeral
   configuration.timeoutIntervalForRequest = 240
   return URLSession(configuration: configuration)

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypeScaleFonts
 import TypeScaleMetrics
+import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
@@ -39,8 +40,8 @@ import TypeScaleMetrics
   /// A sweep whose maximum point size the metrics engine refuses throws the metrics error's
   /// message as `invalidOption`, with the `MetricsError` as the cause.
   @Test func sweep_invalidMaximumPointSize_keepsTheMetricsError() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let error = #expect(throws: LayoutError.self) {
       try engine.sweep("Hi", font: font, maximumPointSize: -1)
     }
@@ -52,8 +53,8 @@ import TypeScaleMetrics
 
   /// A style the table has no scaling data for is a bad option, caused by the table lookup.
   @Test func sweep_styleNotInTable_keepsTheMetricsError() throws {
-    let engine = LayoutFixture.engine()
-    let font = try LayoutFixture.defaultFont()
+    let engine = FontFixture.engine()
+    let font = try FontFixture.defaultFont()
     let error = #expect(throws: LayoutError.self) {
       try engine.sweep("Hi", font: font, sizing: .relative(to: .extraLargeTitle))
     }

@@ -29,9 +29,10 @@ import TypeScaleLayout
 public final class Renderer: Sendable {
   /// The registry the faces of the layouts come from; its data cache supplies the font bytes.
   public let registry: FontRegistry
-  /// The renderer's own layout engine, for the text it lays out itself: the labels of contact
-  /// sheets and failure images, and the cases a golden failure image redraws. Layouts passed in
-  /// to be drawn come from the caller's engine, not this one.
+  /// The renderer's own layout engine, for the text it lays out itself.
+  ///
+  /// It lays out the labels of contact sheets and failure images, and the cases a golden failure
+  /// image redraws; layouts passed in to be drawn come from the caller's engine, not this one.
   package let layoutEngine: TextLayoutEngine
   private let state = Locked(RasterState())
 

@@ -55,7 +55,9 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
   /// Computes the SHA-256 of a message.
   ///
   /// Contiguous messages (`[UInt8]`, `ArraySlice<UInt8>`, `Data`, a native string's `utf8`) are
-  /// read in place; other sequences are copied through a 64-byte block.
+  /// read in place; other sequences are copied through a 64-byte block. The digest is the one
+  /// CryptoKit's `SHA256.hash(data:)` returns; unlike CryptoKit there is no incremental
+  /// `update`/`finalize` API, since every caller hashes a whole file or buffer at once.
   ///
   /// - Parameter message: The bytes to hash.
   /// - Returns: The digest.

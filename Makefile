@@ -76,6 +76,7 @@ demo: deps
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	python3 Scripts/check-snippets.py
+	python3 Scripts/check-umbrella.py
 	$(SWIFT) test --skip-build
 
 ## lint: the committed .swift-format, strictly (the formatter ships with the toolchain).

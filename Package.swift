@@ -3,7 +3,7 @@
 //
 // TypeScale: Apple's Dynamic Type and real text measurement on Linux.
 // The targets below read as a table of contents; arrows point one way
-// (Vocabulary <- Engine <- Tools), and nothing imports the CLI.
+// (Vocabulary <- Engine <- Umbrella <- Testing, Tools), and nothing imports the CLI.
 
 import PackageDescription
 
@@ -92,37 +92,30 @@ let package = Package(
       ]
     ),
 
-    // The umbrella module: `DynamicType` and `Typography`, re-exporting every engine module
-    // behind one import.
+    // Umbrella
+    // `import TypeScale`: `DynamicType` and `Typography`, re-exporting Metrics, Fonts and Layout.
+    // FontStore (which links FoundationNetworking), Render and Goldens are products of their own
+    // that a service opts into; Scripts/check-umbrella.py keeps them out of this closure.
     .target(
       name: "TypeScale",
-      dependencies: [
-        "TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleRender",
-        "TypeScaleFontStore",
-      ]
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout"]
     ),
 
     // Testing
     // Golden files: hold UI strings, in an app's own type scale or Apple's system styles, to
-    // their sizes across every size category; failure images of what changed.
-    .target(name: "TypeScaleGoldens", dependencies: ["TypeScale", "TypeScaleInternals"]),
-
-    // Tools
-    // The command line: subcommands and the small argument parser live in a
-    // library so that tests can run them in-process; `typescale` is `main`.
+    // their sizes across every size category; failure images of what changed (with Render).
     .target(
-      name: "TypeScaleCLI", dependencies: ["TypeScale", "TypeScaleGoldens", "TypeScaleInternals"]),
-    .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),
-
-    // Testing
+      name: "TypeScaleGoldens",
+      dependencies: ["TypeScale", "TypeScaleRender", "TypeScaleInternals"]),
     // `expectGoldens` for test suites (Swift Testing and XCTest); kept out of the umbrella so
     // that apps and the CLI never link the test frameworks.
     .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
     .target(
       name: "TypeScaleTestSupport",
-      dependencies: ["TypeScaleGoldens", "TypeScaleInternals"],
+      dependencies: ["TypeScaleGoldens", "TypeScaleRender", "TypeScaleInternals"],
       path: "Tests/TypeScaleTestSupport"
     ),
+    // Test suites, one per module.
     .testTarget(name: "TypeScaleInternalsTests", dependencies: ["TypeScaleInternals"]),
     .testTarget(
       name: "TypeScaleMetricsTests",
@@ -158,8 +151,20 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleCLITests",
-      dependencies: ["TypeScaleCLI", "TypeScaleTestSupport"]
+      dependencies: ["TypeScaleCLI", "TypeScaleRender", "TypeScaleTestSupport"]
     ),
+
+    // Tools
+    // The command line: subcommands and the small argument parser live in a
+    // library so that tests can run them in-process; `typescale` is `main`.
+    .target(
+      name: "TypeScaleCLI",
+      dependencies: [
+        "TypeScale", "TypeScaleFontStore", "TypeScaleRender", "TypeScaleGoldens",
+        "TypeScaleInternals",
+      ]
+    ),
+    .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -31,10 +31,18 @@ let package = Package(
       ]),
     // Opening a font store whose index.json is arbitrary bytes.
     .executableTarget(
-      name: "FuzzStoreIndex", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
+      name: "FuzzStoreIndex",
+      dependencies: [
+        .product(name: "TypeScale", package: "TypeScale"),
+        .product(name: "TypeScaleFontStore", package: "TypeScale"),
+      ]),
     // Parsing @font-face stylesheets (the Google Fonts source's answers).
     .executableTarget(
-      name: "FuzzCSS", dependencies: [.product(name: "TypeScale", package: "TypeScale")]),
+      name: "FuzzCSS",
+      dependencies: [
+        .product(name: "TypeScale", package: "TypeScale"),
+        .product(name: "TypeScaleFontStore", package: "TypeScale"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

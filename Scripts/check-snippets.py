@@ -3,8 +3,10 @@
 """Type-checks every Swift snippet of README.md and the DocC catalogs against the built modules.
 
 Each document's ```swift blocks are joined, in order, into one file of top-level code (so a block
-may use what an earlier one declared), with `import` lines hoisted and every TypeScale module
-imported. The file is type-checked with `swiftc -typecheck` against the debug build's modules,
+may use what an earlier one declared), with `import` lines hoisted; `TypeScale`,
+`TypeScaleGoldens` and `TypeScaleTesting` are imported, and a DocC catalog's own module
+(`Sources/<Module>/<Module>.docc`). Anything else (`TypeScaleRender`, `TypeScaleFontStore`, which
+the umbrella does not re-export) a snippet imports itself, as a reader's code would. The file is type-checked with `swiftc -typecheck` against the debug build's modules,
 which `swift build --build-tests` has made. Warnings are allowed (a snippet may show a value
 without using it); errors fail, naming the document. A block that starts with
 `// swift-tools-version` is a package manifest: it is type-checked on its own against the
@@ -81,6 +83,9 @@ def main():
             if not blocks:
                 continue
             imports = [f"import {module}" for module in MODULES]
+            catalog = re.match(r"Sources/(\w+)/", name)
+            if catalog and f"import {catalog.group(1)}" not in imports:
+                imports.append(f"import {catalog.group(1)}")
             body = []
             for block in blocks:
                 for line in block.splitlines():

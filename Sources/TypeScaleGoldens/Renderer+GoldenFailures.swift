@@ -192,7 +192,7 @@ extension Renderer {
           + "\(PixelMath.format(record.width)) × \(PixelMath.format(record.height)) pt is not a "
           + "finite size")
     }
-    let layout = try fonts.layout(record.testCase, engine: labels)
+    let layout = try fonts.layout(record.testCase, engine: layoutEngine)
     let size = "\(GoldenRecord.number(record.width)) x \(GoldenRecord.number(record.height)) pt"
     return _GoldenFailureSide(
       caption: try label("\(caption): \(size)"), layout: layout,

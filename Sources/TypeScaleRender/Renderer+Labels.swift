@@ -29,7 +29,7 @@ extension Renderer {
   ) throws(RenderError) -> Label {
     do throws(LayoutError) {
       let font = try LayoutFont(face: registry.defaultFace, pointSize: pointSize)
-      return Label(layout: try labels.layout(text, font: font), color: color)
+      return Label(layout: try layoutEngine.layout(text, font: font), color: color)
     } catch {
       throw RenderError(
         .layout, "cannot lay out the caption \"\(text)\": \(error.message)", cause: error)

@@ -29,8 +29,11 @@ import TypeScaleLayout
 public final class Renderer: Sendable {
   /// The registry the faces of the layouts come from; its data cache supplies the font bytes.
   public let registry: FontRegistry
-  /// Lays out the labels of contact sheets and golden failure images.
-  package let labels: TextLayoutEngine
+  /// The renderer's own layout engine, for the text it lays out itself.
+  ///
+  /// It lays out the labels of contact sheets and failure images, and the cases a golden failure
+  /// image redraws; layouts passed in to be drawn come from the caller's engine, not this one.
+  package let layoutEngine: TextLayoutEngine
   private let state = Locked(RasterState())
 
   /// Creates a renderer.
@@ -38,7 +41,7 @@ public final class Renderer: Sendable {
   /// - Parameter registry: The registry whose faces layouts use.
   public init(registry: FontRegistry) {
     self.registry = registry
-    self.labels = TextLayoutEngine(registry: registry, shapeCacheBudget: 1 << 20)
+    self.layoutEngine = TextLayoutEngine(registry: registry, shapeCacheBudget: 1 << 20)
   }
 
   // MARK: - Rendering

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypeScale
 import TypeScaleGoldens
+import TypeScaleRender
 import TypeScaleTestSupport
 
 @testable import TypeScaleCLI

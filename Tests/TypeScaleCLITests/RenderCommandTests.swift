@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TypeScale
+import TypeScaleRender
 import TypeScaleTestSupport
 
 @testable import TypeScaleCLI

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
 import Testing
 
 @testable import TypeScaleFonts
@@ -25,7 +26,7 @@ struct SHA256Tests {
   func sha256_nistVectors(_ index: Int) {
     let (message, hex) = Self.vectors[index]
     #expect(SHA256Digest.hash(Array(message.utf8)).hex == hex)
-    #expect(SHA256Hasher.hash(message.utf8).hex == hex)
+    #expect(SHA256Digest.hash(message.utf8).hex == hex)
     Array(message.utf8).withUnsafeBytes { buffer in
       #expect(SHA256Digest.hash(buffer).hex == hex)
     }
@@ -36,35 +37,63 @@ struct SHA256Tests {
     #expect(
       SHA256Digest.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)).hex
         == expected)
-    // The same million bytes fed 1000 at a time.
-    var hasher = SHA256Hasher()
-    let thousand = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
-    for _ in 0..<1000 { hasher.update(thousand) }
-    #expect(hasher.finalize().hex == expected)
+    // The same million bytes through the one-block path for non-contiguous sequences.
+    #expect(
+      SHA256Digest.hash(repeatElement(UInt8(ascii: "a"), count: 1_000_000).lazy.map { $0 }).hex
+        == expected)
   }
 
-  @Test func sha256_incrementalSplitsMatchOneShot() {
-    let message = (0..<131).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-    let oneShot = SHA256Digest.hash(message)
-    for split in 0...130 {
-      var hasher = SHA256Hasher()
-      hasher.update(message[..<split])
-      message.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[split...])) }
-      #expect(hasher.finalize() == oneShot, "split at \(split)")
-    }
-    // Three pieces, and byte by byte through a non-contiguous sequence.
-    for first in stride(from: 0, through: 131, by: 13) {
-      for second in stride(from: first, through: 131, by: 7) {
-        var hasher = SHA256Hasher()
-        hasher.update(message[..<first])
-        hasher.update(message[first..<second])
-        hasher.update(message[second...])
-        #expect(hasher.finalize() == oneShot, "split at \(first) and \(second)")
+  /// A message of `count` bytes that is not one repeated byte.
+  static func message(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+  }
+
+  @Test func sha256_everyMessageShapeMatchesTheArray() {
+    // Contiguous storage is read in place, at any offset; other sequences go through one block.
+    let message = Self.message(131)
+    for start in 0...130 {
+      let slice = message[start...]
+      let expected = SHA256Digest.hash(Array(slice))
+      #expect(SHA256Digest.hash(slice) == expected, "slice from \(start)")
+      #expect(SHA256Digest.hash(Data(slice)) == expected, "Data from \(start)")
+      #expect(SHA256Digest.hash(slice.lazy.map { $0 }) == expected, "lazy from \(start)")
+      message.withUnsafeBytes { buffer in
+        let rebased = UnsafeRawBufferPointer(rebasing: buffer[start...])
+        #expect(SHA256Digest.hash(rebased) == expected, "raw buffer from \(start)")
       }
     }
-    var hasher = SHA256Hasher()
-    for byte in message { hasher.update(CollectionOfOne(byte).lazy.map { $0 }) }
-    #expect(hasher.finalize() == oneShot)
+  }
+
+  @Test func sha256_lengths0Through130MatchSha256sum() throws {
+    // Every length across the first two blocks and their padding edges, against the system's
+    // `sha256sum` (GNU coreutils) run once over one file per length.
+    let sha256sum = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    try #require(FileManager.default.isExecutableFile(atPath: sha256sum.path))
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sha256-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lengths = Array(0...130)
+    for length in lengths {
+      try Data(Self.message(length)).write(to: folder.appendingPathComponent("\(length)"))
+    }
+    let process = Process()
+    process.executableURL = sha256sum
+    process.currentDirectoryURL = folder
+    process.arguments = lengths.map(String.init)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    // "<64 hex digits>  <file name>" per line, in argument order.
+    let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n")
+    try #require(lines.count == lengths.count)
+    for (length, line) in zip(lengths, lines) {
+      #expect(line.hasSuffix("  \(length)"))
+      #expect(SHA256Digest.hash(Self.message(length)).hex == line.prefix(64), "\(length) bytes")
+    }
   }
 
   @Test func sha256_paddingBoundaries() {

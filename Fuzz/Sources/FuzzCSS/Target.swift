@@ -5,6 +5,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleFontStore
 
 /// The stylesheet's URL, against which relative `url()`s resolve.
 private let base = URL(string: "https://fonts.example.com/css2?family=Fuzz")

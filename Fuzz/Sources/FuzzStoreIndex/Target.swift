@@ -8,6 +8,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleFontStore
 
 /// One scratch folder per process; the store folder inside it is made afresh for each input.
 let scratch = FileManager.default.temporaryDirectory

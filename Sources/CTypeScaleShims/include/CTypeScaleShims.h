@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// What Swift cannot reach in the C libraries directly: FreeType's function-like macros and a
-// FreeType stream that reads a file with pread(2) instead of mapping it. Every symbol is prefixed
+// What Swift cannot reach in the C libraries directly: FreeType's function-like macros, the
+// FT_Err_* error codes (fterrors.h builds them with macros), and a FreeType stream that reads a file with pread(2) instead of mapping it. Every symbol is prefixed
 // CTypeScaleShims_.
 
 #ifndef CTYPESCALESHIMS_H
@@ -18,6 +18,14 @@ int CTypeScaleShims_isSFNT(FT_Face face);
 
 /// FT_IS_SCALABLE(face): the face has outlines.
 int CTypeScaleShims_isScalable(FT_Face face);
+
+/// FreeType error codes (fterrdef.h) that TypeScale tells apart; every other non-zero status is
+/// reported by its number.
+static const FT_Error CTypeScaleShims_FT_Err_Ok = FT_Err_Ok;
+static const FT_Error CTypeScaleShims_FT_Err_Unknown_File_Format = FT_Err_Unknown_File_Format;
+static const FT_Error CTypeScaleShims_FT_Err_Invalid_Argument = FT_Err_Invalid_Argument;
+static const FT_Error CTypeScaleShims_FT_Err_Invalid_Pixel_Size = FT_Err_Invalid_Pixel_Size;
+static const FT_Error CTypeScaleShims_FT_Err_Out_Of_Memory = FT_Err_Out_Of_Memory;
 
 /// Opens face `faceIndex` of the open file descriptor `fd` (of `size` bytes) through a FreeType
 /// stream that reads with pread(2).

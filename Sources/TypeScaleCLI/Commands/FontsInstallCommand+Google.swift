@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleFontStore
 
 extension FontsInstallCommand {
   /// The Google Fonts target the command line names with `--google`, or `nil` without it.

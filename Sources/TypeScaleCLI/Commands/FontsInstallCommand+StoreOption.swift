@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleFontStore
 
 /// The `--store` option the `fonts install`, `list` and `remove` commands share, and opening
 /// the store it names.

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleFontStore
 
 /// `typescale fonts install URL|PATH [--store DIR]`: downloads or copies a font into a font
 /// store, validated, and shows the faces it registered; `--google FAMILY` downloads styles of a

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleFontStore
 
 /// `typescale fonts remove NAME [--store DIR]`: removes a stored font by PostScript name or
 /// key, unregistering it before its file is deleted.

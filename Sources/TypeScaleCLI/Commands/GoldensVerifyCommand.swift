@@ -3,6 +3,7 @@
 import Foundation
 import TypeScale
 import TypeScaleGoldens
+import TypeScaleRender
 
 /// `typescale goldens verify FILE.golden`: measures a golden file's cases again — from the cases
 /// file it was recorded from, when that still exists — and compares.

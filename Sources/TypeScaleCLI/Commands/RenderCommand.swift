@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleRender
 
 /// `typescale render TEXT -o out.png`: lays text out as `measure` does and draws it into a PNG,
 /// at one size or as a contact sheet of every content-size category.

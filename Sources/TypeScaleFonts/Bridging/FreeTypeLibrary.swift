@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 internal import CFreeType
+internal import CTypeScaleShims
 import TypeScaleInternals
 
 /// The owner of one `FT_Library`.
@@ -40,27 +41,60 @@ final class FreeTypeLibrary: @unchecked Sendable {
   }
 }
 
-/// The checkpoint every FreeType status goes through.
-enum FreeTypeCheck {
+/// The checkpoint every FreeType status goes through, in this module and in `TypeScaleRender`.
+///
+/// It names the statuses TypeScale tells apart (FreeType's `FT_Err_*` codes, through the shim);
+/// each module turns them into its own error with a `call` of its own.
+package enum FreeTypeCheck {
+  /// What a non-zero FreeType status means.
+  package enum Failure: Equatable, Sendable {
+    /// `FT_Err_Unknown_File_Format`: the bytes are not a font FreeType recognises.
+    case unknownFileFormat
+    /// `FT_Err_Invalid_Argument`: a bad argument, such as a face index past the last face.
+    case invalidArgument
+    /// `FT_Err_Invalid_Pixel_Size`: no bitmap strike of the requested size.
+    case invalidPixelSize
+    /// `FT_Err_Out_Of_Memory`.
+    case outOfMemory
+    /// Any other status: the data is damaged or unsupported.
+    case other
+  }
+
+  /// The status that stands for "invalid argument", for callers that got no handle and no status.
+  package static let invalidArgument: Int32 = CTypeScaleShims_FT_Err_Invalid_Argument
+
+  /// The failure `status` reports, or `nil` for `FT_Err_Ok`.
+  package static func failure(_ status: Int32) -> Failure? {
+    switch status {
+    case CTypeScaleShims_FT_Err_Ok: nil
+    case CTypeScaleShims_FT_Err_Unknown_File_Format: .unknownFileFormat
+    case CTypeScaleShims_FT_Err_Invalid_Argument: .invalidArgument
+    case CTypeScaleShims_FT_Err_Invalid_Pixel_Size: .invalidPixelSize
+    case CTypeScaleShims_FT_Err_Out_Of_Memory: .outOfMemory
+    default: .other
+    }
+  }
+
   /// Throws when `error` is not `FT_Err_Ok`, recording the C function and the file it concerned.
   ///
-  /// Errors that mean the bytes are not a font map to ``FontError/Code/notAFont``; out of memory
-  /// and everything else to ``FontError/Code/corruptFont``, since the bytes made FreeType fail.
+  /// Errors that mean the bytes are not a font map to ``FontError/Code/corruptFont``, as do out
+  /// of memory and everything else, since the bytes made FreeType fail; an invalid argument (a
+  /// face index past the last face) to ``FontError/Code/faceIndexOutOfRange``.
   static func call(_ error: FT_Error, _ function: String, file: String) throws(FontError) {
-    guard error != 0 else { return }
+    guard let failure = failure(error) else { return }
     let code: FontError.Code
     let what: String
-    switch error {
-    case 0x02:  // FT_Err_Unknown_File_Format
+    switch failure {
+    case .unknownFileFormat:
       code = .corruptFont
       what = "is truncated or corrupt: FreeType does not recognise its table directory"
-    case 0x40:  // FT_Err_Out_Of_Memory
+    case .outOfMemory:
       code = .corruptFont
       what = "could not be loaded: out of memory"
-    case 0x06:  // FT_Err_Invalid_Argument
+    case .invalidArgument:
       code = .faceIndexOutOfRange
       what = "has no such face"
-    default:
+    case .invalidPixelSize, .other:
       code = .corruptFont
       what = "is truncated or corrupt"
     }

@@ -49,7 +49,8 @@ final class RasterFace {
       faceIndex, &face)
     guard error == 0, let face else {
       bytes.deallocate()
-      try FreeTypeCheck.call(error == 0 ? 0x06 : error, "FT_New_Memory_Face", name)
+      try FreeTypeCheck.call(
+        error == 0 ? FreeTypeCheck.invalidArgument : error, "FT_New_Memory_Face", name)
       preconditionFailure("FreeTypeCheck throws for a non-zero status")
     }
     self.handle = face

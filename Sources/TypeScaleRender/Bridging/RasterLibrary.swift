@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 internal import CFreeType
+import TypeScaleFonts
 
 /// The renderer's own `FT_Library`, in which it opens the faces it draws with.
 ///
@@ -26,8 +27,7 @@ final class RasterLibrary {
   deinit { FT_Done_FreeType(handle) }
 }
 
-/// The checkpoint every FreeType status of the renderer goes through.
-enum FreeTypeCheck {
+extension FreeTypeCheck {
   /// Throws when `error` is not `FT_Err_Ok`, naming the C function and what it concerned.
   ///
   /// - Parameters:
@@ -38,14 +38,14 @@ enum FreeTypeCheck {
   static func call(
     _ error: FT_Error, _ function: String, _ subject: @autoclosure () -> String
   ) throws(RenderError) {
-    guard error != 0 else { return }
+    guard let failure = failure(error) else { return }
     let what: String
-    switch error {
-    case 0x02: what = "is not a font FreeType recognises"  // FT_Err_Unknown_File_Format
-    case 0x06: what = "was given an invalid argument"  // FT_Err_Invalid_Argument
-    case 0x17: what = "has no bitmap strike of that size"  // FT_Err_Invalid_Pixel_Size
-    case 0x40: what = "could not be drawn: out of memory"  // FT_Err_Out_Of_Memory
-    default: what = "could not be drawn: its data is damaged or unsupported"
+    switch failure {
+    case .unknownFileFormat: what = "is not a font FreeType recognises"
+    case .invalidArgument: what = "was given an invalid argument"
+    case .invalidPixelSize: what = "has no bitmap strike of that size"
+    case .outOfMemory: what = "could not be drawn: out of memory"
+    case .other: what = "could not be drawn: its data is damaged or unsupported"
     }
     throw RenderError(
       .freeType,

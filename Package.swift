@@ -131,7 +131,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleTests",
-      dependencies: ["TypeScale", "TypeScaleGoldens", "TypeScaleTestSupport"]
+      dependencies: [
+        "TypeScale", "TypeScaleGoldens", "TypeScaleFontStore", "TypeScaleRender",
+        "TypeScaleTestSupport",
+      ]
     ),
     .testTarget(
       name: "TypeScaleFontStoreTests",

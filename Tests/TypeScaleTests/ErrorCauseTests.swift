@@ -3,7 +3,9 @@
 import Foundation
 import Testing
 import TypeScale
+import TypeScaleFontStore
 import TypeScaleGoldens
+import TypeScaleRender
 import TypeScaleTestSupport
 
 /// One error of each public type, with the message it was made with.

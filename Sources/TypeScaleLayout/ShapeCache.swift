@@ -137,8 +137,10 @@ public final class ShapeCache: Sendable {
         language == lookup.language
       else { return false }
       return window.withUnsafeBufferPointer { stored in
-        stored.count == 0
-          || memcmp(stored.baseAddress!, lookup.window.baseAddress!, stored.count * 2) == 0
+        guard let storedBase = stored.baseAddress, let base = lookup.window.baseAddress else {
+          return stored.isEmpty
+        }
+        return memcmp(storedBase, base, stored.count * 2) == 0
       }
     }
   }
@@ -218,9 +220,11 @@ public final class ShapeCache: Sendable {
       let clock = state.clock
       // Found and stamped in place, through the dictionary's `modify` accessor: no copies.
       let glyphs = { (bucket: inout _Bucket?) -> ShapedGlyphs? in
-        guard let index = bucket?.index(of: key) else { return nil }
-        bucket![index].lastUse = clock
-        return bucket![index].glyphs
+        guard var found = bucket, let index = found.index(of: key) else { return nil }
+        bucket = nil  // `found` is then the only reference: stamping it copies nothing.
+        found[index].lastUse = clock
+        bucket = found
+        return found[index].glyphs
       }(&state.buckets[key.hashCode])
       if glyphs == nil {
         state.statistics.misses += 1

@@ -20,8 +20,12 @@ import TypeScaleInternals
 /// Capacity is a byte budget (64 MiB by default); when it is exceeded the least recently used
 /// quarter of the entries is dropped.
 ///
-/// - Complexity: Lookups are O(text length) for hashing; eviction is O(n log n), amortized over
-///   the n/4 entries it frees.
+/// A lookup borrows the caller's text: it hashes the UTF-16 window in place and compares it with
+/// the stored keys in place, so a hit allocates nothing; only an insert copies the window. (The
+/// same design as a dictionary keyed by the text, without the copy a `Dictionary` key needs.)
+///
+/// - Complexity: Lookups are O(text length) for hashing and comparing; eviction is
+///   O(n log n), amortized over the n/4 entries it frees.
 public final class ShapeCache: Sendable {
   /// Counters, for observing the cache.
   public struct Statistics: Hashable, Sendable {

@@ -3,10 +3,14 @@
 import TypeScaleFonts
 import TypeScaleInternals
 
-/// HarfBuzz fonts by face, variation coordinates and (for size-dependent faces) point size.
+/// HarfBuzz fonts by face, variation coordinates and (for size-dependent faces) point size, and
+/// the HarfBuzz faces they share.
 ///
-/// Capacity: 128 fonts; when full, the least recently used half is dropped. A font holds a copy of
-/// its face's bytes, read through the registry's ``FontDataCache``.
+/// Capacity: 128 fonts; when full, the least recently used half is dropped, and with it every
+/// face no remaining font uses. There is one ``HarfBuzzFace`` per face of a font file (source and
+/// collection index, so a variable font's named instances share one too), made from the bytes
+/// the registry's ``FontDataCache`` holds without copying them: however many sizes and
+/// variations are in use, a face's bytes are in memory once.
 final class HarfBuzzFontCache: Sendable {
   struct Key: Hashable, Sendable {
     var face: FontFace.ID
@@ -14,8 +18,15 @@ final class HarfBuzzFontCache: Sendable {
     var pointSize: Double?
   }
 
+  /// A face of a font file: what a ``HarfBuzzFace`` is made from.
+  struct FaceKey: Hashable, Sendable {
+    var source: FontSource
+    var collectionIndex: Int
+  }
+
   private struct _State {
     var fonts: [Key: (font: HarfBuzzFont, lastUse: UInt64)] = [:]
+    var faces: [FaceKey: HarfBuzzFace] = [:]
     var sizeDependent: [FontFace.ID: Bool] = [:]
     var clock: UInt64 = 0
   }
@@ -56,22 +67,11 @@ final class HarfBuzzFontCache: Sendable {
     }) {
       return (font, font.isSizeDependent)
     }
-    let bytes: [UInt8]
-    do throws(FontError) {
-      bytes = try dataCache.sfntBytes(for: face.source)
-    } catch {
-      throw LayoutError(error)
-    }
-    var font = try HarfBuzzFont(
-      bytes: bytes, collectionIndex: face.collectionIndex, coordinates: coordinates,
-      pointSize: nil, name: face.source.fileName)
-    if font.isSizeDependent {
-      key.pointSize = pointSize
-      font = try HarfBuzzFont(
-        bytes: bytes, collectionIndex: face.collectionIndex, coordinates: coordinates,
-        pointSize: pointSize, name: face.source.fileName)
-    }
-    let made = font
+    let harfBuzzFace = try self.face(for: face)
+    if harfBuzzFace.isSizeDependent { key.pointSize = pointSize }
+    let made = try HarfBuzzFont(
+      face: harfBuzzFace, coordinates: coordinates,
+      pointSize: harfBuzzFace.isSizeDependent ? pointSize : nil, name: face.source.fileName)
     _state.withLock { state in
       state.sizeDependent[face.id] = made.isSizeDependent
       state.clock += 1
@@ -79,8 +79,33 @@ final class HarfBuzzFontCache: Sendable {
       if state.fonts.count > capacity {
         let oldest = state.fonts.sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, _) in oldest.prefix(capacity / 2) { state.fonts[key] = nil }
+        let used = Set(state.fonts.values.map { ObjectIdentifier($0.font.face) })
+        state.faces = state.faces.filter { used.contains(ObjectIdentifier($0.value)) }
       }
     }
     return (made, made.isSizeDependent)
   }
+
+  /// The HarfBuzz face for a font face's file and collection index, made on first use.
+  func face(for face: FontFace) throws(LayoutError) -> HarfBuzzFace {
+    let key = FaceKey(source: face.source, collectionIndex: face.collectionIndex)
+    if let cached = _state.withLock({ $0.faces[key] }) { return cached }
+    let bytes: [UInt8]
+    do throws(FontError) {
+      bytes = try dataCache.sfntBytes(for: face.source)
+    } catch {
+      throw LayoutError(error)
+    }
+    let made = try HarfBuzzFace(
+      bytes: bytes, collectionIndex: face.collectionIndex, name: face.source.fileName)
+    // Another thread may have made it meanwhile: keep the first, so that fonts share it.
+    return _state.withLock { state in
+      if let existing = state.faces[key] { return existing }
+      state.faces[key] = made
+      return made
+    }
+  }
+
+  /// The number of HarfBuzz faces held, for tests.
+  var faceCount: Int { _state.withLock { $0.faces.count } }
 }

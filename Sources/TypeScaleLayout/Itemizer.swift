@@ -8,7 +8,9 @@ import TypeScaleFonts
 ///    direction.
 /// 2. Scripts (ICU, UAX #24): Common and Inherited characters take the script of the text around
 ///    them — a combining mark its base, punctuation the preceding script, a closing bracket the
-///    script of its opening bracket (UAX #24 §5.1).
+///    script of its opening bracket (UAX #24 §5.1). Only the Script property is read, never
+///    Script_Extensions: a Common character such as U+3001 IDEOGRAPHIC COMMA takes the preceding
+///    script even where its extensions list others, as ICU's `UScriptRun` does.
 /// 3. Faces by grapheme cluster over the fallback cascade: the first face that covers every
 ///    scalar of the cluster, so a cluster is never split across faces.
 /// 4. Shaping splits: a cluster longer than ``TextLayoutEngine/maximumShapedClusterLength``
@@ -90,47 +92,10 @@ struct Itemizer {
       var builder = RunBuilder(
         units: units, levels: levels, scripts: Self.scripts(units), cascade: cascade)
 
-      // Grapheme clusters with the standard library's own rules (those `Character` follows),
-      // one scalar at a time over the UTF-16 units: no `String` indices, no `Character`s.
-      // Between two scalars without grapheme properties (see `isPlain`) there is always a
-      // boundary (UAX #29 GB999), so the recognizer is consulted only next to the others, and
-      // re-seeded with the previous scalar after such a skip: the state after a boundary depends
-      // on the scalar after it alone.
-      var recognizer = Unicode._CharacterRecognizer()
-      var isSeeded = false
-      var clusterStart = 0
-      var first: Unicode.Scalar = "\0"
-      var scalarCount = 0
-      var previous: Unicode.Scalar = "\0"
-      var offset = 0
-      while offset < count {
-        let (scalar, width) = Self.scalar(at: offset, in: units)
-        let isBoundary: Bool
-        if offset == 0 {
-          isBoundary = false
-          isSeeded = false
-        } else if Self.isPlain(previous.value), Self.isPlain(scalar.value) {
-          isBoundary = true
-          isSeeded = false
-        } else {
-          if !isSeeded {
-            recognizer = Unicode._CharacterRecognizer()
-            _ = recognizer.hasBreak(before: previous)
-            isSeeded = true
-          }
-          isBoundary = recognizer.hasBreak(before: scalar)
-        }
-        if isBoundary {
-          builder.add(clusterStart, offset, first: first, scalarCount: scalarCount)
-          clusterStart = offset
-          scalarCount = 0
-        }
-        if scalarCount == 0 { first = scalar }
-        scalarCount += 1
-        previous = scalar
-        offset += width
+      // Faces are chosen per grapheme cluster (see `GraphemeClusters` for how they are found).
+      GraphemeClusters.forEach(in: units) { range, first, scalarCount in
+        builder.add(range.lowerBound, range.upperBound, first: first, scalarCount: scalarCount)
       }
-      builder.add(clusterStart, count, first: first, scalarCount: scalarCount)
       return builder.finish(paragraphLevel: resolvedLevel)
     }
   }
@@ -214,7 +179,7 @@ struct Itemizer {
         if hasRun {
           runs.append(
             TextRun(
-              range: runStart..<start, level: runLevel, script: runScript.rawValue, face: runFace))
+              range: runStart..<start, level: runLevel, script: runScript, face: runFace))
         }
         hasRun = true
         runStart = start
@@ -267,35 +232,11 @@ struct Itemizer {
     mutating func finish(paragraphLevel: UInt8) -> Result {
       runs.append(
         TextRun(
-          range: runStart..<units.count, level: runLevel, script: runScript.rawValue,
+          range: runStart..<units.count, level: runLevel, script: runScript,
           face: runFace))
       return Result(
         runs: runs, paragraphLevel: paragraphLevel, clusterBoundaries: boundaries,
         missing: missing, hasLongClusters: hasLongClusters)
-    }
-  }
-
-  /// Whether a scalar has no grapheme-breaking property (UAX #29 Grapheme_Cluster_Break Other,
-  /// not Extended_Pictographic, no Indic_Conjunct_Break Linker or Extend): Latin-1 except
-  /// controls, © and ®; the Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters; kana,
-  /// CJK ideographs and Hangul syllables.
-  ///
-  /// Hangul syllables are LV or LVT, but a syllable followed by a syllable or by anything else
-  /// plain is a boundary all the same (GB6–GB8 join only jamo, which are not plain).
-  @inline(__always)
-  static func isPlain(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x20...0x7E, 0xA0...0xA8, 0xAA...0xAC, 0xAF...0x2FF: true
-    case 0x370...0x482, 0x48A...0x52F: true  // Greek and Coptic, Cyrillic (no marks)
-    case 0x5D0...0x5EA: true  // Hebrew letters
-    case 0x620...0x64A, 0x660...0x66F, 0x671...0x6D3: true  // Arabic letters and digits
-    // Devanagari letters and digits: consonants are Indic_Conjunct_Break Consonant, but two
-    // consonants without a linker between them break all the same (GB9c needs the linker).
-    case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: true
-    case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: true  // Thai letters, digits
-    case 0x3041...0x3096, 0x30A1...0x30FA: true  // hiragana, katakana
-    case 0x4E00...0x9FFF, 0xAC00...0xD7A3: true  // CJK ideographs, Hangul syllables
-    default: false
     }
   }
 

@@ -4,11 +4,13 @@ import TypeScaleFonts
 
 /// Per-thread scratch state for layout: a HarfBuzz buffer and ICU line-break iterators.
 ///
-/// A context is mutable and not `Sendable`: use one per thread or task, and reuse it — creating
-/// one allocates a HarfBuzz buffer (a few microseconds) and, on first use per language, an ICU
-/// line-break iterator (tens of microseconds, more for dictionary languages such as Thai). The
-/// engine's convenience methods borrow contexts from a small pool, so most callers never create
-/// one.
+/// A context is mutable and explicitly not `Sendable`: its HarfBuzz buffer, ICU iterators and
+/// recent fonts are scratch state that a layout changes as it runs, and neither HarfBuzz buffers
+/// nor ICU break iterators may be used from two threads at once. Use one per thread or task, and
+/// reuse it — creating one allocates a HarfBuzz buffer (a few microseconds) and, on first use per
+/// language, an ICU line-break iterator (tens of microseconds, more for dictionary languages
+/// such as Thai). The engine's convenience methods borrow contexts from a small pool, so most
+/// callers never create one.
 ///
 /// ```swift
 /// let context = LayoutContext()
@@ -59,3 +61,7 @@ public final class LayoutContext {
     return breaker
   }
 }
+
+/// Scratch state for one thread at a time; see the type's documentation.
+@available(*, unavailable)
+extension LayoutContext: Sendable {}

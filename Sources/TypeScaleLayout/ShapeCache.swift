@@ -3,6 +3,12 @@
 import TypeScaleFonts
 import TypeScaleInternals
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Shaped runs in font units, least recently used, bounded in bytes, with hit and miss counts.
 ///
 /// The key is everything shaping depends on: the run's text and up to five UTF-16 units of
@@ -14,8 +20,12 @@ import TypeScaleInternals
 /// Capacity is a byte budget (64 MiB by default); when it is exceeded the least recently used
 /// quarter of the entries is dropped.
 ///
-/// - Complexity: Lookups are O(text length) for hashing; eviction is O(n log n), amortized over
-///   the n/4 entries it frees.
+/// A lookup borrows the caller's text: it hashes the UTF-16 window in place and compares it with
+/// the stored keys in place, so a hit allocates nothing; only an insert copies the window. (The
+/// same design as a dictionary keyed by the text, without the copy a `Dictionary` key needs.)
+///
+/// - Complexity: Lookups are O(text length) for hashing and comparing; eviction is
+///   O(n log n), amortized over the n/4 entries it frees.
 public final class ShapeCache: Sendable {
   /// Counters, for observing the cache.
   public struct Statistics: Hashable, Sendable {
@@ -36,29 +46,34 @@ public final class ShapeCache: Sendable {
     }
   }
 
-  struct Key: Hashable, Sendable {
+  /// What a lookup is keyed on, borrowed: the caller's text, not a copy.
+  ///
+  /// A lookup builds one of these over the paragraph's UTF-16 units, hashes it and compares it
+  /// with the stored ``Key``s in place, so a hit allocates nothing; only an insert copies the
+  /// window into an owned ``Key``. Valid only while `window` is.
+  struct Lookup {
     /// The run's text with its context: `window[text]` is the run, the units before and after
     /// it are context.
-    let window: [UInt16]
+    let window: UnsafeBufferPointer<UInt16>
     /// The run's range in `window`.
     let text: Range<Int>
     let face: FontFace.ID
     let coordinates: String
     let features: String
-    let script: Int32
+    let script: ScriptCode
     let rightToLeft: Bool
     let language: String
     let pointSize: Double?
     /// Whether the run starts inside a grapheme cluster (a piece of an over-long one), which
     /// HarfBuzz shapes without a dotted circle.
     let continuesCluster: Bool
-    /// The hash, computed once: a key is hashed for the lookup and again for the insert.
-    private let hashCode: Int
+    /// The hash, computed once: a lookup that misses is hashed again for the insert.
+    let hashCode: Int
 
     init(
-      window: [UInt16], text: Range<Int>, face: FontFace.ID, coordinates: String,
-      features: String, script: Int32, rightToLeft: Bool, language: String, pointSize: Double?,
-      continuesCluster: Bool = false
+      window: UnsafeBufferPointer<UInt16>, text: Range<Int>, face: FontFace.ID,
+      coordinates: String, features: String, script: ScriptCode, rightToLeft: Bool,
+      language: String, pointSize: Double?, continuesCluster: Bool = false
     ) {
       self.window = window
       self.text = text
@@ -73,7 +88,7 @@ public final class ShapeCache: Sendable {
       // The units as raw bytes: element-wise hashing of `[UInt16]` is several times slower.
       var hasher = Hasher()
       hasher.combine(window.count)
-      window.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hasher.combine(bytes: UnsafeRawBufferPointer(window))
       hasher.combine(text.lowerBound)
       hasher.combine(text.upperBound)
       hasher.combine(face)
@@ -87,20 +102,95 @@ public final class ShapeCache: Sendable {
       if continuesCluster { hasher.combine(true) }
       hashCode = hasher.finalize()
     }
+  }
+
+  /// A stored key: a ``Lookup`` with its window copied, made only on insert.
+  struct Key: Sendable {
+    let window: [UInt16]
+    let text: Range<Int>
+    let face: FontFace.ID
+    let coordinates: String
+    let features: String
+    let script: ScriptCode
+    let rightToLeft: Bool
+    let language: String
+    let pointSize: Double?
+    let continuesCluster: Bool
+
+    init(_ lookup: Lookup) {
+      window = Array(lookup.window)
+      text = lookup.text
+      face = lookup.face
+      coordinates = lookup.coordinates
+      features = lookup.features
+      script = lookup.script
+      rightToLeft = lookup.rightToLeft
+      language = lookup.language
+      pointSize = lookup.pointSize
+      continuesCluster = lookup.continuesCluster
+    }
 
     var byteCount: Int { window.count * 2 + 160 }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
+    /// Whether `lookup` has this key's values, compared in place.
+    func matches(_ lookup: Lookup) -> Bool {
+      guard text == lookup.text, script == lookup.script, rightToLeft == lookup.rightToLeft,
+        continuesCluster == lookup.continuesCluster, pointSize == lookup.pointSize,
+        window.count == lookup.window.count, face == lookup.face,
+        coordinates == lookup.coordinates, features == lookup.features,
+        language == lookup.language
+      else { return false }
+      return window.withUnsafeBufferPointer { stored in
+        guard let storedBase = stored.baseAddress, let base = lookup.window.baseAddress else {
+          return stored.isEmpty
+        }
+        return memcmp(storedBase, base, stored.count * 2) == 0
+      }
+    }
   }
 
   private struct _Entry {
+    let key: Key
     let glyphs: ShapedGlyphs
     var lastUse: UInt64
     let bytes: Int
   }
 
+  /// The entries whose keys share a hash: almost always one, so the first is held inline and
+  /// the rest (an empty array allocates nothing) only on a collision.
+  private struct _Bucket {
+    var first: _Entry
+    var more: [_Entry] = []
+
+    /// The index of the entry matching `lookup`: 0 for `first`, 1 + i for `more[i]`.
+    func index(of lookup: Lookup) -> Int? {
+      if first.key.matches(lookup) { return 0 }
+      return more.firstIndex { $0.key.matches(lookup) }.map { $0 + 1 }
+    }
+
+    subscript(index: Int) -> _Entry {
+      get { index == 0 ? first : more[index - 1] }
+      set {
+        if index == 0 { first = newValue } else { more[index - 1] = newValue }
+      }
+    }
+
+    /// Removes entry `index`; returns whether the bucket is then empty.
+    mutating func remove(at index: Int) -> Bool {
+      if index > 0 {
+        more.remove(at: index - 1)
+      } else if more.isEmpty {
+        return true
+      } else {
+        first = more.removeFirst()
+      }
+      return false
+    }
+  }
+
   private struct _State {
-    var entries: [Key: _Entry] = [:]
+    /// Entries by their key's hash.
+    var buckets: [Int: _Bucket] = [:]
     var clock: UInt64 = 0
     var statistics = Statistics()
   }
@@ -121,45 +211,78 @@ public final class ShapeCache: Sendable {
   public func removeAll() {
     _state.withLock { state in
       // Keep a small table's storage for the entries that follow; give a large one back.
-      state.entries.removeAll(keepingCapacity: state.entries.capacity <= 1024)
+      state.buckets.removeAll(keepingCapacity: state.buckets.capacity <= 1024)
       state.clock = 0
       state.statistics = Statistics()
     }
   }
 
-  func value(for key: Key) -> ShapedGlyphs? {
+  /// The glyphs stored for `key`, or `nil`; a hit allocates nothing.
+  func value(for key: Lookup) -> ShapedGlyphs? {
     _state.withLock { state in
       state.clock += 1
-      guard var entry = state.entries[key] else {
+      let clock = state.clock
+      // Found and stamped in place, through the dictionary's `modify` accessor: no copies.
+      let glyphs = { (bucket: inout _Bucket?) -> ShapedGlyphs? in
+        guard var found = bucket, let index = found.index(of: key) else { return nil }
+        bucket = nil  // `found` is then the only reference: stamping it copies nothing.
+        found[index].lastUse = clock
+        bucket = found
+        return found[index].glyphs
+      }(&state.buckets[key.hashCode])
+      if glyphs == nil {
         state.statistics.misses += 1
-        return nil
+      } else {
+        state.statistics.hits += 1
       }
-      entry.lastUse = state.clock
-      state.entries[key] = entry
-      state.statistics.hits += 1
-      return entry.glyphs
+      return glyphs
     }
   }
 
-  func insert(_ glyphs: ShapedGlyphs, for key: Key) {
-    let bytes = glyphs.byteCount + key.byteCount
+  /// Stores glyphs for `key`, copying its window, and evicts the least recently used quarter
+  /// when over budget.
+  func insert(_ glyphs: ShapedGlyphs, for key: Lookup) {
+    let stored = Key(key)
+    let bytes = glyphs.byteCount + stored.byteCount
     _state.withLock { state in
       state.clock += 1
-      let entry = _Entry(glyphs: glyphs, lastUse: state.clock, bytes: bytes)
-      if let old = state.entries.updateValue(entry, forKey: key) {
-        state.statistics.bytes -= old.bytes
+      let entry = _Entry(key: stored, glyphs: glyphs, lastUse: state.clock, bytes: bytes)
+      if var bucket = state.buckets[key.hashCode] {
+        if let index = bucket.index(of: key) {
+          state.statistics.bytes -= bucket[index].bytes
+          state.statistics.entries -= 1
+          bucket[index] = entry
+        } else {
+          bucket.more.append(entry)
+        }
+        state.buckets[key.hashCode] = bucket
+      } else {
+        state.buckets[key.hashCode] = _Bucket(first: entry)
       }
+      state.statistics.entries += 1
       state.statistics.bytes += bytes
       if state.statistics.bytes > budget {
         let target = budget * 3 / 4
-        for (key, entry) in state.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        var uses: [(hash: Int, lastUse: UInt64)] = []
+        uses.reserveCapacity(state.statistics.entries)
+        for (hash, bucket) in state.buckets {
+          uses.append((hash, bucket.first.lastUse))
+          for entry in bucket.more { uses.append((hash, entry.lastUse)) }
+        }
+        uses.sort { $0.lastUse < $1.lastUse }
+        for (hash, lastUse) in uses {
           guard state.statistics.bytes > target else { break }
-          state.entries[key] = nil
-          state.statistics.bytes -= entry.bytes
+          // Clock values are unique, so a last use names one entry.
+          guard var bucket = state.buckets[hash],
+            let index = bucket.first.lastUse == lastUse
+              ? 0 : bucket.more.firstIndex(where: { $0.lastUse == lastUse }).map({ $0 + 1 })
+          else { continue }
+          state.statistics.bytes -= bucket[index].bytes
+          state.statistics.entries -= 1
           state.statistics.evictions += 1
+          state.buckets[hash] = bucket.remove(at: index) ? nil : bucket
         }
       }
-      state.statistics.entries = state.entries.count
     }
   }
 }

@@ -9,8 +9,8 @@ struct TextRun: Hashable, Sendable {
   var range: Range<Int>
   /// The UAX #9 embedding level; odd levels are right-to-left.
   var level: UInt8
-  /// The UAX #24 script code (ICU's `UScriptCode`); ``scriptTag`` is its ISO 15924 tag.
-  var script: Int32
+  /// The UAX #24 script (ICU's `UScriptCode`); ``scriptTag`` is its ISO 15924 tag.
+  var script: ScriptCode
   /// The face that draws the run.
   var face: FontFace
 

@@ -61,27 +61,28 @@ struct Shaper {
       for: run.face, pointSize: pointSize, context: context)
     let start = isolatedBefore ? range.lowerBound : max(0, range.lowerBound - 5)
     let end = isolatedAfter ? range.upperBound : min(text.count, range.upperBound + 5)
-    let key = ShapeCache.Key(
-      window: Array(text[start..<end]),
-      text: (range.lowerBound - start)..<(range.upperBound - start), face: run.face.id,
-      coordinates: coordinates, features: featureKey, script: run.script,
-      rightToLeft: run.isRightToLeft, language: options.language ?? "",
-      pointSize: sizeDependent ? pointSize : nil, continuesCluster: continuesCluster)
-    if let glyphs = cache.value(for: key) {
-      return ShapedRun(
-        run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm, sizeDependent: sizeDependent)
-    }
-    // Shape the range with its context only, so the result depends on nothing outside the key.
-    let glyphs = key.window.withUnsafeBufferPointer { buffer in
-      context.buffer.shape(
-        text: buffer, range: key.text, font: font, rightToLeft: run.isRightToLeft,
-        script: run.script == UnicodeServices.scriptJapanese
+    let unitsPerEm = font.unitsPerEm
+    let glyphs = try text.withUnsafeBufferPointer {
+      (text) throws(LayoutError) -> ShapedGlyphs in
+      // The key borrows the window from `text`: a hit copies nothing.
+      let key = ShapeCache.Lookup(
+        window: UnsafeBufferPointer(rebasing: text[start..<end]),
+        text: (range.lowerBound - start)..<(range.upperBound - start), face: run.face.id,
+        coordinates: coordinates, features: featureKey, script: run.script,
+        rightToLeft: run.isRightToLeft, language: options.language ?? "",
+        pointSize: sizeDependent ? pointSize : nil, continuesCluster: continuesCluster)
+      if let glyphs = cache.value(for: key) { return glyphs }
+      // Shape the range with its context only, so the result depends on nothing outside the key.
+      let glyphs = try context.buffer.shape(
+        text: key.window, range: key.text, font: font, rightToLeft: run.isRightToLeft,
+        script: run.script == .japanese
           ? HarfBuzzFont.tag("Hani") : UnicodeServices.scriptTagValue(run.script),
         language: options.language ?? "", features: features,
         continuesCluster: continuesCluster)
+      cache.insert(glyphs, for: key)
+      return glyphs
     }
-    cache.insert(glyphs, for: key)
     return ShapedRun(
-      run: run, glyphs: glyphs, unitsPerEm: font.unitsPerEm, sizeDependent: sizeDependent)
+      run: run, glyphs: glyphs, unitsPerEm: unitsPerEm, sizeDependent: sizeDependent)
   }
 }

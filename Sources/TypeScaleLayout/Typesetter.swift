@@ -94,14 +94,14 @@ struct Typesetter {
       var next = index + 1
       // Japanese alternates Han, Hiragana and Katakana every few characters; where the face
       // shapes the three alike, the alternation is one run (ISO 15924 Jpan), shaped once.
-      if UnicodeServices.isHanOrKana(run.script) {
-        while next < runs.count, UnicodeServices.isHanOrKana(runs[next].script),
+      if run.script.isHanOrKana {
+        while next < runs.count, runs[next].script.isHanOrKana,
           runs[next].face == run.face, runs[next].level == run.level,
           try shaper.harfBuzzFont(for: run.face, pointSize: pointSize, context: context).font
             .sharesHanKanaShaping
         {
           run.range = run.range.lowerBound..<runs[next].range.upperBound
-          run.script = UnicodeServices.scriptJapanese
+          run.script = .japanese
           next += 1
         }
       }
@@ -254,7 +254,7 @@ struct Typesetter {
     let units: [UInt16] = [0x2026]
     let drawing = face.coverage.contains(0x2026) ? face : (cascade.face(for: "\u{2026}") ?? face)
     let run = TextRun(
-      range: 0..<1, level: 0, script: UnicodeServices.scriptCommon, face: drawing)
+      range: 0..<1, level: 0, script: .common, face: drawing)
     let shaped = try shaper.shape(
       run, range: 0..<1, in: units, pointSize: pointSize, context: context)
     return Piece(

@@ -71,7 +71,7 @@ import TypeScaleTestSupport
   /// after a letter, and beside itself (an Extend, SpacingMark, ZWJ or Prepend would join).
   @Test func plainScalars_alwaysBreakFromTheirNeighbours() {
     var joined: [UInt32] = []
-    for value in UInt32(0)...0xFFFF where Itemizer.isPlain(value) {
+    for value in UInt32(0)...0xFFFF where GraphemeClusters.isPlain(value) {
       guard let scalar = Unicode.Scalar(value) else { continue }
       for pair in [[scalar, "a"], ["a", scalar], [scalar, scalar]] as [[Unicode.Scalar]] {
         var text = ""

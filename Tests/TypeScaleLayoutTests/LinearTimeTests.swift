@@ -400,7 +400,7 @@ import TypeScaleTestSupport
       fonts: engine.fonts, cache: ShapeCache(), options: LayoutOptions(), variations: [:])
     let units = Array(text.utf16)
     let run = TextRun(
-      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x61).rawValue,
+      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x61),
       face: font.face)
     let whole = try shaper.shape(
       run, range: run.range, in: units, pointSize: 17, context: LayoutContext())
@@ -439,7 +439,7 @@ import TypeScaleTestSupport
       fonts: engine.fonts, cache: ShapeCache(), options: LayoutOptions(), variations: [:])
     let units = Array(text.utf16)
     let run = TextRun(
-      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x915).rawValue,
+      range: 0..<units.count, level: 0, script: UnicodeServices.script(0x915),
       face: font.face)
     let whole = try shaper.shape(
       run, range: run.range, in: units, pointSize: 17, context: LayoutContext())

@@ -27,12 +27,12 @@ import Testing
   @Test(arguments: samples)
   func namedScript_isICUsScriptOfASample(_ script: ScriptCode, _ sample: UInt32, _ tag: String) {
     #expect(UnicodeServices.script(sample) == script)
-    #expect(UnicodeServices.scriptTag(script.rawValue) == tag)
+    #expect(UnicodeServices.scriptTag(script) == tag)
   }
 
   @Test func japanese_isJpanAndJoinsHanAndKana() {
-    #expect(UnicodeServices.scriptTag(ScriptCode.japanese.rawValue) == "Jpan")
-    #expect(UnicodeServices.scriptJapanese == ScriptCode.japanese.rawValue)
+    #expect(UnicodeServices.scriptTag(.japanese) == "Jpan")
+    #expect(UnicodeServices.scriptTagValue(.japanese) == HarfBuzzFont.tag("Jpan"))
     let all: [ScriptCode] = [.han, .hiragana, .katakana, .latin, .hangul, .common, .japanese]
     #expect(all.filter(\.isHanOrKana) == [.han, .hiragana, .katakana])
   }

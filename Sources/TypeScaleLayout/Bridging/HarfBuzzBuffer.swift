@@ -7,7 +7,9 @@ import TypeScaleFonts
 ///
 /// Wraps `hb_buffer_create()` / `hb_buffer_destroy()`.
 ///
-/// Buffers are mutable and not `Sendable`: each ``LayoutContext`` owns one.
+/// A buffer is mutable — shaping fills it, and it caches the last language and script — and
+/// `hb_buffer_t` is not thread-safe, so it is explicitly not `Sendable`: each ``LayoutContext``
+/// owns one, and a context is used by one thread at a time.
 final class HarfBuzzBuffer {
   private let buffer: OpaquePointer
   /// The last language and script set, resolved: runs of one layout share them, and resolving
@@ -15,9 +17,14 @@ final class HarfBuzzBuffer {
   private var language: (tag: String, value: hb_language_t?) = ("", nil)
   private var script: (tag: UInt32, value: hb_script_t) = (0, HB_SCRIPT_UNKNOWN)
 
-  init() {
-    buffer = hb_buffer_create()
-  }
+  /// Creates a buffer.
+  ///
+  /// When HarfBuzz is out of memory, `hb_buffer_create()` gives its inert empty buffer, and
+  /// ``shape(text:range:font:rightToLeft:script:language:features:continuesCluster:)`` throws.
+  convenience init() { self.init(adopting: hb_buffer_create()) }
+
+  /// Takes ownership of a buffer (one reference, destroyed with this owner).
+  init(adopting buffer: OpaquePointer) { self.buffer = buffer }
 
   deinit { hb_buffer_destroy(buffer) }
 
@@ -27,14 +34,21 @@ final class HarfBuzzBuffer {
   /// `range.lowerBound`. With `continuesCluster`, the range starts inside a grapheme cluster
   /// (a piece of an over-long one): HarfBuzz is told not to insert a dotted circle for the marks
   /// it starts with (`HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE`).
+  ///
+  /// - Throws: ``LayoutError/Code/engineFailure`` when HarfBuzz could not allocate the buffer's
+  ///   storage (`hb_buffer_allocation_successful`), rather than measuring the text as empty.
   func shape(
     text: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: HarfBuzzFont, rightToLeft: Bool,
     script: UInt32, language: String, features: [FontFeature], continuesCluster: Bool = false
-  ) -> ShapedGlyphs {
+  ) throws(LayoutError) -> ShapedGlyphs {
     hb_buffer_clear_contents(buffer)
     hb_buffer_add_utf16(
       buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
       Int32(range.count))
+    guard hb_buffer_allocation_successful(buffer) != 0 else {
+      throw LayoutError(
+        .engineFailure, "HarfBuzz could not allocate a buffer for \(range.count) UTF-16 units")
+    }
     hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     if self.script.tag != script {
       self.script = (script, hb_script_from_iso15924_tag(script))
@@ -58,6 +72,10 @@ final class HarfBuzzBuffer {
     settings.withUnsafeBufferPointer {
       hb_shape(font.font, buffer, $0.baseAddress, UInt32($0.count))
     }
+    guard hb_buffer_allocation_successful(buffer) != 0 else {
+      throw LayoutError(
+        .engineFailure, "HarfBuzz ran out of memory shaping \(range.count) UTF-16 units")
+    }
 
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
@@ -75,6 +93,10 @@ final class HarfBuzzBuffer {
     }
   }
 }
+
+/// Mutable scratch state used by one thread at a time; see the type's documentation.
+@available(*, unavailable)
+extension HarfBuzzBuffer: Sendable {}
 
 /// The HarfBuzz library's version, such as `6.0.0`.
 func harfBuzzVersion() -> String { String(cString: hb_version_string()) }

@@ -2,71 +2,6 @@
 
 internal import CUnicode
 
-/// The owner of one ICU line-break iterator for a locale.
-///
-/// Wraps
-/// `CUnicode_lineBreakerCreate()` / `CUnicode_lineBreakerDestroy()` (ICU `ubrk_open(UBRK_LINE)`).
-///
-/// Iterators are mutable and not `Sendable`: each ``LayoutContext`` keeps one per locale.
-final class LineBreakIterator {
-  private let handle: OpaquePointer
-  let locale: String
-
-  init(locale: String) throws(LayoutError) {
-    var status: Int32 = 0
-    guard let handle = CUnicode_lineBreakerCreate(locale, &status), !CUnicode_isFailure(status)
-    else {
-      throw LayoutError(
-        .engineFailure,
-        "ICU could not create a line breaker for \"\(locale)\": "
-          + String(cString: CUnicode_errorName(status)))
-    }
-    self.handle = handle
-    self.locale = locale
-  }
-
-  deinit { CUnicode_lineBreakerDestroy(handle) }
-
-  /// Scratch for ICU's answers, kept between calls: a context lays out many paragraphs.
-  private var offsets: [Int32] = []
-  private var mandatory: [UInt8] = []
-
-  /// Every break opportunity after offset 0 (UAX #14), with whether it is mandatory.
-  func breaks(in text: UnsafeBufferPointer<UInt16>) throws(LayoutError) -> [BreakOpportunity] {
-    let capacity = text.count + 1
-    if offsets.count < capacity {
-      offsets = [Int32](repeating: 0, count: max(capacity, 2 * offsets.count))
-      mandatory = [UInt8](repeating: 0, count: offsets.count)
-    }
-    var status: Int32 = 0
-    let count = offsets.withUnsafeMutableBufferPointer { offsets in
-      mandatory.withUnsafeMutableBufferPointer { mandatory in
-        CUnicode_lineBreaks(
-          handle, text.baseAddress, Int32(text.count), offsets.baseAddress,
-          mandatory.baseAddress, Int32(capacity), &status)
-      }
-    }
-    guard !CUnicode_isFailure(status), count >= 0 else {
-      throw LayoutError(
-        .engineFailure, "ICU line breaking failed: " + String(cString: CUnicode_errorName(status)))
-    }
-    let found = Int(min(count, Int32(capacity)))
-    return offsets.withUnsafeBufferPointer { offsets in
-      mandatory.withUnsafeBufferPointer { mandatory in
-        [BreakOpportunity](unsafeUninitializedCapacity: found) { storage, initialized in
-          for index in 0..<found {
-            storage.initializeElement(
-              at: index,
-              to: BreakOpportunity(
-                offset: Int(offsets[index]), isMandatory: mandatory[index] != 0))
-          }
-          initialized = found
-        }
-      }
-    }
-  }
-}
-
 /// ICU's character properties, bidi and scripts, through CUnicode.
 enum UnicodeServices {
   /// UAX #9 embedding levels for each UTF-16 unit, and the resolved paragraph level.
@@ -102,24 +37,9 @@ enum UnicodeServices {
     return map.map(Int.init)
   }
 
-  /// The script of a run that joins Han, Hiragana and Katakana, as ICU's raw code (what
-  /// ``TextRun/script`` holds).
-  static let scriptJapanese: Int32 = ScriptCode.japanese.rawValue
-
-  /// Whether a script is Han, Hiragana or Katakana.
-  static func isHanOrKana(_ script: Int32) -> Bool { ScriptCode(rawValue: script).isHanOrKana }
-
-  /// Zyyy, as ICU's raw code (what ``TextRun/script`` holds).
-  static let scriptCommon: Int32 = ScriptCode.common.rawValue
-
   /// The UAX #24 script of a scalar (`uscript_getScript`).
   static func script(_ scalar: UInt32) -> ScriptCode {
     ScriptCode(rawValue: CUnicode_script(scalar))
-  }
-
-  /// Whether a scalar's Script_Extensions include `script` (`uscript_hasScript`).
-  static func scalar(_ scalar: UInt32, hasScript script: ScriptCode) -> Bool {
-    CUnicode_scriptHasExtension(scalar, script.rawValue)
   }
 
   /// The ISO 15924 tags of the scripts ICU knows, by code, read once.
@@ -132,15 +52,17 @@ enum UnicodeServices {
 
   /// The ISO 15924 tag of a script code as a four-byte tag value, such as `'Hang'`: what
   /// `hb_script_from_iso15924_tag` takes.
-  static func scriptTagValue(_ script: Int32) -> UInt32 {
-    script >= 0 && Int(script) < _tagValues.count
-      ? _tagValues[Int(script)]
+  static func scriptTagValue(_ script: ScriptCode) -> UInt32 {
+    let code = script.rawValue
+    return code >= 0 && Int(code) < _tagValues.count
+      ? _tagValues[Int(code)]
       : scriptTag(script).utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
   }
 
   /// The ISO 15924 tag of a script code, such as `Hang`.
-  static func scriptTag(_ script: Int32) -> String {
-    script >= 0 && Int(script) < _tags.count ? _tags[Int(script)] : _readScriptTag(script)
+  static func scriptTag(_ script: ScriptCode) -> String {
+    let code = script.rawValue
+    return code >= 0 && Int(code) < _tags.count ? _tags[Int(code)] : _readScriptTag(code)
   }
 
   private static func _readScriptTag(_ script: Int32) -> String {

@@ -2,6 +2,7 @@
 
 import Testing
 import TypeScaleFonts
+import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
@@ -23,9 +24,9 @@ private func hb_buffer_get_empty() -> OpaquePointer
   /// Fonts for many sizes and weights of a variable face share one face, whose blob is the
   /// data cache's array itself: one copy of the bytes.
   @Test func fontsOfOneFace_shareItsFaceAndTheCachesBytes() throws {
-    let face = try LayoutFixture.fixtureFont("Fixture-Variable.ttf").face
+    let face = try FontFixture.fixtureFont("Fixture-Variable.ttf").face
     #expect(face.isVariable)
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     var fonts: [HarfBuzzFont] = []
     for size in stride(from: 6.0, through: 100, by: 7) {
       for weight in [300.0, 400, 700] {
@@ -39,7 +40,7 @@ private func hb_buffer_get_empty() -> OpaquePointer
     #expect(Set(fonts.map { ObjectIdentifier($0.face) }).count == 1)
     #expect(engine.fonts.faceCount == 1)
 
-    let bytes = try LayoutFixture.registry.dataCache.sfntBytes(for: face.source)
+    let bytes = try FontFixture.registry.dataCache.sfntBytes(for: face.source)
     let blob = hb_face_reference_blob(try #require(fonts.first).face.face)
     defer { hb_blob_destroy(blob) }
     var length: UInt32 = 0
@@ -63,9 +64,9 @@ private func hb_buffer_get_empty() -> OpaquePointer
 
   /// Faces no font uses any more go with the fonts the cache drops.
   @Test func evictedFonts_takeTheirUnusedFacesWithThem() throws {
-    let variable = try LayoutFixture.fixtureFont("Fixture-Variable.ttf").face
-    let regular = try LayoutFixture.fixtureFont("Fixture-Regular.ttf").face
-    let engine = LayoutFixture.engine()
+    let variable = try FontFixture.fixtureFont("Fixture-Variable.ttf").face
+    let regular = try FontFixture.fixtureFont("Fixture-Regular.ttf").face
+    let engine = FontFixture.engine()
     _ = try engine.fonts.font(for: regular, overrides: [:], pointSize: 17)
     #expect(engine.fonts.faceCount == 1)
     // 200 weights of the variable face: more than the cache's 128 fonts.
@@ -82,9 +83,9 @@ private func hb_buffer_get_empty() -> OpaquePointer
   @Test func failedBufferAllocation_throwsEngineFailure() throws {
     // HarfBuzz's inert empty buffer: what `hb_buffer_create` gives when out of memory.
     let buffer = HarfBuzzBuffer(adopting: hb_buffer_get_empty())
-    let engine = LayoutFixture.engine()
+    let engine = FontFixture.engine()
     let font = try engine.fonts.font(
-      for: LayoutFixture.registry.defaultFace, overrides: [:], pointSize: 17
+      for: FontFixture.registry.defaultFace, overrides: [:], pointSize: 17
     ).font
     let units = Array("Settings".utf16)
     let error = #expect(throws: LayoutError.self) {

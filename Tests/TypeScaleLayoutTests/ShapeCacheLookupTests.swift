@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TypeScaleFonts
+import TypeScaleTestSupport
 
 @testable import TypeScaleLayout
 
@@ -19,12 +20,12 @@ import TypeScaleFonts
   /// no cache at all gives the same lines, glyphs and positions.
   @Test(arguments: LayoutCorpus.entries)
   func corpus_hitsGiveWhatShapingAnewGives(_ entry: LayoutCorpus.Entry) throws {
-    let font = try LayoutFixture.fixtureFont(entry.font, size: 17)
+    let font = try FontFixture.fixtureFont(entry.font, size: 17)
     var options = LayoutOptions()
     options.width = 120
     options.language = entry.language
-    let engine = LayoutFixture.engine()
-    let uncached = TextLayoutEngine(registry: LayoutFixture.registry, shapeCacheBudget: 0)
+    let engine = FontFixture.engine()
+    let uncached = TextLayoutEngine(registry: FontFixture.registry, shapeCacheBudget: 0)
     let cold = try engine.layout(entry.text, font: font, options: options)
     let misses = engine.shapeCache.statistics.misses
     #expect(misses > 0)
@@ -40,8 +41,8 @@ import TypeScaleFonts
 
   /// A lookup that differs from a stored key in any one field misses; the same values hit.
   @Test func everyKeyField_separatesEntries() throws {
-    let face = LayoutFixture.registry.defaultFace
-    let other = try LayoutFixture.fixtureFont("Fixture-Bold.ttf").face
+    let face = FontFixture.registry.defaultFace
+    let other = try FontFixture.fixtureFont("Fixture-Bold.ttf").face
     let glyphs = ShapedGlyphs(count: 1) { _ in
       ShapedGlyphs.Glyph(
         id: 7, cluster: 0, advance: 500, offsetX: 0, offsetY: 0, unsafeToBreak: false)
@@ -59,7 +60,7 @@ import TypeScaleFonts
           ShapeCache.Lookup(
             window: window ?? units, text: text,
             face: face
-              ?? LayoutFixture.registry
+              ?? FontFixture.registry
               .defaultFace.id, coordinates: coordinates, features: features, script: script,
             rightToLeft: rightToLeft, language: language, pointSize: pointSize,
             continuesCluster: continuesCluster)
@@ -77,7 +78,7 @@ import TypeScaleFonts
         // The same values in another buffer hit as well: the key is the units, not the address.
         let copy = Array(units)
         copy.withUnsafeBufferPointer { #expect(cache.value(for: lookup($0))?[0].id == 7) }
-        #expect(face.id == LayoutFixture.registry.defaultFace.id)
+        #expect(face.id == FontFixture.registry.defaultFace.id)
         let statistics = cache.statistics
         #expect(statistics.entries == 1)
         #expect(statistics.hits == 2)
@@ -93,7 +94,7 @@ import TypeScaleFonts
         id: UInt32(index), cluster: Int32(index), advance: 500, offsetX: 0, offsetY: 0,
         unsafeToBreak: false)
     }
-    let face = LayoutFixture.registry.defaultFace.id
+    let face = FontFixture.registry.defaultFace.id
     let texts = (0..<64).map { Array("text \($0)".utf16) }
     func lookup(_ units: UnsafeBufferPointer<UInt16>) -> ShapeCache.Lookup {
       ShapeCache.Lookup(
@@ -168,7 +169,7 @@ import TypeScaleFonts
       "needs the LD_PRELOAD malloc counter and an optimized build"))
   func hit_allocatesNothing() throws {
     let count = try #require(Self.mallocCount)
-    let face = LayoutFixture.registry.defaultFace.id
+    let face = FontFixture.registry.defaultFace.id
     let cache = ShapeCache()
     let glyphs = ShapedGlyphs(count: 1) { _ in
       ShapedGlyphs.Glyph(

@@ -8,9 +8,9 @@ import TypeScale
 /// ```
 /// $ typescale fonts list --store .fonts
 /// ```
-public struct FontsListCommand: Command {
+struct FontsListCommand: Command {
   /// The command's options.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List the fonts a font store holds: PostScript name, family, style, file, key.",
     discussion: """
@@ -28,8 +28,7 @@ public struct FontsListCommand: Command {
   /// Reads the options.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: Never; the signature is the protocol's.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) {
     directory = StoreOption.directory(parsed)
     json = parsed.flag("json")
   }
@@ -41,9 +40,9 @@ public struct FontsListCommand: Command {
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` (exit 1) when the store cannot be opened.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     let entries = try StoreOption.open(directory, access: .readOnly, errorOutput: &errorOutput)
       .entries
     if json {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// The result of comparing measured cases with a golden file: how many differ, how, and the
 /// likely cause — machine-readable (`Codable`) and with a message a person can act on.
@@ -107,12 +108,34 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// Reports as JSON, keys sorted.
+  /// Reports as JSON on one line, the format of every `--json` output of `typescale`.
+  ///
+  /// Keys come in the order of this type's properties (`golden`, `shards`, `total`,
+  /// `differing`, `mismatches`, `causes`, `notes`, then `textFits` and `mustFitFailures` when
+  /// present), a mismatch's fields in the order ``message(limit:)`` lists them (inputs, then
+  /// measurements). Widths are written in full, so the report decodes (`Decodable`) to an equal
+  /// value; a non-finite number, which JSON cannot spell, is written as `null`. Unlike
+  /// `JSONEncoder`'s output the bytes are the same on every platform.
+  ///
+  /// ```
+  /// {"golden": "ui.golden", "shards": [], "total": 2, "differing": 0, "mismatches": [], …}
+  /// ```
+  ///
+  /// - Returns: The report as one line of JSON, without a trailing newline.
   public func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    jsonValue.text()
+  }
+
+  /// The report as a JSON value, keys in order.
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("golden", .string(golden)), ("shards", JSONValue(shards)), ("total", .integer(total)),
+      ("differing", .integer(differing)), ("mismatches", .array(mismatches.map(\.jsonValue))),
+      ("causes", JSONValue(causes)), ("notes", JSONValue(notes)),
+    ]
+    if let textFits { members.append(("textFits", .array(textFits.map(\.jsonValue)))) }
+    if let mustFitFailures { members.append(("mustFitFailures", JSONValue(mustFitFailures))) }
+    return .object(members)
   }
 
   /// Combines reports of shards of one suite into one.
@@ -230,6 +253,11 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     }
   }
 
+  /// A mismatch's fields in the order the message lists them: inputs, then measurements.
+  static func orderedFields(_ fields: [String: [String]]) -> [(key: String, value: [String])] {
+    fields.sorted { (order($0.key), $0.key) < (order($1.key), $1.key) }
+  }
+
   private static func order(_ field: String) -> Int {
     let order =
       GoldenComparison.inputFields + [
@@ -241,7 +269,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// A changed or renamed case's row: `renamed from <old id>`, then each field, expected →
   /// actual, texts in quotes.
   private static func describe(_ mismatch: Mismatch) -> String {
-    mismatch.fields.sorted { (order($0.key), $0.key) < (order($1.key), $1.key) }
+    orderedFields(mismatch.fields)
       .map { key, values in
         let old = values.first ?? "?"
         let new = values.dropFirst().first ?? "?"
@@ -386,5 +414,50 @@ public enum GoldenComparison {
 
   private static func breaks(_ offsets: [Int]) -> String {
     offsets.isEmpty ? "-" : offsets.map(String.init).joined(separator: ";")
+  }
+}
+
+extension GoldenReport.Mismatch {
+  /// The mismatch as a JSON object: `id`, `text`, `kind`, then `fields` in message order.
+  var jsonValue: JSONValue {
+    let fields = GoldenReport.orderedFields(fields).map {
+      (key: $0.key, value: JSONValue($0.value))
+    }
+    return [
+      "id": .string(id), "text": .string(text), "kind": .string(kind), "fields": .object(fields),
+    ]
+  }
+}
+
+extension GoldenTextFit {
+  /// The text as a JSON object, keys in the order of its properties; `nil` ones left out.
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("name", .string(name)), ("text", .string(text)),
+    ]
+    if let recordedText { members.append(("recordedText", .string(recordedText))) }
+    if let recorded { members.append(("recorded", JSONValue(recorded))) }
+    if let current { members.append(("current", JSONValue(current))) }
+    members.append(("summary", .string(summary)))
+    members.append(("cases", .array(cases.map(\.jsonValue))))
+    return .object(members)
+  }
+}
+
+extension GoldenTextFit.Case {
+  /// The case as a JSON object, keys in the order of its properties; `nil` ones left out.
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("id", .string(id)), ("category", .string(category)), ("state", .string(state)),
+    ]
+    if let width { members.append(("width", .double(width))) }
+    members += [
+      ("lineLimit", .integer(lineLimit)), ("measuredWidth", .double(measuredWidth)),
+      ("lines", .integer(lines)),
+    ]
+    if let unwrappedWidth { members.append(("unwrappedWidth", .double(unwrappedWidth))) }
+    if let neededLines { members.append(("neededLines", .integer(neededLines))) }
+    members.append(("mustFit", .bool(mustFit)))
+    return .object(members)
   }
 }

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts`: groups the font subcommands.
 struct FontsCommand: Command {

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts inspect PATH...`: every face of every file, with the PostScript name to pass.
 ///

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts list [--store DIR]`: every font a font store holds, one row per face.
 ///

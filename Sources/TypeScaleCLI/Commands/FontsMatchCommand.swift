@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts match --dir DIR --family F`: which face CSS Fonts 4 matching picks, and
 /// whether it is exact.

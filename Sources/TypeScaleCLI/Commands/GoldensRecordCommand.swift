@@ -3,6 +3,7 @@
 import Foundation
 import TypeScale
 import TypeScaleGoldens
+import TypeScaleInternals
 
 /// `typescale goldens record FILE.cases`: measures every case of a cases file and writes the
 /// golden file.

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale scale`: scales a design size for one category or all of them, as `UIFontMetrics`
 /// does, or gives a typography's style or token at each category as `DynamicType` does.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale sizes`: prints a platform's text-style table, every style at every category.
 ///

@@ -908,7 +908,7 @@ extension GoldensCommandTests {
     let json = await goldens(["verify", workspace.path("ui.golden"), "--json"])
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
     let first = try #require(report.mismatches.first)
-    #expect(first.kind == "changed")
+    #expect(first.kind == .changed)
     #expect(first.text == "Save all changes")
     #expect(first.fields["text"] == ["Save changes", "Save all changes"])
     #expect(report.causes == found)
@@ -936,7 +936,7 @@ extension GoldensCommandTests {
 
     let json = await goldens(["verify", workspace.path("ui.golden"), "--json"])
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
-    #expect(report.mismatches.allSatisfy { $0.kind == "renamed" })
+    #expect(report.mismatches.allSatisfy { $0.kind == .renamed })
     #expect(
       report.mismatches.first?.fields
         == ["id": ["buttons/cancel/default/body/L/120", "buttons/dismiss/default/body/L/120"]])
@@ -1058,7 +1058,7 @@ extension GoldensCommandTests {
       let report = try JSONDecoder().decode(GoldenReport.self, from: Data(shard.output.utf8))
       try report.validate()
       // Each renamed case is compared once, in the shard of its new id.
-      #expect(report.mismatches.allSatisfy { $0.kind == "renamed" || $0.kind == "changed" })
+      #expect(report.mismatches.allSatisfy { $0.kind == .renamed || $0.kind == .changed })
       totals += report.total
       try workspace.write(shard.output, to: "shard-\(index).json")
       reports.append(workspace.path("shard-\(index).json"))
@@ -1071,8 +1071,8 @@ extension GoldensCommandTests {
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(merged.output.utf8))
     #expect(report.total == Workspace.caseCount)
     #expect(report.differing == 32)
-    #expect(report.mismatches.filter { $0.kind == "renamed" }.count == 16)
-    #expect(report.mismatches.filter { $0.kind == "changed" }.count == 16)
+    #expect(report.mismatches.filter { $0.kind == .renamed }.count == 16)
+    #expect(report.mismatches.filter { $0.kind == .changed }.count == 16)
     // The causes are named again for the whole suite, as the unsharded run names them (with
     // the first case by id as the example, since shards have no common order).
     #expect(report.causes.count == wholeReport.causes.count)

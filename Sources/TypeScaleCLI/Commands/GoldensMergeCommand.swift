@@ -108,6 +108,10 @@ struct GoldensMergeCommand: Command {
       case .typeMismatch(_, let context), .valueNotFound(_, let context):
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
         detail = "\"\(path)\" has the wrong type"
+      case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+        // A value decoding refuses by name, such as a mismatch kind that is not one.
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        detail = "\"\(path)\" \(context.debugDescription)"
       case .dataCorrupted: detail = Self.corruption(in: data)
       @unknown default: detail = "\(error)"
       }

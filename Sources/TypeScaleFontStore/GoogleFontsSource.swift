@@ -25,9 +25,9 @@ import TypeScaleMetrics
 /// ``FontStore/load(family:styles:from:)-(_,_,GoogleFontsSource)`` with this type) asks for every
 /// missing style in one CSS request, fetches each style's files once however many callers ask,
 /// and stores each style under its own key, content-addressed. A style the store holds never
-/// touches the network, so a store opened again on the same folder works offline.
-/// ``FontStore/install(_:from:)-(GoogleFontsQuery,_)`` does the same for command-line tools,
-/// blocking.
+/// touches the network, so a store opened again on the same folder works offline. There is no
+/// blocking counterpart: command-line tools await the load too (`typescale fonts install
+/// --google` does).
 ///
 /// The API answers in one of two shapes, and the source copes with both:
 /// - one file per style — what it sends to an unknown User-Agent such as TypeScale's (sent

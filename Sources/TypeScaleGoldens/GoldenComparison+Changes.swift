@@ -231,10 +231,10 @@ extension GoldenComparison {
   /// its id and measurements) differ.
   private static func isUnexplained(_ mismatch: GoldenReport.Mismatch) -> Bool {
     switch mismatch.kind {
-    case "changed", "renamed":
+    case .changed, .renamed:
       return mismatch.fields.keys.contains { !inputFields.contains($0) }
         && !mismatch.fields.keys.contains { $0 != "id" && inputFields.contains($0) }
-    default: return false
+    case .missing, .new: return false
     }
   }
 
@@ -245,9 +245,9 @@ extension GoldenComparison {
     var causes = grouped(mismatches, field: "text") { ids, old, new in
       "text of \(ids): \"\(old)\" → \"\(new)\""
     }
-    let added = mismatches.filter { $0.kind == "new" }.map(\.id)
+    let added = mismatches.filter { $0.kind == .new }.map(\.id)
     if !added.isEmpty { causes.append("\(count(added.count)) added: \(list(added))") }
-    let removed = mismatches.filter { $0.kind == "missing" }.map(\.id)
+    let removed = mismatches.filter { $0.kind == .missing }.map(\.id)
     if !removed.isEmpty { causes.append("\(count(removed.count)) removed: \(list(removed))") }
     causes += renames(in: mismatches)
     for field in inputFields where field != "id" && field != "text" {
@@ -267,7 +267,7 @@ extension GoldenComparison {
   private static func renames(in mismatches: [GoldenReport.Mismatch]) -> [String] {
     var order: [[String]] = []
     var groups: [[String]: [(old: String, new: String)]] = [:]
-    for mismatch in mismatches where mismatch.kind == "renamed" {
+    for mismatch in mismatches where mismatch.kind == .renamed {
       guard let ids = mismatch.fields["id"], ids.count == 2 else { continue }
       let old = ids[0].split(separator: "/", omittingEmptySubsequences: false)
       let new = ids[1].split(separator: "/", omittingEmptySubsequences: false)

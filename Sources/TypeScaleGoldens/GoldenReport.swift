@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// The result of comparing measured cases with a golden file: how many differ, how, and the
 /// likely cause — machine-readable (`Codable`) and with a message a person can act on.
@@ -11,10 +12,41 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     public var id: String
     /// The text as measured now (as recorded, for a `missing` case), escaped as in golden files.
     public var text: String
-    /// `changed`, `missing` (in the golden file, not measured), `new` (measured, not in the
-    /// golden file) or `renamed` (a case of the golden file measured now under another id, with
-    /// everything else as recorded: its `id` field holds [old, new]).
-    public var kind: String
+    /// How a case differs.
+    ///
+    /// The raw values are the strings a report's JSON and message use (`"changed"`), so
+    /// reports written before this type existed decode unchanged.
+    public enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+      /// A case of the golden file measured now with other results or inputs.
+      case changed
+      /// In the golden file, not measured (a case removed?).
+      case missing
+      /// Measured, not in the golden file (a case added?).
+      case new
+      /// A case of the golden file measured now under another id, with everything else as
+      /// recorded: its `id` field holds [old, new].
+      case renamed
+
+      /// Decodes a kind, refusing an unknown one by name and with the valid ones.
+      ///
+      /// - Parameter decoder: The decoder.
+      /// - Throws: `DecodingError.dataCorrupted` for a string that is not a kind, such as
+      ///   `is "gone"; use one of changed, missing, new, renamed`.
+      public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let kind = Kind(rawValue: text) else {
+          throw DecodingError.dataCorruptedError(
+            in: container,
+            debugDescription: "is \"\(text)\"; use one of "
+              + Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        self = kind
+      }
+    }
+
+    /// How the case differs: `changed`, `missing`, `new` or `renamed`.
+    public var kind: Kind
     /// Each differing quantity: name → [expected, actual], as the golden file writes them.
     ///
     /// Inputs of the case (``GoldenComparison/inputFields``: `text`, `font`, `style`,
@@ -28,9 +60,9 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - id: The case id.
     ///   - text: The text, escaped as in golden files.
-    ///   - kind: `changed`, `missing`, `new` or `renamed`.
+    ///   - kind: How the case differs.
     ///   - fields: Each differing quantity: name → [expected, actual].
-    public init(id: String, text: String, kind: String, fields: [String: [String]]) {
+    public init(id: String, text: String, kind: Kind, fields: [String: [String]]) {
       self.id = id
       self.text = text
       self.kind = kind
@@ -82,7 +114,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
         (["\(unfit) of \(total) cases must fit and do not; all match \(golden)"] + noteLines
         + fitLines(limit: limit)).joined(separator: "\n")
     }
-    let added = mismatches.count { $0.kind == "new" }
+    let added = mismatches.count { $0.kind == .new }
     var lines = [
       "\(differing) of \(total) cases differ from \(golden)"
         + (added == 0 ? "" : " (\(added) of them new, not in the golden file)")
@@ -96,9 +128,9 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     for mismatch in shown {
       let detail: String
       switch mismatch.kind {
-      case "missing": detail = "in the golden file, not measured (case removed?)"
-      case "new": detail = "measured, not in the golden file (case added?)"
-      default: detail = Self.describe(mismatch)
+      case .missing: detail = "in the golden file, not measured (case removed?)"
+      case .new: detail = "measured, not in the golden file (case added?)"
+      case .changed, .renamed: detail = Self.describe(mismatch)
       }
       lines.append(Self.pad(mismatch.id, idWidth) + "  " + detail)
     }
@@ -107,12 +139,34 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// Reports as JSON, keys sorted.
+  /// Reports as JSON on one line, the format of every `--json` output of `typescale`.
+  ///
+  /// Keys come in the order of this type's properties (`golden`, `shards`, `total`,
+  /// `differing`, `mismatches`, `causes`, `notes`, then `textFits` and `mustFitFailures` when
+  /// present), a mismatch's fields in the order ``message(limit:)`` lists them (inputs, then
+  /// measurements). Widths are written in full, so the report decodes (`Decodable`) to an equal
+  /// value; a non-finite number, which JSON cannot spell, is written as `null`. Unlike
+  /// `JSONEncoder`'s output the bytes are the same on every platform.
+  ///
+  /// ```
+  /// {"golden": "ui.golden", "shards": [], "total": 2, "differing": 0, "mismatches": [], …}
+  /// ```
+  ///
+  /// - Returns: The report as one line of JSON, without a trailing newline.
   public func json() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self) else { return "{}" }
-    return String(decoding: data, as: UTF8.self)
+    jsonValue.text()
+  }
+
+  /// The report as a JSON value, keys in order.
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("golden", .string(golden)), ("shards", JSONValue(shards)), ("total", .integer(total)),
+      ("differing", .integer(differing)), ("mismatches", .array(mismatches.map(\.jsonValue))),
+      ("causes", JSONValue(causes)), ("notes", JSONValue(notes)),
+    ]
+    if let textFits { members.append(("textFits", .array(textFits.map(\.jsonValue)))) }
+    if let mustFitFailures { members.append(("mustFitFailures", JSONValue(mustFitFailures))) }
+    return .object(members)
   }
 
   /// Combines reports of shards of one suite into one.
@@ -159,8 +213,8 @@ public struct GoldenReport: Codable, Hashable, Sendable {
 
   // MARK: - Validation
 
-  /// The values ``Mismatch/kind`` takes.
-  public static let mismatchKinds = ["changed", "missing", "new", "renamed"]
+  /// The values ``Mismatch/kind`` takes, as their JSON spells them.
+  public static let mismatchKinds = Mismatch.Kind.allCases.map(\.rawValue)
 
   /// Checks that the report is one `GoldenComparison.compare` could have made: what to call on
   /// a report read from a file before using its numbers.
@@ -169,8 +223,8 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// - ``differing`` is the number of ``mismatches``;
   /// - the `changed`, `missing` and `renamed` mismatches (cases of the golden file) are at most
   ///   ``total``;
-  /// - every mismatch's kind is one of ``mismatchKinds``, every field holds two values,
-  ///   expected and actual, and a `renamed` mismatch has an `id` field, [old, new];
+  /// - every field of a mismatch holds two values, expected and actual, and a `renamed`
+  ///   mismatch has an `id` field, [old, new] (an unknown kind is refused when decoding);
   /// - every shard is `K/N` with 1 ≤ K ≤ N.
   ///
   /// ```swift
@@ -197,19 +251,14 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     }
     var inGolden = 0
     for (index, mismatch) in mismatches.enumerated() {
-      guard Self.mismatchKinds.contains(mismatch.kind) else {
-        throw bad(
-          "mismatches[\(index)].kind",
-          "is \"\(mismatch.kind)\"; use one of \(Self.mismatchKinds.joined(separator: ", "))")
-      }
-      if mismatch.kind != "new" { inGolden += 1 }
+      if mismatch.kind != .new { inGolden += 1 }
       for (key, values) in mismatch.fields.sorted(by: { $0.key < $1.key }) where values.count != 2 {
         throw bad(
           "mismatches[\(index)].fields.\(key)",
           "has \(values.count) value\(values.count == 1 ? "" : "s"); a field holds two, expected "
             + "and actual")
       }
-      if mismatch.kind == "renamed", mismatch.fields["id"] == nil {
+      if mismatch.kind == .renamed, mismatch.fields["id"] == nil {
         throw bad(
           "mismatches[\(index)].fields",
           "has no \"id\"; a renamed case names its old and new id, [old, new]")
@@ -232,6 +281,11 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     }
   }
 
+  /// A mismatch's fields in the order the message lists them: inputs, then measurements.
+  static func orderedFields(_ fields: [String: [String]]) -> [(key: String, value: [String])] {
+    fields.sorted { (order($0.key), $0.key) < (order($1.key), $1.key) }
+  }
+
   private static func order(_ field: String) -> Int {
     let order =
       GoldenComparison.inputFields + [
@@ -243,7 +297,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// A changed or renamed case's row: `renamed from <old id>`, then each field, expected →
   /// actual, texts in quotes.
   private static func describe(_ mismatch: Mismatch) -> String {
-    mismatch.fields.sorted { (order($0.key), $0.key) < (order($1.key), $1.key) }
+    orderedFields(mismatch.fields)
       .map { key, values in
         let old = values.first ?? "?"
         let new = values.dropFirst().first ?? "?"
@@ -320,7 +374,7 @@ public enum GoldenComparison {
       guard let now = measured[newID ?? record.id] else {
         mismatches.append(
           .init(
-            id: record.id, text: GoldenText.escape(record.testCase.text), kind: "missing",
+            id: record.id, text: GoldenText.escape(record.testCase.text), kind: .missing,
             fields: [:]))
         continue
       }
@@ -350,14 +404,14 @@ public enum GoldenComparison {
         mismatches.append(
           .init(
             id: now.id, text: GoldenText.escape(now.testCase.text),
-            kind: newID == nil ? "changed" : "renamed", fields: fields))
+            kind: newID == nil ? .changed : .renamed, fields: fields))
       }
     }
     for record in actual.records
     where !recorded.contains(record.id) && !renamedTo.contains(record.id) {
       mismatches.append(
         .init(
-          id: record.id, text: GoldenText.escape(record.testCase.text), kind: "new", fields: [:]))
+          id: record.id, text: GoldenText.escape(record.testCase.text), kind: .new, fields: [:]))
     }
     return GoldenReport(
       golden: name, shards: (expected.header.shard ?? actual.header.shard).map { [$0] } ?? [],
@@ -388,5 +442,51 @@ public enum GoldenComparison {
 
   private static func breaks(_ offsets: [Int]) -> String {
     offsets.isEmpty ? "-" : offsets.map(String.init).joined(separator: ";")
+  }
+}
+
+extension GoldenReport.Mismatch {
+  /// The mismatch as a JSON object: `id`, `text`, `kind`, then `fields` in message order.
+  var jsonValue: JSONValue {
+    let fields = GoldenReport.orderedFields(fields).map {
+      (key: $0.key, value: JSONValue($0.value))
+    }
+    return [
+      "id": .string(id), "text": .string(text), "kind": .string(kind.rawValue),
+      "fields": .object(fields),
+    ]
+  }
+}
+
+extension GoldenTextFit {
+  /// The text as a JSON object, keys in the order of its properties; `nil` ones left out.
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("name", .string(name)), ("text", .string(text)),
+    ]
+    if let recordedText { members.append(("recordedText", .string(recordedText))) }
+    if let recorded { members.append(("recorded", JSONValue(recorded))) }
+    if let current { members.append(("current", JSONValue(current))) }
+    members.append(("summary", .string(summary)))
+    members.append(("cases", .array(cases.map(\.jsonValue))))
+    return .object(members)
+  }
+}
+
+extension GoldenTextFit.Case {
+  /// The case as a JSON object, keys in the order of its properties; `nil` ones left out.
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("id", .string(id)), ("category", .string(category)), ("state", .string(state)),
+    ]
+    if let width { members.append(("width", .double(width))) }
+    members += [
+      ("lineLimit", .integer(lineLimit)), ("measuredWidth", .double(measuredWidth)),
+      ("lines", .integer(lines)),
+    ]
+    if let unwrappedWidth { members.append(("unwrappedWidth", .double(unwrappedWidth))) }
+    if let neededLines { members.append(("neededLines", .integer(neededLines))) }
+    members.append(("mustFit", .bool(mustFit)))
+    return .object(members)
   }
 }

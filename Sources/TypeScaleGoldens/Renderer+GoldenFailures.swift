@@ -57,7 +57,7 @@ extension Renderer {
       expected.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let measured = Dictionary(
       actual.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let changed = report.mismatches.filter { $0.kind == "changed" && recorded[$0.id] != nil }
+    let changed = report.mismatches.filter { $0.kind == .changed && recorded[$0.id] != nil }
     guard !changed.isEmpty else { return nil }
     let shown = changed.prefix(Self.goldenFailureLimit)
 

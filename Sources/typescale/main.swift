@@ -32,9 +32,13 @@ struct FileDescriptorStream: TextOutputStream {
   }
 }
 
-var standardOutput = FileDescriptorStream(descriptor: 1)
-var standardError = FileDescriptorStream(descriptor: 2)
-let status = CLI.run(
-  TypeScaleCommand.self, arguments: Array(CommandLine.arguments.dropFirst()),
-  output: &standardOutput, errorOutput: &standardError)
-exit(status.rawValue)
+/// Runs the tool on this process's arguments and standard streams.
+func runTool() async -> Int32 {
+  var standardOutput = FileDescriptorStream(descriptor: 1)
+  var standardError = FileDescriptorStream(descriptor: 2)
+  return await CLI.main(
+    arguments: Array(CommandLine.arguments.dropFirst()), output: &standardOutput,
+    errorOutput: &standardError)
+}
+
+exit(await runTool())

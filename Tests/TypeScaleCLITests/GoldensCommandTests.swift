@@ -19,11 +19,11 @@ import TypeScaleTestSupport
 /// exit status, standard output and standard error.
 private func goldens(
   _ arguments: [String], terminal: Bool = false
-) -> (status: Int32, output: String, error: String) {
+) async -> (status: Int32, output: String, error: String) {
   var output = ""
   var error = ""
-  let status = GoldensCommand.$errorOutputIsTerminal.withValue({ terminal }) {
-    CLI.run(
+  let status = await GoldensCommand.$errorOutputIsTerminal.withValue({ terminal }) {
+    await CLI.run(
       TypeScaleCommand.self, arguments: ["goldens"] + arguments, output: &output,
       errorOutput: &error)
   }
@@ -114,8 +114,8 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
   ]
 
   @Test(arguments: helpRuns)
-  fileprivate func goldens_helpMatchesGolden(_ run: HelpRun) {
-    let result = goldens(run.arguments)
+  fileprivate func goldens_helpMatchesGolden(_ run: HelpRun) async {
+    let result = await goldens(run.arguments)
     #expect(result.status == 0)
     #expect(result.error.isEmpty)
     expectTextGolden(result.output, named: run.name, in: "cli")
@@ -123,38 +123,38 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
   // MARK: - Record and verify
 
-  @Test func record_thenVerify_matches() throws {
+  @Test func record_thenVerify_matches() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    let record = goldens(["record", workspace.path("ui.cases")])
+    let record = await goldens(["record", workspace.path("ui.cases")])
     #expect(record.status == 0, "\(record.error)")
     #expect(record.error.isEmpty)
     #expect(record.output == "recorded 32 cases in \(workspace.path("ui.golden"))\n")
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     #expect(verify.error.isEmpty)
     #expect(verify.output == "\(Workspace.caseCount) cases match \(workspace.path("ui.golden"))\n")
   }
 
-  @Test func record_twice_writesByteIdenticalFiles() throws {
+  @Test func record_twice_writesByteIdenticalFiles() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let first = try workspace.read("ui.golden")
     #expect(
-      goldens(["record", workspace.path("ui.cases"), "-o", workspace.path("again.golden")])
+      await goldens(["record", workspace.path("ui.cases"), "-o", workspace.path("again.golden")])
         .status == 0)
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     #expect(try workspace.read("ui.golden") == first)
     #expect(try workspace.read("again.golden") == first)
   }
 
-  @Test func record_toAnotherFolder_writesFontPathsRelativeToTheGoldenFile() throws {
+  @Test func record_toAnotherFolder_writesFontPathsRelativeToTheGoldenFile() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let golden = workspace.path("out/goldens/ui.golden")
-    let record = goldens(["record", workspace.path("ui.cases"), "--output", golden, "--json"])
+    let record = await goldens(["record", workspace.path("ui.cases"), "--output", golden, "--json"])
     #expect(record.status == 0, "\(record.error)")
     let summary = try #require(
       try JSONSerialization.jsonObject(with: Data(record.output.utf8)) as? [String: Any])
@@ -165,21 +165,21 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let text = try workspace.read("out/goldens/ui.golden")
     #expect(text.contains("\n# font: fixture ../../fonts/Fixture-Regular.ttf\n"))
     #expect(text.contains("\n# font-file: fixture ../../fonts/Fixture-Regular.ttf "))
-    let verify = goldens(["verify", golden])
+    let verify = await goldens(["verify", golden])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
   }
 
-  @Test func verify_editedWidth_namesTheCaseWithExpectedAndActual() throws {
+  @Test func verify_editedWidth_namesTheCaseWithExpectedAndActual() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let id = "buttons/save/default/body/L/120"
     let recorded = try #require(
       try workspace.read("ui.golden").components(separatedBy: "\n")
         .first { $0.hasPrefix(id + "\t") }?.components(separatedBy: "\t")[13])
     try workspace.edit("ui.golden", id: id, column: 13, to: "250.000")
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
     #expect(verify.error.hasPrefix("image: "))
     #expect(
@@ -191,7 +191,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     expectTextGolden(workspace.relative(verify.output), named: "goldens_verify_edited", in: "cli")
   }
 
-  @Test func verify_formatOneFile_verifiesAsMeasuredWithANote() throws {
+  @Test func verify_formatOneFile_verifiesAsMeasuredWithANote() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     // Cases measured as format 1 measured them: ICU's plain rules, a font file's sizes.
@@ -201,7 +201,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
        "sets": [{"name": "old", "font": "fixture", "strategy": "none", "categories": ["L", "AX3"],
                  "widths": [60], "texts": [["long", "Cancel the long operation now"]]}]}
       """, to: "old.cases")
-    #expect(goldens(["record", workspace.path("old.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("old.cases")]).status == 0)
     // Rewrite the golden file as format 1 wrote it.
     let v1 = [
       "id", "text", "font", "style", "category", "pointSize", "widthLimit", "lineLimit",
@@ -223,7 +223,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     }
     try workspace.write(lines.joined(separator: "\n"), to: "old.golden")
 
-    let verify = goldens(["verify", workspace.path("old.golden")])
+    let verify = await goldens(["verify", workspace.path("old.golden")])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     #expect(
       verify.output
@@ -233,13 +233,13 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
         + "scaling; record it again to write format 2 with the label's defaults\n")
   }
 
-  @Test func record_deprecatedStrategySpelling_warnsAndRecords() throws {
+  @Test func record_deprecatedStrategySpelling_warnsAndRecords() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     try workspace.write(
       #"{"sets": [{"strategy": "hangulwordpriority", "categories": ["L"], "texts": [["a", "안녕"]]}]}"#,
       to: "ko.cases")
-    let record = goldens(["record", workspace.path("ko.cases")])
+    let record = await goldens(["record", workspace.path("ko.cases")])
     #expect(record.status == 0)
     #expect(
       record.error
@@ -248,15 +248,15 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(try workspace.read("ko.golden").contains("\tlabel\thangul-word-priority\t"))
   }
 
-  @Test func verify_swappedFontFile_blamesTheFontFile() throws {
+  @Test func verify_swappedFontFile_blamesTheFontFile() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let font = workspace.folder.appendingPathComponent("fonts/Fixture-Regular.ttf")
     try FileManager.default.removeItem(at: font)
     try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: font)
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
     let lines = verify.output.split(separator: "\n")
     #expect(lines.count > 2)
@@ -276,10 +276,10 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
   /// Damages a golden file's first line, its first record's column count, or its second
   /// record's width, and expects the line to be named.
   @Test(arguments: ["header", "columns", "number"])
-  func verify_malformedGolden_exitsWith2AndTheLine(_ damage: String) throws {
+  func verify_malformedGolden_exitsWith2AndTheLine(_ damage: String) async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     var lines = try workspace.read("ui.golden").components(separatedBy: "\n")
     let columns = try #require(lines.firstIndex { $0.hasPrefix("# columns:") })
     let index: Int
@@ -298,7 +298,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     }
     try workspace.write(lines.joined(separator: "\n"), to: "ui.golden")
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 2)
     #expect(verify.output.isEmpty)
     #expect(verify.error.hasPrefix("error: \(workspace.path("ui.golden")):\(index + 1): "))
@@ -307,15 +307,15 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
   // MARK: - Shards
 
-  @Test func verify_shards_mergeToTheWholeSuitesTotals() throws {
+  @Test func verify_shards_mergeToTheWholeSuitesTotals() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let golden = workspace.path("ui.golden")
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
-    let whole = goldens(["verify", golden])
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
+    let whole = await goldens(["verify", golden])
     var totals: [Int] = []
     for index in 1...2 {
-      let shard = goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
+      let shard = await goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
       #expect(shard.status == 0, "\(shard.error)")
       let report = try JSONDecoder().decode(GoldenReport.self, from: Data(shard.output.utf8))
       #expect(report.shards == ["\(index)/2"])
@@ -327,11 +327,11 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(totals.reduce(0, +) == Workspace.caseCount)
 
     let reports = [workspace.path("shard-1.json"), workspace.path("shard-2.json")]
-    let merged = goldens(["merge"] + reports)
+    let merged = await goldens(["merge"] + reports)
     #expect(merged.status == 0, "\(merged.error)")
     #expect(merged.error.isEmpty)
     #expect(merged.output == whole.output)
-    let json = goldens(["merge", "--json"] + reports)
+    let json = await goldens(["merge", "--json"] + reports)
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
     #expect(report.total == Workspace.caseCount)
     #expect(report.differing == 0)
@@ -339,37 +339,39 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(report.golden == golden)
 
     // One shard alone passes but says what is missing; the same shard twice is refused.
-    let partial = goldens(["merge", reports[0]])
+    let partial = await goldens(["merge", reports[0]])
     #expect(partial.status == 0)
     #expect(partial.error == "warning: \(golden): shard 2/2 not given; its cases are not counted\n")
-    let twice = goldens(["merge", reports[0], reports[0]])
+    let twice = await goldens(["merge", reports[0], reports[0]])
     #expect(twice.status == 2)
     #expect(twice.error == "error: shard 1/2 of \(golden) is given twice\n")
   }
 
-  @Test func merge_aShardThatDiffers_fails() throws {
+  @Test func merge_aShardThatDiffers_fails() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let golden = workspace.path("ui.golden")
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let id = "buttons/cancel/fixture/headline/AX3/unwrapped"
     try workspace.edit("ui.golden", id: id, column: 15, to: "7")
     for index in 1...2 {
-      let shard = goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
+      let shard = await goldens(["verify", golden, "--shard", "\(index)/2", "--json"])
       try workspace.write(shard.output, to: "shard-\(index).json")
     }
-    let merged = goldens(["merge", workspace.path("shard-1.json"), workspace.path("shard-2.json")])
+    let merged = await goldens([
+      "merge", workspace.path("shard-1.json"), workspace.path("shard-2.json"),
+    ])
     #expect(merged.status == 1)
     #expect(merged.output.hasPrefix("1 of \(Workspace.caseCount) cases differ from \(golden)\n"))
     #expect(merged.output.contains("\(id)  lines 7 → 1"))
   }
 
-  @Test func record_shard_writesOneShardThatVerifiesOnItsOwn() throws {
+  @Test func record_shard_writesOneShardThatVerifiesOnItsOwn() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     var counts: [Int] = []
     for index in 1...2 {
-      let record = goldens([
+      let record = await goldens([
         "record", workspace.path("ui.cases"), "--shard", "\(index)/2", "--json",
       ])
       #expect(record.status == 0, "\(record.error)")
@@ -382,68 +384,70 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
       #expect(
         try workspace.read("ui.shard-\(index)-of-2.golden").contains("\n# shard: \(index)/2\n"))
 
-      let verify = goldens(["verify", golden, "--json"])
+      let verify = await goldens(["verify", golden, "--json"])
       #expect(verify.status == 0, "\(verify.error)")
       let report = try JSONDecoder().decode(GoldenReport.self, from: Data(verify.output.utf8))
       #expect(report.shards == ["\(index)/2"])
       #expect(report.total == counts.last)
     }
     #expect(counts.reduce(0, +) == Workspace.caseCount)
-    let other = goldens(["verify", workspace.path("ui.shard-1-of-2.golden"), "--shard", "2/2"])
+    let other = await goldens([
+      "verify", workspace.path("ui.shard-1-of-2.golden"), "--shard", "2/2",
+    ])
     #expect(other.status == 2)
     #expect(other.error.contains("holds shard 1/2 only"))
   }
 
   // MARK: - Bad input
 
-  @Test func badInput_exitsWith2AndSaysWhy() throws {
+  @Test func badInput_exitsWith2AndSaysWhy() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    let missingCases = goldens(["record", workspace.path("missing.cases")])
+    let missingCases = await goldens(["record", workspace.path("missing.cases")])
     #expect(missingCases.status == 2)
     #expect(missingCases.error == "error: no cases file at \(workspace.path("missing.cases"))\n")
 
     try workspace.write(
       #"{"sets": [{"styles": ["bogus"], "frobnicate": 1, "texts": [["a", "A"]]}]}"#,
       to: "bad.cases")
-    let badCases = goldens(["record", workspace.path("bad.cases")])
+    let badCases = await goldens(["record", workspace.path("bad.cases")])
     #expect(badCases.status == 2)
     #expect(badCases.error.hasPrefix("error: \(workspace.path("bad.cases")): 2 problems:\n"))
     #expect(badCases.error.contains("\n  $.sets[0].frobnicate: unknown key"))
     #expect(badCases.error.contains("\n  $.sets[0].styles: "))
     #expect(!FileManager.default.fileExists(atPath: workspace.path("bad.golden")))
 
-    let missingGolden = goldens(["verify", workspace.path("missing.golden")])
+    let missingGolden = await goldens(["verify", workspace.path("missing.golden")])
     #expect(missingGolden.status == 2)
     #expect(missingGolden.error == "error: no golden file at \(workspace.path("missing.golden"))\n")
 
-    let badShard = goldens(["verify", workspace.path("ui.golden"), "--shard", "3/2"])
+    let badShard = await goldens(["verify", workspace.path("ui.golden"), "--shard", "3/2"])
     #expect(badShard.status == 2)
     #expect(badShard.error.contains("invalid value '3/2' for '--shard'"))
 
-    let notAReport = goldens(["merge", workspace.path("ui.cases")])
+    let notAReport = await goldens(["merge", workspace.path("ui.cases")])
     #expect(notAReport.status == 2)
     #expect(notAReport.error.contains("is not a report of 'typescale goldens verify --json'"))
 
-    let overwrite = goldens([
+    let overwrite = await goldens([
       "record", workspace.path("ui.cases"), "-o", workspace.path("ui.cases"),
     ])
     #expect(overwrite.status == 2)
   }
 
-  @Test func record_missingFont_exitsWith2() throws {
+  @Test func record_missingFont_exitsWith2() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     try FileManager.default.removeItem(
       at: workspace.folder.appendingPathComponent("fonts/Fixture-Regular.ttf"))
-    let record = goldens(["record", workspace.path("ui.cases")])
+    let record = await goldens(["record", workspace.path("ui.cases")])
     #expect(record.status == 2)
     #expect(record.error.hasPrefix("error: font fixture: "))
   }
 
   // MARK: - Limits, types and leftovers
 
-  @Test func record_aBillionCases_isRefusedAtOnceAndWritesNothing() throws {
+  @Test func record_aBillionCases_isRefusedAtOnceAndWritesNothing() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     // 1,000 texts × 12 categories × 11 styles × 7,576 widths ≈ 10⁹ cases, in about 50 KB.
@@ -458,7 +462,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let before = try FileManager.default.contentsOfDirectory(atPath: workspace.folder.path)
     let clock = ContinuousClock()
     let start = clock.now
-    let record = goldens(["record", workspace.path("huge.cases")])
+    let record = await goldens(["record", workspace.path("huge.cases")])
     let elapsed = clock.now - start
     #expect(record.status == 2)
     #expect(
@@ -473,18 +477,18 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
         == before.sorted())
   }
 
-  @Test func record_maxCases_setsTheLimit() throws {
+  @Test func record_maxCases_setsTheLimit() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    let low = goldens(["record", workspace.path("ui.cases"), "--max-cases", "31"])
+    let low = await goldens(["record", workspace.path("ui.cases"), "--max-cases", "31"])
     #expect(low.status == 2)
     #expect(
       low.error.contains("expand to 32 cases ($.sets[0] alone to 32), more than the limit of 31"))
     #expect(!FileManager.default.fileExists(atPath: workspace.path("ui.golden")))
-    let exact = goldens(["record", workspace.path("ui.cases"), "--max-cases", "32"])
+    let exact = await goldens(["record", workspace.path("ui.cases"), "--max-cases", "32"])
     #expect(exact.status == 0, "\(exact.error)")
     for bad in ["0", "-3", "many", "1e9"] {
-      let run = goldens(["record", workspace.path("ui.cases"), "--max-cases", bad])
+      let run = await goldens(["record", workspace.path("ui.cases"), "--max-cases", bad])
       #expect(run.status == 2)
       #expect(
         run.error.contains("invalid value '\(bad)' for '--max-cases'; expected a whole number ≥ 1"),
@@ -492,13 +496,13 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     }
   }
 
-  @Test func record_wrongTypes_nameTheirJSONPaths() throws {
+  @Test func record_wrongTypes_nameTheirJSONPaths() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     try workspace.write(
       #"{"sets": [{"styles": "title1", "lines": "2", "widths": "343", "texts": [["a\tb", "A"]]}]}"#,
       to: "typed.cases")
-    let record = goldens(["record", workspace.path("typed.cases")])
+    let record = await goldens(["record", workspace.path("typed.cases")])
     #expect(record.status == 2)
     #expect(
       record.error == """
@@ -512,13 +516,13 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(!FileManager.default.fileExists(atPath: workspace.path("typed.golden")))
   }
 
-  @Test func verify_headerOnly_exitsWith2_butAnEmptyShardPasses() throws {
+  @Test func verify_headerOnly_exitsWith2_butAnEmptyShardPasses() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let header = try workspace.read("ui.golden").split(separator: "\n").filter { $0.hasPrefix("#") }
     try workspace.write(header.joined(separator: "\n") + "\n", to: "empty.golden")
-    let verify = goldens(["verify", workspace.path("empty.golden")])
+    let verify = await goldens(["verify", workspace.path("empty.golden")])
     #expect(verify.status == 2)
     #expect(verify.output.isEmpty)
     #expect(
@@ -530,32 +534,32 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     // which shard it is.
     let shard = header.map { $0.hasPrefix("# generator:") ? "\($0)\n# shard: 8/11" : String($0) }
     try workspace.write(shard.joined(separator: "\n") + "\n", to: "shard.golden")
-    let empty = goldens(["verify", workspace.path("shard.golden")])
+    let empty = await goldens(["verify", workspace.path("shard.golden")])
     #expect(empty.status == 0, "\(empty.error)")
     #expect(empty.output == "0 cases match \(workspace.path("shard.golden"))\n")
   }
 
-  @Test func verify_crlfGolden_matches() throws {
+  @Test func verify_crlfGolden_matches() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let text = try workspace.read("ui.golden")
     try workspace.write(text.replacingOccurrences(of: "\n", with: "\r\n"), to: "ui.golden")
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 0, "\(verify.error)")
     #expect(verify.output == "\(Workspace.caseCount) cases match \(workspace.path("ui.golden"))\n")
   }
 
-  @Test func record_aFIFO_isRefusedWithoutWaiting() throws {
+  @Test func record_aFIFO_isRefusedWithoutWaiting() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     #expect(mkfifo(workspace.path("pipe.cases"), 0o600) == 0)
-    let record = goldens(["record", workspace.path("pipe.cases")])
+    let record = await goldens(["record", workspace.path("pipe.cases")])
     #expect(record.status == 2)
     #expect(
       record.error
         == "error: \(workspace.path("pipe.cases")) is a FIFO (named pipe), not a cases file\n")
-    let device = goldens(["verify", "/dev/zero"])
+    let device = await goldens(["verify", "/dev/zero"])
     #expect(device.error == "error: /dev/zero is a device, not a golden file\n")
   }
 
@@ -618,7 +622,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(!FileManager.default.fileExists(atPath: workspace.path("long.golden")))
   }
 
-  @Test func record_killedBeforeTheRename_leavesAFileTheNextRecordRemoves() throws {
+  @Test func record_killedBeforeTheRename_leavesAFileTheNextRecordRemoves() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let (process, temporary) = try startLongRecord(workspace)
@@ -629,7 +633,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(FileManager.default.fileExists(atPath: temporary.path))
     #expect(!FileManager.default.fileExists(atPath: workspace.path("long.golden")))
     // …until the next record of the same golden file.
-    let record = goldens([
+    let record = await goldens([
       "record", workspace.path("ui.cases"), "-o", workspace.path("long.golden"),
     ])
     #expect(record.status == 0, "\(record.error)")
@@ -641,15 +645,15 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
   // MARK: - Progress
 
-  @Test func progress_isDrawnOnATerminalOnly() throws {
+  @Test func progress_isDrawnOnATerminalOnly() async throws {
     // 2 texts × 2 fonts × 2 styles × 12 categories × 2 widths.
     let workspace = try Workspace(categories: #""all""#)
     defer { workspace.remove() }
-    let quiet = goldens(["record", workspace.path("ui.cases")], terminal: false)
+    let quiet = await goldens(["record", workspace.path("ui.cases")], terminal: false)
     #expect(quiet.status == 0)
     #expect(quiet.error.isEmpty)
 
-    let drawn = goldens(["verify", workspace.path("ui.golden")], terminal: true)
+    let drawn = await goldens(["verify", workspace.path("ui.golden")], terminal: true)
     #expect(drawn.status == 0, "\(drawn.error)")
     #expect(drawn.error == "\r[100/192] cases\r[192/192] cases\n")
     #expect(drawn.output == "192 cases match \(workspace.path("ui.golden"))\n")
@@ -657,7 +661,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     // Short runs draw nothing, even on a terminal.
     let small = try Workspace()
     defer { small.remove() }
-    #expect(goldens(["record", small.path("ui.cases")], terminal: true).error.isEmpty)
+    #expect(await goldens(["record", small.path("ui.cases")], terminal: true).error.isEmpty)
   }
 
   // MARK: - Helpers
@@ -706,12 +710,12 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     return folder.appendingPathComponent(name).path
   }
 
-  @Test func record_listsCasesAlreadyTruncated_onStandardError() throws {
+  @Test func record_listsCasesAlreadyTruncated_onStandardError() async throws {
     let folder = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases = try Self.casesPath(in: folder)
     let golden = GoldensCommand.replacingExtension(of: cases, with: "golden")
-    let run = goldens(["record", cases])
+    let run = await goldens(["record", cases])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.output == "recorded 12 cases in \(golden)\n")
     #expect(
@@ -724,17 +728,17 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
         """), "\(run.error)")
     // With --json, standard output stays the JSON line alone.
-    let json = goldens(["record", cases, "--json"])
+    let json = await goldens(["record", cases, "--json"])
     #expect(json.output == "{\"golden\": \"\(golden)\", \"cases\": 12, \"shard\": null}\n")
     #expect(json.error.hasPrefix("warning: 7 cases are already truncated when recorded:\n"))
   }
 
-  @Test func record_mustFit_failsEvenOnFirstRecord() throws {
+  @Test func record_mustFit_failsEvenOnFirstRecord() async throws {
     let folder = try Self.workspace(mustFit: #""xS...XXXL""#)
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases = try Self.casesPath(in: folder)
     let golden = GoldensCommand.replacingExtension(of: cases, with: "golden")
-    let run = goldens(["record", cases])
+    let run = await goldens(["record", cases])
     #expect(run.status == 1)
     #expect(
       run.error.hasPrefix(
@@ -749,12 +753,12 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(FileManager.default.fileExists(atPath: golden))
   }
 
-  @Test func verify_failure_printsTheImagePathOnStandardError_onATerminalOrNot() throws {
+  @Test func verify_failure_printsTheImagePathOnStandardError_onATerminalOrNot() async throws {
     let folder = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases = try Self.casesPath(in: folder)
     let goldenPath = GoldensCommand.replacingExtension(of: cases, with: "golden")
-    #expect(goldens(["record", cases]).status == 0)
+    #expect(await goldens(["record", cases]).status == 0)
     // The XXL case recorded as fitting in 170 pt.
     let golden = URL(fileURLWithPath: goldenPath)
     var file = try GoldenVerification.read(golden)
@@ -767,7 +771,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
     for terminal in [false, true] {
       try? FileManager.default.removeItem(at: imageURL)
-      let run = goldens(["verify", goldenPath], terminal: terminal)
+      let run = await goldens(["verify", goldenPath], terminal: terminal)
       #expect(run.status == 1)
       #expect(run.error == "image: \(imageURL.path)\n", "terminal: \(terminal)")
       #expect(FileManager.default.fileExists(atPath: imageURL.path))
@@ -782,7 +786,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
     // With --json too: the JSON report carries the texts, and the image is drawn.
     try FileManager.default.removeItem(at: imageURL)
-    let json = goldens(["verify", goldenPath, "--json"])
+    let json = await goldens(["verify", goldenPath, "--json"])
     #expect(json.status == 1)
     #expect(json.error == "image: \(imageURL.path)\n")
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
@@ -797,7 +801,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 extension GoldensCommandTests {
   /// `goldens record` of a cases file with a typography and a font folder: sizes follow the
   /// typography, and a family the folder lacks is a warning naming the token.
-  @Test func record_typography_followsItsSizesAndWarnsOfAMissingFamily() throws {
+  @Test func record_typography_followsItsSizesAndWarnsOfAMissingFamily() async throws {
     let folder = try Fixtures.temporaryDirectory("typescale-goldens-typography")
     defer { try? FileManager.default.removeItem(at: folder) }
     let fonts = folder.appendingPathComponent("Fonts")
@@ -824,7 +828,7 @@ extension GoldensCommandTests {
       """.utf8
     ).write(to: cases)
 
-    let record = goldens(["record", cases.path])
+    let record = await goldens(["record", cases.path])
     #expect(record.status == 0, "\(record.error)")
     #expect(record.output == "recorded 8 cases in \(folder.path)/ui.golden\n")
     #expect(
@@ -842,7 +846,7 @@ extension GoldensCommandTests {
           "ui/save/typography/\(style)/AX5/unwrapped\tSave\ttypography\t\(style)\tAX5\t"
             + "typography\t\(size)\t"), "\(style)")
     }
-    let verify = goldens(["verify", folder.appendingPathComponent("ui.golden").path])
+    let verify = await goldens(["verify", folder.appendingPathComponent("ui.golden").path])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
   }
 }
@@ -870,13 +874,13 @@ extension GoldensCommandTests {
       .map { String($0.dropFirst("likely cause: ".count)) }
   }
 
-  @Test func verify_editedText_exits1AndNamesTheTextChange() throws {
+  @Test func verify_editedText_exits1AndNamesTheTextChange() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     try editCases(workspace, #""Save changes""#, #""Save all changes""#)
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
     // Only the failure image's path goes to standard error.
     #expect(verify.error.hasPrefix("image: ") && verify.error.hasSuffix("ui.golden.png\n"))
@@ -899,22 +903,22 @@ extension GoldensCommandTests {
     #expect(verify.output.contains("text \"Save changes\" → \"Save all changes\""))
 
     // As JSON: a changed case with its text as a field, [old, new].
-    let json = goldens(["verify", workspace.path("ui.golden"), "--json"])
+    let json = await goldens(["verify", workspace.path("ui.golden"), "--json"])
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
     let first = try #require(report.mismatches.first)
-    #expect(first.kind == "changed")
+    #expect(first.kind == .changed)
     #expect(first.text == "Save all changes")
     #expect(first.fields["text"] == ["Save changes", "Save all changes"])
     #expect(report.causes == found)
   }
 
-  @Test func verify_renamedID_isOneRenameNotARemovalAndAnAddition() throws {
+  @Test func verify_renamedID_isOneRenameNotARemovalAndAnAddition() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     try editCases(workspace, #"["cancel", "#, #"["dismiss", "#)
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
     #expect(verify.output.hasPrefix("16 of 32 cases differ from \(workspace.path("ui.golden"))\n"))
     let found = causes(verify.output)
@@ -928,21 +932,21 @@ extension GoldensCommandTests {
     let row = try #require(tableRow(verify.output, "buttons/dismiss/default/body/L/120"))
     #expect(row.hasSuffix("  renamed from buttons/cancel/default/body/L/120"))
 
-    let json = goldens(["verify", workspace.path("ui.golden"), "--json"])
+    let json = await goldens(["verify", workspace.path("ui.golden"), "--json"])
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(json.output.utf8))
-    #expect(report.mismatches.allSatisfy { $0.kind == "renamed" })
+    #expect(report.mismatches.allSatisfy { $0.kind == .renamed })
     #expect(
       report.mismatches.first?.fields
         == ["id": ["buttons/cancel/default/body/L/120", "buttons/dismiss/default/body/L/120"]])
   }
 
-  @Test func verify_deletedCasesFile_fallsBackToTheStoredCasesWithANote() throws {
+  @Test func verify_deletedCasesFile_fallsBackToTheStoredCasesWithANote() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     try FileManager.default.removeItem(at: workspace.folder.appendingPathComponent("ui.cases"))
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     #expect(verify.error.isEmpty)
     #expect(
@@ -953,16 +957,16 @@ extension GoldensCommandTests {
 
     // The stored cases still catch an edited golden file.
     try workspace.edit("ui.golden", id: "buttons/save/default/body/L/120", column: 13, to: "9.000")
-    let edited = goldens(["verify", workspace.path("ui.golden")])
+    let edited = await goldens(["verify", workspace.path("ui.golden")])
     #expect(edited.status == 1)
     #expect(edited.output.contains("note: the cases file "))
     #expect(causes(edited.output).first?.hasPrefix("the layout changed: fonts and") == true)
   }
 
-  @Test func verify_headerWithoutCasesLine_verifiesTheStoredCasesAsBefore() throws {
+  @Test func verify_headerWithoutCasesLine_verifiesTheStoredCasesAsBefore() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     let lines = try workspace.read("ui.golden").components(separatedBy: "\n")
     #expect(lines.filter { $0.hasPrefix("# cases: ui.cases ") }.count == 1)
     try workspace.write(
@@ -970,7 +974,7 @@ extension GoldensCommandTests {
     // An edit to the cases file is not seen: the golden file does not name it.
     try editCases(workspace, #""Save changes""#, #""Save all changes""#)
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     #expect(
       verify.output
@@ -979,10 +983,10 @@ extension GoldensCommandTests {
         + "file are not seen: record it again from its cases file to name it\n")
   }
 
-  @Test func verify_severalCauses_comeInOrder() throws {
+  @Test func verify_severalCauses_comeInOrder() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     // A text edited, a case renamed, a text added, and a font file swapped.
     try editCases(workspace, #""Cancel the long operation now""#, #""Cancel""#)
     try editCases(workspace, #"["save", "#, #"["store", "#)
@@ -991,7 +995,7 @@ extension GoldensCommandTests {
     try FileManager.default.removeItem(at: font)
     try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: font)
 
-    let verify = goldens(["verify", workspace.path("ui.golden")])
+    let verify = await goldens(["verify", workspace.path("ui.golden")])
     #expect(verify.status == 1)
     #expect(
       verify.output.hasPrefix(
@@ -1018,14 +1022,14 @@ extension GoldensCommandTests {
     #expect(row.contains("  renamed from buttons/save/fixture/body/L/unwrapped, width "))
   }
 
-  @Test func verify_casesFileBesideAGoldenFileElsewhere_isFoundRelativeToIt() throws {
+  @Test func verify_casesFileBesideAGoldenFileElsewhere_isFoundRelativeToIt() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let golden = workspace.path("out/ui.golden")
-    #expect(goldens(["record", workspace.path("ui.cases"), "-o", golden]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases"), "-o", golden]).status == 0)
     #expect(try workspace.read("out/ui.golden").contains("\n# cases: ../ui.cases "))
     try editCases(workspace, #""Save changes""#, #""Save""#)
-    let verify = goldens(["verify", golden])
+    let verify = await goldens(["verify", golden])
     #expect(verify.status == 1)
     #expect(
       verify.output.contains(
@@ -1034,39 +1038,39 @@ extension GoldensCommandTests {
     #expect(verify.output.contains("likely cause: the cases file changed: ../ui.cases (sha256 "))
   }
 
-  @Test func verify_shardsWithARename_mergeWithRenamedKinds() throws {
+  @Test func verify_shardsWithARename_mergeWithRenamedKinds() async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let golden = workspace.path("ui.golden")
-    #expect(goldens(["record", workspace.path("ui.cases")]).status == 0)
+    #expect(await goldens(["record", workspace.path("ui.cases")]).status == 0)
     try editCases(workspace, #"["cancel", "#, #"["dismiss", "#)
     try editCases(workspace, #""Save changes""#, #""Save""#)
-    let whole = goldens(["verify", golden, "--json"])
+    let whole = await goldens(["verify", golden, "--json"])
     let wholeReport = try JSONDecoder().decode(GoldenReport.self, from: Data(whole.output.utf8))
 
     var reports: [String] = []
     var totals = 0
     for index in 1...3 {
-      let shard = goldens(["verify", golden, "--shard", "\(index)/3", "--json"])
+      let shard = await goldens(["verify", golden, "--shard", "\(index)/3", "--json"])
       #expect(shard.status == 1, "\(shard.error)")
       let report = try JSONDecoder().decode(GoldenReport.self, from: Data(shard.output.utf8))
       try report.validate()
       // Each renamed case is compared once, in the shard of its new id.
-      #expect(report.mismatches.allSatisfy { $0.kind == "renamed" || $0.kind == "changed" })
+      #expect(report.mismatches.allSatisfy { $0.kind == .renamed || $0.kind == .changed })
       totals += report.total
       try workspace.write(shard.output, to: "shard-\(index).json")
       reports.append(workspace.path("shard-\(index).json"))
     }
     #expect(totals == Workspace.caseCount)
 
-    let merged = goldens(["merge", "--json"] + reports)
+    let merged = await goldens(["merge", "--json"] + reports)
     #expect(merged.status == 1, "\(merged.error)")
     #expect(merged.error.isEmpty)
     let report = try JSONDecoder().decode(GoldenReport.self, from: Data(merged.output.utf8))
     #expect(report.total == Workspace.caseCount)
     #expect(report.differing == 32)
-    #expect(report.mismatches.filter { $0.kind == "renamed" }.count == 16)
-    #expect(report.mismatches.filter { $0.kind == "changed" }.count == 16)
+    #expect(report.mismatches.filter { $0.kind == .renamed }.count == 16)
+    #expect(report.mismatches.filter { $0.kind == .changed }.count == 16)
     // The causes are named again for the whole suite, as the unsharded run names them (with
     // the first case by id as the example, since shards have no common order).
     #expect(report.causes.count == wholeReport.causes.count)
@@ -1075,7 +1079,7 @@ extension GoldensCommandTests {
       report.causes.contains(
         "16 cases renamed (cancel → dismiss): buttons/cancel/default/body/AX3/120 → "
           + "buttons/dismiss/default/body/AX3/120 and 15 more"))
-    let text = goldens(["merge"] + reports)
+    let text = await goldens(["merge"] + reports)
     #expect(text.output.hasPrefix("32 of 32 cases differ from \(golden)\n"))
   }
 }
@@ -1087,7 +1091,7 @@ extension GoldensCommandTests {
 /// whichever recorded it; the absolute path is kept as given, never joined under a folder.
 @Suite struct GoldensPathRuleCommandTests {
   @Test(arguments: ["cli", "library"])
-  func absoluteFontPaths_verifyTheSameThroughTheCLIAndTheLibrary(_ recorder: String) throws {
+  func absoluteFontPaths_verifyTheSameThroughTheCLIAndTheLibrary(_ recorder: String) async throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let font = workspace.path("fonts/Fixture-Regular.ttf")
@@ -1101,7 +1105,7 @@ extension GoldensCommandTests {
     let goldenURL = URL(fileURLWithPath: golden)
 
     if recorder == "cli" {
-      let record = goldens(["record", workspace.path("ui.cases"), "-o", golden])
+      let record = await goldens(["record", workspace.path("ui.cases"), "-o", golden])
       #expect(record.status == 0, "\(record.error)")
     } else {
       let message = GoldenVerification.verify(
@@ -1112,7 +1116,7 @@ extension GoldensCommandTests {
     #expect(text.contains("\n# font: fixture \(font)\n"))
     #expect(text.contains("\n# cases: ../ui.cases "))
 
-    let verify = goldens(["verify", golden])
+    let verify = await goldens(["verify", golden])
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     #expect(verify.output.hasPrefix("\(Workspace.caseCount) cases match \(golden)"))
     #expect(

@@ -8,10 +8,11 @@ import TypeScaleTestSupport
 
 /// Runs `typescale measure` in-process and returns its exit status, standard output and
 /// standard error.
-private func measure(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+private func measure(_ arguments: [String]) async -> (status: Int32, output: String, error: String)
+{
   var output = ""
   var error = ""
-  let status = CLI.run(
+  let status = await CLI.run(
     TypeScaleCommand.self, arguments: ["measure"] + arguments, output: &output,
     errorOutput: &error)
   return (status.rawValue, output, error)
@@ -20,8 +21,8 @@ private func measure(_ arguments: [String]) -> (status: Int32, output: String, e
 /// Runs `typescale measure --batch` with `lines` as its standard input.
 private func measureBatch(
   _ lines: [String], options: [String] = []
-) -> (status: Int32, output: String, error: String) {
-  MeasureCommand.$input.withValue(.lines(lines)) { measure(["--batch"] + options) }
+) async -> (status: Int32, output: String, error: String) {
+  await MeasureCommand.$input.withValue(.lines(lines)) { await measure(["--batch"] + options) }
 }
 
 /// Parses one JSON object.
@@ -66,15 +67,17 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   ]
 
   @Test(arguments: goldenRuns)
-  fileprivate func measure_outputMatchesGolden(_ run: GoldenRun) {
-    let result = measure(run.arguments)
+  fileprivate func measure_outputMatchesGolden(_ run: GoldenRun) async {
+    let result = await measure(run.arguments)
     #expect(result.status == 0, "\(result.error)")
     #expect(result.error.isEmpty)
     expectTextGolden(result.output, named: run.name, in: "cli")
   }
 
-  @Test func measure_koreanWordPriorityBreaksOnlyAtSpaces() throws {
-    let run = measure([korean, "--width", "100", "--strategy", "hangul-word-priority", "--json"])
+  @Test func measure_koreanWordPriorityBreaksOnlyAtSpaces() async throws {
+    let run = await measure([
+      korean, "--width", "100", "--strategy", "hangul-word-priority", "--json",
+    ])
     #expect(run.status == 0, "\(run.error)")
     let layout = try object(run.output)
     #expect(lineStarts(layout) == [0, 6, 11])
@@ -85,8 +88,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(layout["category"] == nil)
   }
 
-  @Test func measure_noneStrategyBreaksBetweenHangulSyllables() throws {
-    let run = measure([korean, "--width", "100", "--strategy", "none", "--json"])
+  @Test func measure_noneStrategyBreaksBetweenHangulSyllables() async throws {
+    let run = await measure([korean, "--width", "100", "--strategy", "none", "--json"])
     #expect(run.status == 0, "\(run.error)")
     let starts = lineStarts(try object(run.output))
     let units = Array(korean.utf16)
@@ -94,7 +97,9 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     // Some line starts right after a syllable rather than after a space.
     #expect(starts.dropFirst().contains { units[$0 - 1] != 0x20 }, "\(starts)")
     // The attributed-string target has no strategy either.
-    let attributed = measure([korean, "--width", "100", "--target", "attributed-string", "--json"])
+    let attributed = await measure([
+      korean, "--width", "100", "--target", "attributed-string", "--json",
+    ])
     #expect(lineStarts(try object(attributed.output)) == starts)
   }
 
@@ -102,39 +107,39 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   private static let squirrel =
     "다람쥐 헌 쳇바퀴에 타고파. 키스의 고유조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다."
 
-  @Test func measure_defaultStrategyBreaksKoreanOnlyAtSpaces() throws {
+  @Test func measure_defaultStrategyBreaksKoreanOnlyAtSpaces() async throws {
     let options = ["--style", "body", "--category", "AX3", "--width", "343", "--json"]
     let units = Array(Self.squirrel.utf16)
-    let standard = measure([Self.squirrel] + options)
+    let standard = await measure([Self.squirrel] + options)
     #expect(standard.status == 0, "\(standard.error)")
     let starts = lineStarts(try object(standard.output))
     #expect(starts.count > 1)
     #expect(starts.dropFirst().allSatisfy { units[$0 - 1] == 0x20 }, "\(starts)")
     #expect(
       lineStarts(
-        try object(measure([Self.squirrel] + options + ["--strategy", "standard"]).output))
+        try object(await measure([Self.squirrel] + options + ["--strategy", "standard"]).output))
         == starts)
     let none = lineStarts(
-      try object(measure([Self.squirrel] + options + ["--strategy", "none"]).output))
+      try object(await measure([Self.squirrel] + options + ["--strategy", "none"]).output))
     #expect(none.dropFirst().contains { units[$0 - 1] != 0x20 }, "\(none)")
   }
 
   /// The issue's check: a paragraph whose greedy last line is one word ends with two words by
   /// default (push-out), and with the one word under `--strategy none`.
-  @Test func measure_defaultStrategyPushesAWordOntoAOneWordLastLine() throws {
+  @Test func measure_defaultStrategyPushesAWordOntoAOneWordLastLine() async throws {
     let text = "The quick brown fox jumps over the lazy dog while the band plays on."
     let options = ["--style", "body", "--width", "280", "--json"]
-    func lastLine(_ extra: [String]) throws -> String {
-      let run = measure([text] + options + extra)
+    func lastLine(_ extra: [String]) async throws -> String {
+      let run = await measure([text] + options + extra)
       #expect(run.status == 0, "\(run.error)")
       let layout = try object(run.output)
       let start = try #require(lineStarts(layout).last)
       return String(Array(text.utf16)[start...].map { Character(Unicode.Scalar($0)!) })
     }
-    #expect(try lastLine([]) == "plays on.")
-    #expect(try lastLine(["--strategy", "push-out"]) == "plays on.")
-    #expect(try lastLine(["--strategy", "none"]) == "on.")
-    #expect(try lastLine(["--strategy", "hangul-word-priority"]) == "on.")
+    #expect(try await lastLine([]) == "plays on.")
+    #expect(try await lastLine(["--strategy", "push-out"]) == "plays on.")
+    #expect(try await lastLine(["--strategy", "none"]) == "on.")
+    #expect(try await lastLine(["--strategy", "hangul-word-priority"]) == "on.")
   }
 
   @Test(arguments: [
@@ -148,16 +153,16 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     ),
   ])
   func measure_deprecatedStrategySpellings_warnAndWork(_ options: [String], _ warning: String)
-    throws
+    async throws
   {
-    let run = measure([korean, "--width", "100", "--json"] + options)
+    let run = await measure([korean, "--width", "100", "--json"] + options)
     #expect(run.status == 0)
     #expect(run.error.contains("warning: \(warning)\n"), "\(run.error)")
     #expect(lineStarts(try object(run.output)) == [0, 6, 11])
   }
 
-  @Test func measure_batchDeprecatedStrategy_warnsOnStandardError() throws {
-    let run = measureBatch([
+  @Test func measure_batchDeprecatedStrategy_warnsOnStandardError() async throws {
+    let run = await measureBatch([
       #"{"text": "안녕하세요 여러분, 반갑습니다", "width": 100, "strategy": "hangulwordpriority"}"#,
       #"{"text": "안녕하세요 여러분, 반갑습니다", "width": 100, "strategy": "push-out,hangul-word-priority", "target": "attributed-string"}"#,
     ])
@@ -172,8 +177,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(number(second, "width") == number(second, "exactWidth"))
   }
 
-  @Test func measure_allCategoriesJSON_hasTwelveEntriesWithGrowingSizes() throws {
-    let run = measure(["Continue", "--all-categories", "--json"])
+  @Test func measure_allCategoriesJSON_hasTwelveEntriesWithGrowingSizes() async throws {
+    let run = await measure(["Continue", "--all-categories", "--json"])
     #expect(run.status == 0, "\(run.error)")
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
@@ -189,9 +194,9 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(widths.count == 12 && widths[0] < widths[11])
   }
 
-  @Test func measure_bodyAtAX5_is53_orWithACustomTypography48() throws {
+  @Test func measure_bodyAtAX5_is53_orWithACustomTypography48() async throws {
     let system = try object(
-      measure(["Hi", "--style", "body", "--category", "AX5", "--json"]).output)
+      await measure(["Hi", "--style", "body", "--category", "AX5", "--json"]).output)
     #expect(number(system, "pointSize") == 53)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "typescale-typography-\(UUID().uuidString)")
@@ -200,26 +205,27 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     let file = directory.appendingPathComponent("body17.json")
     try Data(#"{"styles": {"body": {"family": "Noto Sans", "size": 17}}}"#.utf8).write(to: file)
     let custom = try object(
-      measure([
+      await measure([
         "Hi", "--style", "body", "--category", "AX5", "--typography", file.path, "--json",
       ]).output)
     #expect(number(custom, "pointSize") == 48)
     // A custom --size scales as UIFontMetrics does, too.
     let sized = try object(
-      measure(["Hi", "--style", "body", "--category", "AX5", "--size", "17", "--json"]).output)
+      await measure(["Hi", "--style", "body", "--category", "AX5", "--size", "17", "--json"]).output
+    )
     #expect(number(sized, "pointSize") == 48)
   }
 
-  @Test func measure_styleAndCategoryScaleTheStylesSize() throws {
-    let run = measure(["Hello", "--style", "title1", "--category", "AX3", "--json"])
+  @Test func measure_styleAndCategoryScaleTheStylesSize() async throws {
+    let run = await measure(["Hello", "--style", "title1", "--category", "AX3", "--json"])
     let layout = try object(run.output)
     // The system Title 1 at AX3 is the table's 48; a 28 pt custom font scales to 47.
     #expect(number(layout, "pointSize") == 48)
     #expect(layout["category"] as? String == "AX3")
-    let plain = try object(measure(["Hello", "--size", "48", "--json"]).output)
+    let plain = try object(await measure(["Hello", "--size", "48", "--json"]).output)
     #expect(number(plain, "width") == number(layout, "width"))
     let custom = try object(
-      measure(["Hello", "--style", "title1", "--category", "AX3", "--size", "28", "--json"])
+      await measure(["Hello", "--style", "title1", "--category", "AX3", "--size", "28", "--json"])
         .output)
     #expect(number(custom, "pointSize") == 47)
   }
@@ -229,8 +235,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     ["--style", "footnote", "--category", "AX2", "--width", "150", "--lines", "2"],
     ["--size", "13.7", "--width", "90"],
   ])
-  func measure_reportsALabelsPixelRoundedSizes_andTheExactOnes(_ options: [String]) throws {
-    let run = measure([pangram, "--json"] + options)
+  func measure_reportsALabelsPixelRoundedSizes_andTheExactOnes(_ options: [String]) async throws {
+    let run = await measure([pangram, "--json"] + options)
     #expect(run.status == 0, "\(run.error)")
     let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
     let objects = (parsed as? [[String: Any]]) ?? [(parsed as? [String: Any]) ?? [:]]
@@ -244,13 +250,13 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       }
     }
     let exact = try object(
-      measure([pangram, "--json", "--target", "attributed-string", "--width", "90"]).output)
+      await measure([pangram, "--json", "--target", "attributed-string", "--width", "90"]).output)
     #expect(number(exact, "width") == number(exact, "exactWidth"))
     #expect(number(exact, "height") == number(exact, "exactHeight"))
   }
 
-  @Test func measure_fontFilesGiveThePrimaryFaceAndItsCascade() throws {
-    let run = measure([
+  @Test func measure_fontFilesGiveThePrimaryFaceAndItsCascade() async throws {
+    let run = await measure([
       "Hello 안녕", "--font-file", Fixtures.font("Fixture-Regular.ttf").path, "--font-file",
       Fixtures.font("Fixture-Hangul.otf").path, "--json",
     ])
@@ -261,8 +267,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(layout["diagnostics"] as? [String] == [])
   }
 
-  @Test func measure_missingFontFallsBackAndSaysSo() throws {
-    let run = measure(["Hello", "--font", "Missing", "--json"])
+  @Test func measure_missingFontFallsBackAndSaysSo() async throws {
+    let run = await measure(["Hello", "--font", "Missing", "--json"])
     #expect(run.status == 0, "\(run.error)")
     let layout = try object(run.output)
     #expect(layout["face"] as? String == "NotoSans-Regular")
@@ -270,12 +276,12 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.contains("requested \"Missing\", not registered") == true)
 
-    let text = measure(["Hello", "--font", "Missing"])
+    let text = await measure(["Hello", "--font", "Missing"])
     #expect(text.output.contains("note:      requested \"Missing\", not registered"))
   }
 
-  @Test func measure_fontNameResolvesAmongTheFontFiles() throws {
-    let run = measure([
+  @Test func measure_fontNameResolvesAmongTheFontFiles() async throws {
+    let run = await measure([
       "Hello", "--font", "TypeScale Fixture", "--font-file", Fixtures.font("Fixture-Bold.ttf").path,
       "--json",
     ])
@@ -285,8 +291,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(diagnostics.first?.contains("no regular (400) face") == true, "\(diagnostics)")
   }
 
-  @Test func measure_lineLimitTruncatesTheTail() throws {
-    let run = measure([pangram, "--width", "150", "--lines", "1", "--json"])
+  @Test func measure_lineLimitTruncatesTheTail() async throws {
+    let run = await measure([pangram, "--width", "150", "--lines", "1", "--json"])
     let layout = try object(run.output)
     #expect(layout["isTruncated"] as? Bool == true)
     #expect((layout["lineCount"] as? NSNumber)?.intValue == 1)
@@ -296,18 +302,18 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(hidden?.count == 1)
     #expect(hidden?.first?["end"] == pangram.utf16.count)
 
-    let text = measure([pangram, "--width", "150", "--lines", "1"])
+    let text = await measure([pangram, "--width", "150", "--lines", "1"])
     #expect(text.output.contains("truncated: yes"))
     #expect(text.output.contains("\"The quick brown…\""))
 
-    let untruncated = try object(measure([pangram, "--width", "150", "--json"]).output)
+    let untruncated = try object(await measure([pangram, "--width", "150", "--json"]).output)
     #expect(untruncated["isTruncated"] as? Bool == false)
     #expect(untruncated["hiddenRanges"] as? [Any] != nil)
     #expect((untruncated["lineCount"] as? NSNumber)?.intValue ?? 0 > 1)
   }
 
-  @Test func measure_batchAnswersEveryLineInOrder() throws {
-    let run = measureBatch([
+  @Test func measure_batchAnswersEveryLineInOrder() async throws {
+    let run = await measureBatch([
       #"{"text": "안녕하세요 여러분, 반갑습니다", "width": 100, "strategy": "hangul-word-priority"}"#,
       #"{"text": "oops","#,
       #"{"text": "Hello", "width": -5}"#,
@@ -326,15 +332,15 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect((third["error"] as? String)?.hasPrefix("width -5") == true, "\(third)")
   }
 
-  @Test func measure_batchMatchesTheCommandLine() throws {
+  @Test func measure_batchMatchesTheCommandLine() async throws {
     let regular = Fixtures.font("Fixture-Regular.ttf").path
-    let run = measureBatch([
+    let run = await measureBatch([
       #"{"text": "Hello", "fontFiles": ["\#(regular)"], "style": "body", "category": "AX1"}"#,
       #"{"text": "Hello", "fontFiles": ["\#(regular)"], "allCategories": true, "width": 40}"#,
     ])
     let lines = run.output.split(separator: "\n")
     #expect(lines.count == 2)
-    let single = measure(["Hello", "--font-file", regular, "--category", "AX1", "--json"])
+    let single = await measure(["Hello", "--font-file", regular, "--category", "AX1", "--json"])
     #expect(lines.first.map(String.init) == single.output.trimmingCharacters(in: .newlines))
     let sweep = try #require(
       try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [[String: Any]])
@@ -403,8 +409,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   ]
 
   @Test(arguments: badRequests)
-  fileprivate func measure_batchAnswersABadRequestWithAnError(_ bad: BadRequest) throws {
-    let run = measureBatch([bad.line, #"{"text": "ok"}"#])
+  fileprivate func measure_batchAnswersABadRequestWithAnError(_ bad: BadRequest) async throws {
+    let run = await measureBatch([bad.line, #"{"text": "ok"}"#])
     #expect(run.status == 0)
     let lines = run.output.split(separator: "\n")
     #expect(lines.count == 2)
@@ -414,20 +420,20 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   }
 
   @Test(arguments: ["9223372036854775807", "1e3", "0"])
-  func measure_batchAnyIntLineLimit_isAccepted(_ lines: String) throws {
-    let run = measureBatch([#"{"text": "Hello world", "width": 60, "lines": \#(lines)}"#])
+  func measure_batchAnyIntLineLimit_isAccepted(_ lines: String) async throws {
+    let run = await measureBatch([#"{"text": "Hello world", "width": 60, "lines": \#(lines)}"#])
     #expect(run.status == 0)
     let layout = try object(run.output)
     #expect(layout["error"] == nil, "\(run.output)")
     #expect(layout["lineCount"] as? Int == 2)
-    let single = measure(["Hello world", "--width", "60", "--lines", "\(Int.max)", "--json"])
+    let single = await measure(["Hello world", "--width", "60", "--lines", "\(Int.max)", "--json"])
     #expect(single.status == 0)
     #expect(try object(single.output)["lineCount"] as? Int == 2)
   }
 
-  @Test func measure_batchLineOverTheLimit_isAnsweredWithoutBeingRead() throws {
+  @Test func measure_batchLineOverTheLimit_isAnsweredWithoutBeingRead() async throws {
     let long = #"{"text": ""# + String(repeating: "a", count: 100) + #""}"#
-    let run = measureBatch(
+    let run = await measureBatch(
       [long, #"{"text": "ok"}"#, long], options: ["--batch-line-limit", "64"])
     #expect(run.status == 0)
     let lines = run.output.split(separator: "\n")
@@ -441,10 +447,10 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     #expect(third?.hasPrefix("line 3 is 112 bytes, longer than the limit of 64") == true)
   }
 
-  @Test func measure_batchDefaultLineLimit_isOneMebibyte() throws {
+  @Test func measure_batchDefaultLineLimit_isOneMebibyte() async throws {
     #expect(MeasureCommand.defaultBatchLineLimit == 1_048_576)
     let text = String(repeating: "a", count: MeasureCommand.defaultBatchLineLimit)
-    let run = measureBatch([#"{"text": ""# + text + #""}"#, #"{"text": "ok"}"#])
+    let run = await measureBatch([#"{"text": ""# + text + #""}"#, #"{"text": "ok"}"#])
     let lines = run.output.split(separator: "\n")
     #expect(lines.count == 2)
     #expect(
@@ -460,8 +466,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     ["--size", "100000", "--all-categories", "--display-scale", "0.5"],
     ["--size", "0.001", "--display-scale", "0.5", "--width", "0"],
   ])
-  func measure_jsonAtTheEdgesOfTheRanges_isValidJSON(_ options: [String]) throws {
-    let run = measure(["Hello", "--json"] + options)
+  func measure_jsonAtTheEdgesOfTheRanges_isValidJSON(_ options: [String]) async throws {
+    let run = await measure(["Hello", "--json"] + options)
     #expect(run.status == 0, "\(run.error)")
     #expect(!run.output.contains("inf") && !run.output.contains("nan"))
     #expect(!run.output.contains("-0,") && !run.output.contains("-0}"))
@@ -587,8 +593,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   ]
 
   @Test(arguments: badRuns)
-  fileprivate func measure_badInputExitsNamingTheValue(_ bad: BadRun) {
-    let run = measure(bad.arguments)
+  fileprivate func measure_badInputExitsNamingTheValue(_ bad: BadRun) async {
+    let run = await measure(bad.arguments)
     #expect(run.status == bad.status)
     #expect(run.output.isEmpty)
     #expect(run.error.hasPrefix("error: "), "\(run.error)")

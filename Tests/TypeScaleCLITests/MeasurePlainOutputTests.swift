@@ -8,19 +8,20 @@ import TypeScaleTestSupport
 
 /// Runs `typescale measure` in-process and returns its exit status, standard output and
 /// standard error.
-private func measure(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+private func measure(_ arguments: [String]) async -> (status: Int32, output: String, error: String)
+{
   var output = ""
   var error = ""
-  let status = CLI.run(
+  let status = await CLI.run(
     TypeScaleCommand.self, arguments: ["measure"] + arguments, output: &output,
     errorOutput: &error)
   return (status.rawValue, output, error)
 }
 
 /// Seconds a block takes.
-private func seconds<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+private func seconds<T>(_ body: () async -> T) async -> (T, Double) {
   let start = ContinuousClock.now
-  let value = try body()
+  let value = await body()
   let elapsed = ContinuousClock.now - start
   return (value, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }
@@ -32,10 +33,10 @@ private func seconds<T>(_ body: () throws -> T) rethrows -> (T, Double) {
   /// 60,000 one-digit paragraphs make one table row each, showing its own text.
   ///
   /// Building the whole text's UTF-16 array for every row took 24 s here before.
-  @Test func summary_of60000Lines_showsEachLinesText() throws {
+  @Test func summary_of60000Lines_showsEachLinesText() async throws {
     let count = 60_000
     let text = (0..<count).map { String($0 % 10) }.joined(separator: "\n")
-    let (run, elapsed) = seconds { measure([text]) }
+    let (run, elapsed) = await seconds { await measure([text]) }
     #expect(run.status == 0, "\(run.error)")
     let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.contains("lines:     \(count)"))
@@ -58,11 +59,11 @@ private func seconds<T>(_ body: () throws -> T) rethrows -> (T, Double) {
 
   /// A 100,000-character line after 20,000 short ones: no row is padded to its width (which
   /// took time and memory for rows × width), and no row ends with a space.
-  @Test func summary_doesNotPadRowsToTheLongestLinesText() throws {
+  @Test func summary_doesNotPadRowsToTheLongestLinesText() async throws {
     let long = String(repeating: "b", count: 100_000)
     let short = 20_000
     let text = String(repeating: "a\n", count: short) + long
-    let (run, elapsed) = seconds { measure([text]) }
+    let (run, elapsed) = await seconds { await measure([text]) }
     #expect(run.status == 0, "\(run.error)")
     let lines = run.output.split(separator: "\n")
     #expect(!lines.contains { $0.hasSuffix(" ") })
@@ -77,11 +78,11 @@ private func seconds<T>(_ body: () throws -> T) rethrows -> (T, Double) {
   }
 
   /// A sweep lists 20,000 distinct missing characters once each, in text order.
-  @Test func sweepTable_listsEachMissingCharacterOnce() throws {
+  @Test func sweepTable_listsEachMissingCharacterOnce() async throws {
     let scalars = (0..<20_000).compactMap { Unicode.Scalar(0xF_0000 + $0) }
     var text = ""
     text.unicodeScalars.append(contentsOf: scalars + scalars.prefix(100))
-    let (run, elapsed) = seconds { measure([text, "--all-categories"]) }
+    let (run, elapsed) = await seconds { await measure([text, "--all-categories"]) }
     #expect(run.status == 0, "\(run.error)")
     let missing = try #require(
       run.output.split(separator: "\n").first { $0.hasPrefix("missing:") })

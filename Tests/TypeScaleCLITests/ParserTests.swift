@@ -125,15 +125,16 @@ private struct Run {
   var errors = ""
 }
 
-private func run(_ arguments: [String]) -> Run {
+private func run(_ arguments: [String]) async -> Run {
   var output = ""
   var errors = ""
-  let code = CLI.run(FakeRoot.self, arguments: arguments, output: &output, errorOutput: &errors)
+  let code = await CLI.run(
+    FakeRoot.self, arguments: arguments, output: &output, errorOutput: &errors)
   return Run(code: code, output: output, errors: errors)
 }
 
-private func parse(_ arguments: [String]) -> ArgumentParser.Outcome {
-  ArgumentParser(root: FakeRoot.self).parse(arguments)
+private func parse(_ arguments: [String]) -> ArgumentScanner.Outcome {
+  ArgumentScanner(root: FakeRoot.self).parse(arguments)
 }
 
 /// The parsed arguments of a successful parse, or `nil` with a recorded issue.
@@ -208,8 +209,10 @@ private let rootHelp = """
     #expect(parsed.positionals == [])
   }
 
-  @Test func parser_runsTheCommandWithParsedValues() {
-    let result = run(["scale", "-s", "Title1", "--size=17", "--font", "a.ttf", "--font=b.otf"])
+  @Test func parser_runsTheCommandWithParsedValues() async {
+    let result = await run([
+      "scale", "-s", "Title1", "--size=17", "--font", "a.ttf", "--font=b.otf",
+    ])
     #expect(result.code == .success)
     #expect(
       result.output == "scale style=title1 size=17.0 json=false fonts=[\"a.ttf\", \"b.otf\"]\n")
@@ -320,8 +323,8 @@ private let rootHelp = """
     #expect(error.exitCode == .validationFailure)
   }
 
-  @Test func parser_unknownOptionNamesValidOptions() {
-    let result = run(["scale", "--frobnicate"])
+  @Test func parser_unknownOptionNamesValidOptions() async {
+    let result = await run(["scale", "--frobnicate"])
     #expect(result.code == .validationFailure)
     #expect(result.code.rawValue == 2)
     #expect(result.output == "")
@@ -354,8 +357,8 @@ private let rootHelp = """
   ])
   func parser_typedHelpersNameTheOptionAndValue(
     arguments: [String], message: String, command: String
-  ) {
-    let result = run(arguments)
+  ) async {
+    let result = await run(arguments)
     #expect(result.code == .validationFailure)
     #expect(result.output == "")
     #expect(result.errors == "error: \(message) (see '\(command) --help')\n")
@@ -385,22 +388,22 @@ private let rootHelp = """
     ["scale", "--frobnicate", "--help"],
     ["scale", "--size", "abc", "--style", "body", "-h"],
   ])
-  func parser_helpRequestsPrintGeneratedHelp(arguments: [String]) {
-    let result = run(arguments)
+  func parser_helpRequestsPrintGeneratedHelp(arguments: [String]) async {
+    let result = await run(arguments)
     #expect(result.code == .success)
     #expect(result.output == scaleHelp)
     #expect(result.errors == "")
   }
 
   @Test(arguments: [[String](), ["--help"], ["-h"], ["help"], ["-v"]])
-  func parser_rootHelpListsSubcommands(arguments: [String]) {
-    let result = run(arguments)
+  func parser_rootHelpListsSubcommands(arguments: [String]) async {
+    let result = await run(arguments)
     #expect(result.code == .success)
     #expect(result.output == rootHelp)
     #expect(result.errors == "")
   }
 
-  @Test func parser_helpWrapsLongHelpAndPutsLongLabelsOnTheirOwnLine() {
+  @Test func parser_helpWrapsLongHelpAndPutsLongLabelsOnTheirOwnLine() async {
     let expected = """
       OVERVIEW: Check files.
 
@@ -421,7 +424,7 @@ private let rootHelp = """
         -h, --help              Show help information.
 
       """
-    #expect(run(["check", "--help"]).output == expected)
+    #expect(await run(["check", "--help"]).output == expected)
     #expect(
       HelpGenerator.help(for: FakeCheck.configuration, commandPath: ["typescale", "check"])
         == expected)
@@ -430,7 +433,7 @@ private let rootHelp = """
     }
   }
 
-  @Test func parser_helpUsesCustomUsageAndNestedPath() {
+  @Test func parser_helpUsesCustomUsageAndNestedPath() async {
     let expected = """
       OVERVIEW: Dump a table.
 
@@ -442,12 +445,12 @@ private let rootHelp = """
         -h, --help              Show help information.
 
       """
-    #expect(run(["debug", "dump", "--help"]).output == expected)
-    #expect(run(["help", "debug", "dump"]).output == expected)
-    #expect(run(["debug", "help", "dump"]).output == expected)
+    #expect(await run(["debug", "dump", "--help"]).output == expected)
+    #expect(await run(["help", "debug", "dump"]).output == expected)
+    #expect(await run(["debug", "help", "dump"]).output == expected)
   }
 
-  @Test func parser_groupWithoutSubcommandPrintsItsHelp() {
+  @Test func parser_groupWithoutSubcommandPrintsItsHelp() async {
     let expected = """
       OVERVIEW: Inspect internals.
 
@@ -463,7 +466,7 @@ private let rootHelp = """
         See 'typescale debug help <subcommand>' for detailed help.
 
       """
-    let result = run(["debug"])
+    let result = await run(["debug"])
     #expect(result.code == .success)
     #expect(result.output == expected)
     #expect(result.errors == "")
@@ -491,30 +494,30 @@ private let rootHelp = """
 
   // MARK: Dispatch and exit codes
 
-  @Test func parser_dispatchesNestedSubcommands() {
-    let result = run(["debug", "dump", "--depth", "3"])
+  @Test func parser_dispatchesNestedSubcommands() async {
+    let result = await run(["debug", "dump", "--depth", "3"])
     #expect(result.code == .success)
     #expect(result.output == "dump depth=3\n")
     #expect(result.errors == "")
   }
 
-  @Test func parser_commandReturningFailureExitsWithOne() {
-    let result = run(["check", "a.txt", "--fail"])
+  @Test func parser_commandReturningFailureExitsWithOne() async {
+    let result = await run(["check", "a.txt", "--fail"])
     #expect(result.code == .failure)
     #expect(result.code.rawValue == 1)
     #expect(result.output == "check [\"a.txt\"] count=nil\n")
     #expect(result.errors == "")
   }
 
-  @Test func parser_thrownFailurePrintsErrorWithoutHint() {
-    let result = run(["check", "a.txt", "--throw"])
+  @Test func parser_thrownFailurePrintsErrorWithoutHint() async {
+    let result = await run(["check", "a.txt", "--throw"])
     #expect(result.code == .failure)
     #expect(result.output == "")
     #expect(result.errors == "error: 'a.txt' is not valid\n")
   }
 
-  @Test func parser_hintNamesTheCommandBeingParsed() {
-    let result = run(["debug", "dump", "--depth"])
+  @Test func parser_hintNamesTheCommandBeingParsed() async {
+    let result = await run(["debug", "dump", "--depth"])
     #expect(result.code == .validationFailure)
     #expect(
       result.errors

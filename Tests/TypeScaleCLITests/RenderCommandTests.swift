@@ -23,16 +23,16 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     try PNG.decode(try Data(contentsOf: folder.appendingPathComponent(name)))
   }
 
-  @Test func help_render() {
-    let help = typescale(["render", "--help"])
+  @Test func help_render() async {
+    let help = await typescale(["render", "--help"])
     #expect(help.status == 0)
     expectTextGolden(help.output, named: "help_render", in: "cli")
   }
 
-  @Test func render_oneCategory_writesThePNGAndPrintsItsPath() throws {
+  @Test func render_oneCategory_writesThePNGAndPrintsItsPath() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = path("nested/hello.png")
-    let run = typescale([
+    let run = await typescale([
       "render", "Hello 안녕", "--category", "AX3", "--width", "200", "--overlays",
       "lines,baselines,fallback", "--scale", "3", "-o", out,
     ])
@@ -45,7 +45,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     #expect(image.pixels.count == image.width * image.height * 4)
     // The same command writes the same bytes.
     let again = path("again.png")
-    _ = typescale([
+    _ = await typescale([
       "render", "Hello 안녕", "--category", "AX3", "--width", "200", "--overlays",
       "lines,baselines,fallback", "--scale", "3", "-o", again,
     ])
@@ -56,10 +56,10 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     #expect(leftovers == ["hello.png"])
   }
 
-  @Test func render_allCategories_drawsAContactSheet() throws {
+  @Test func render_allCategories_drawsAContactSheet() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = path("sheet.png")
-    let run = typescale([
+    let run = await typescale([
       "render", sentence, "--style", "body", "--all-categories", "--width", "343", "--lines", "3",
       "--overlays", "lines,truncation,fallback", "-o", out,
     ])
@@ -75,9 +75,9 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     #expect(!bar.isEmpty)
   }
 
-  @Test func render_fontFile_isUsed() throws {
+  @Test func render_fontFile_isUsed() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = typescale([
+    let run = await typescale([
       "render", "שלום", "--font-file", Fixtures.font("Fixture-Hebrew.ttf").path, "-o",
       path("he.png"),
     ])
@@ -95,8 +95,8 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     (["render", "Hi", "-o", "x.png", "--category", "huge"], "error: "),
     (["render", "-o", "x.png"], "error: missing required argument '<text>'"),
   ])
-  func render_badOptions_exitWith2(_ arguments: [String], _ prefix: String) {
-    let run = typescale(arguments)
+  func render_badOptions_exitWith2(_ arguments: [String], _ prefix: String) async {
+    let run = await typescale(arguments)
     #expect(run.status == 2)
     #expect(run.output.isEmpty)
     #expect(run.error.hasPrefix(prefix), "\(run.error)")
@@ -134,31 +134,33 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
       "error: the contact sheet would be"
     ),
   ])
-  func render_hugeSizesAndWidths_exitWith2NamingTheLimit(_ options: [String], _ prefix: String) {
+  func render_hugeSizesAndWidths_exitWith2NamingTheLimit(_ options: [String], _ prefix: String)
+    async
+  {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = typescale(["render", "hello", "-o", path("huge.png")] + options)
+    let run = await typescale(["render", "hello", "-o", path("huge.png")] + options)
     #expect(run.status == 2)
     #expect(run.output.isEmpty)
     #expect(run.error.hasPrefix(prefix), "\(run.error)")
     #expect(!FileManager.default.fileExists(atPath: path("huge.png")))
   }
 
-  @Test func render_unreadableFontOrOutput_exitsWith1() throws {
+  @Test func render_unreadableFontOrOutput_exitsWith1() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let font = typescale([
+    let font = await typescale([
       "render", "Hi", "--font-file", Fixtures.font("broken-html.ttf").path, "-o", path("a.png"),
     ])
     #expect(font.status == 1)
     #expect(font.error.contains("broken-html.ttf is not a font"), "\(font.error)")
     try Data().write(to: folder.appendingPathComponent("file"))
-    let output = typescale(["render", "Hi", "-o", path("file/a.png")])
+    let output = await typescale(["render", "Hi", "-o", path("file/a.png")])
     #expect(output.status == 1)
     #expect(output.error.hasPrefix("error: cannot write "), "\(output.error)")
   }
 
   // MARK: - goldens verify draws its failures
 
-  @Test func goldensVerify_failure_writesTheFailureImage() throws {
+  @Test func goldensVerify_failure_writesTheFailureImage() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     // A unique name: without a package above the folder, images go to a shared temporary folder.
     let name = "render-\(UUID().uuidString)"
@@ -173,7 +175,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
       }
       """
     try Data(cases.utf8).write(to: folder.appendingPathComponent(name + ".cases"))
-    #expect(typescale(["goldens", "record", path(name + ".cases")]).status == 0)
+    #expect(await typescale(["goldens", "record", path(name + ".cases")]).status == 0)
     let golden = folder.appendingPathComponent(name + ".golden")
     var text = try String(contentsOf: golden, encoding: .utf8)
     var lines = text.components(separatedBy: "\n")
@@ -186,7 +188,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
 
     let imageURL = Renderer.goldenFailureImageURL(for: golden)
     defer { try? FileManager.default.removeItem(at: imageURL) }
-    let verify = typescale(["goldens", "verify", golden.path], terminal: true)
+    let verify = await typescale(["goldens", "verify", golden.path], terminal: true)
     #expect(verify.status == 1)
     #expect(verify.error == "image: \(imageURL.path)\n")
     let image = try PNG.decode(try Data(contentsOf: imageURL))
@@ -200,9 +202,10 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     #expect(abs((magenta.last ?? 0) + 1 - (magenta.first ?? 0) - 500) <= 1)
 
     // Not on a terminal and with --json too, the image is drawn and named: CI logs show it.
-    #expect(typescale(["goldens", "verify", golden.path]).error == "image: \(imageURL.path)\n")
+    #expect(
+      await typescale(["goldens", "verify", golden.path]).error == "image: \(imageURL.path)\n")
     try FileManager.default.removeItem(at: imageURL)
-    #expect(typescale(["goldens", "verify", golden.path, "--json"]).status == 1)
+    #expect(await typescale(["goldens", "verify", golden.path, "--json"]).status == 1)
     #expect(FileManager.default.fileExists(atPath: imageURL.path))
   }
 }

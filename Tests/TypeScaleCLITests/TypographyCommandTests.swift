@@ -9,8 +9,9 @@ import TypeScaleTestSupport
 @testable import TypeScaleCLI
 
 /// Runs `typescale measure --batch` with `lines` as its standard input.
-private func measureBatch(_ lines: [String]) -> (status: Int32, output: String, error: String) {
-  MeasureCommand.$input.withValue(.lines(lines)) { typescale(["measure", "--batch"]) }
+private func measureBatch(_ lines: [String]) async -> (status: Int32, output: String, error: String)
+{
+  await MeasureCommand.$input.withValue(.lines(lines)) { await typescale(["measure", "--batch"]) }
 }
 
 /// Parses one JSON object.
@@ -114,10 +115,11 @@ private struct TypeScaleFixture {
   ]
 
   @Test(arguments: cases)
-  fileprivate func measure_typographyWithFontDir_followsItsSizesAndFaces(_ test: Case) throws {
+  fileprivate func measure_typographyWithFontDir_followsItsSizesAndFaces(_ test: Case) async throws
+  {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--typography", fixture.typography, "--style", test.style,
       "--category", test.category, "--font-dir", fixture.fonts, "--json",
     ])
@@ -131,10 +133,10 @@ private struct TypeScaleFixture {
   }
 
   @Test(arguments: ["body", "caption2", "headline", "title2", "button", "overline"])
-  func measure_allCategories_matchesDynamicType(_ style: String) throws {
+  func measure_allCategories_matchesDynamicType(_ style: String) async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--typography", fixture.typography, "--style", style,
       "--all-categories", "--font-dir", fixture.fonts, "--json",
     ])
@@ -154,10 +156,10 @@ private struct TypeScaleFixture {
   ])
   func measure_fontFilesWithTypography_keepTheTypography(
     _ style: String, _ pointSize: Double, _ face: String
-  ) throws {
+  ) async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--typography", fixture.typography, "--style", style, "--category",
       "AX5", "--font-file", Fixtures.font("Fixture-Bold.ttf").path, "--font-file",
       Fixtures.font("Fixture-SemiBold.ttf").path, "--font-file",
@@ -176,20 +178,20 @@ private struct TypeScaleFixture {
     ("/tmp", "/tmp is a folder, not a typography file"),
     ("/nonexistent/typo.json", "no typography file at /nonexistent/typo.json"),
   ])
-  func measure_typographyThatIsNotAFile_isRefusedByName(_ path: String, _ message: String) {
-    let run = typescale(["measure", "Hi", "--typography", path])
+  func measure_typographyThatIsNotAFile_isRefusedByName(_ path: String, _ message: String) async {
+    let run = await typescale(["measure", "Hi", "--typography", path])
     #expect(run.status == 2)
     #expect(run.error.contains(message), "\(run.error)")
   }
 
-  @Test func measure_unknownFamily_warnsOnStandardErrorAndInJSON() throws {
+  @Test func measure_unknownFamily_warnsOnStandardErrorAndInJSON() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
     let arguments = [
       "measure", "Hello", "--typography", fixture.typography, "--style", "title1",
       "--font-dir", fixture.fonts,
     ]
-    let run = typescale(arguments + ["--json"])
+    let run = await typescale(arguments + ["--json"])
     #expect(run.status == 0, "\(run.error)")
     let message =
       "requested \"Nope Sans\", not registered; using NotoSans-Regular (TypeScale's default)"
@@ -198,15 +200,15 @@ private struct TypeScaleFixture {
     #expect(layout["diagnostics"] as? [String] == [message])
     #expect(layout["face"] as? String == "NotoSans-Regular")
     #expect(number(layout, "pointSize") == 28)
-    let text = typescale(arguments)
+    let text = await typescale(arguments)
     #expect(text.error == "warning: \(message)\n")
     #expect(text.output.contains("note:      \(message)\n"), "\(text.output)")
   }
 
-  @Test func measure_missingWeight_warnsWithTheNearestFace() throws {
+  @Test func measure_missingWeight_warnsWithTheNearestFace() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--typography", fixture.typography, "--style", "title2",
       "--font-dir", fixture.fonts, "--all-categories", "--json",
     ])
@@ -221,10 +223,10 @@ private struct TypeScaleFixture {
     #expect(layouts.allSatisfy { ($0["diagnostics"] as? [String])?.count == 1 })
   }
 
-  @Test func measure_sizeReplacesATokensDesignSize() throws {
+  @Test func measure_sizeReplacesATokensDesignSize() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--typography", fixture.typography, "--style", "overline", "--size",
       "13", "--category", "AX5", "--font-dir", fixture.fonts, "--json",
     ])
@@ -233,10 +235,10 @@ private struct TypeScaleFixture {
     #expect(number(try object(run.output), "pointSize") == 13)
   }
 
-  @Test func measure_fontDirWithFont_resolvesTheName() throws {
+  @Test func measure_fontDirWithFont_resolvesTheName() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--font-dir", fixture.fonts, "--font", "TypeScaleFixture-SemiBold",
       "--json",
     ])
@@ -244,13 +246,13 @@ private struct TypeScaleFixture {
     #expect(try object(run.output)["face"] as? String == "TypeScaleFixture-SemiBold")
   }
 
-  @Test func measure_fontDirSkipsFilesThatAreNotFonts_withAWarning() throws {
+  @Test func measure_fontDirSkipsFilesThatAreNotFonts_withAWarning() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
     try FileManager.default.copyItem(
       at: Fixtures.font("broken-html.ttf"),
       to: URL(fileURLWithPath: fixture.fonts).appendingPathComponent("broken-html.ttf"))
-    let run = typescale([
+    let run = await typescale([
       "measure", "Hello", "--typography", fixture.typography, "--style", "headline",
       "--font-dir", fixture.fonts, "--json",
     ])
@@ -331,10 +333,10 @@ private struct TypeScaleFixture {
   ]
 
   @Test(arguments: badRuns)
-  fileprivate func typography_badInput_exitsNamingTheValue(_ bad: BadRun) throws {
+  fileprivate func typography_badInput_exitsNamingTheValue(_ bad: BadRun) async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale(bad.arguments(fixture))
+    let run = await typescale(bad.arguments(fixture))
     #expect(run.status == bad.status, "\(run.error)")
     #expect(run.output.isEmpty)
     #expect(run.error.hasPrefix("error: "), "\(run.error)")
@@ -343,12 +345,12 @@ private struct TypeScaleFixture {
 
   // MARK: - Batch
 
-  @Test func batch_typographyAndFontDirs_matchTheCommandLine() throws {
+  @Test func batch_typographyAndFontDirs_matchTheCommandLine() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
     let typography = fixture.typography
     let fonts = fixture.fonts
-    let run = measureBatch([
+    let run = await measureBatch([
       #"{"text": "Hello", "typography": "\#(typography)", "fontDirs": ["\#(fonts)"], "style": "caption2", "category": "AX5"}"#,
       #"{"text": "Hello", "typography": "\#(typography)", "fontDirs": ["\#(fonts)"], "style": "button", "allCategories": true}"#,
       #"{"text": "Hello", "typography": "\#(typography)", "style": "cta"}"#,
@@ -358,7 +360,7 @@ private struct TypeScaleFixture {
     let lines = run.output.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
     guard lines.count == 4 else { return }
-    let single = typescale([
+    let single = await typescale([
       "measure", "Hello", "--typography", typography, "--font-dir", fonts, "--style",
       "caption2", "--category", "AX5", "--json",
     ])
@@ -391,10 +393,10 @@ private struct TypeScaleFixture {
   // MARK: - scale
 
   @Test(arguments: ["body", "caption2", "headline", "button", "overline"])
-  func scale_typographyAllCategories_matchesDynamicType(_ style: String) throws {
+  func scale_typographyAllCategories_matchesDynamicType(_ style: String) async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "scale", "--typography", fixture.typography, "--style", style, "--all-categories",
       "--font-dir", fixture.fonts, "--json",
     ])
@@ -407,10 +409,10 @@ private struct TypeScaleFixture {
     #expect(rows.allSatisfy { ($0["diagnostics"] as? [String]) == [] })
   }
 
-  @Test func scale_typographyWithoutFonts_keepsItsColumns() throws {
+  @Test func scale_typographyWithoutFonts_keepsItsColumns() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "scale", "--typography", fixture.typography, "--style", "body", "--all-categories",
       "--json",
     ])
@@ -427,10 +429,10 @@ private struct TypeScaleFixture {
       rows.map { $0["clamped"] as? Bool } == Array(repeating: false, count: 9) + [true, true, true])
   }
 
-  @Test func scale_typographyToken_printsItsFaceAndMetrics() throws {
+  @Test func scale_typographyToken_printsItsFaceAndMetrics() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "scale", "--typography", fixture.typography, "--style", "button", "--category", "AX2",
       "--font-dir", fixture.fonts,
     ])
@@ -444,10 +446,10 @@ private struct TypeScaleFixture {
     #expect(lines.last?.hasPrefix("AX2       28 ") == true, "\(run.output)")
   }
 
-  @Test func scale_unknownFamily_warnsAndListsTheDiagnostic() throws {
+  @Test func scale_unknownFamily_warnsAndListsTheDiagnostic() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    let run = typescale([
+    let run = await typescale([
       "scale", "--typography", fixture.typography, "--style", "title1", "--category", "AX5",
       "--font-dir", fixture.fonts, "--json",
     ])
@@ -462,11 +464,11 @@ private struct TypeScaleFixture {
 
   // MARK: - render
 
-  @Test func render_typographyHeadline_drawsTheSemiBoldFaceAtItsSize() throws {
+  @Test func render_typographyHeadline_drawsTheSemiBoldFaceAtItsSize() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
     let typography = fixture.path("typography.png")
-    let run = typescale([
+    let run = await typescale([
       "render", "Hello", "--typography", fixture.typography, "--style", "headline",
       "--font-dir", fixture.fonts, "-o", typography,
     ])
@@ -475,7 +477,7 @@ private struct TypeScaleFixture {
     #expect(run.output == typography + "\n")
     // The same face at the same size, given directly, draws the same pixels.
     let direct = fixture.path("direct.png")
-    let plain = typescale([
+    let plain = await typescale([
       "render", "Hello", "--font-file", Fixtures.font("Fixture-SemiBold.ttf").path, "--size",
       "17", "-o", direct,
     ])
@@ -486,7 +488,7 @@ private struct TypeScaleFixture {
     #expect(drawn.pixels == expected.pixels)
     // And not the regular face's.
     let regular = fixture.path("regular.png")
-    _ = typescale([
+    _ = await typescale([
       "render", "Hello", "--font-file", Fixtures.font("Fixture-Regular.ttf").path, "--size",
       "17", "-o", regular,
     ])
@@ -495,12 +497,12 @@ private struct TypeScaleFixture {
         != drawn.pixels)
   }
 
-  @Test func render_typographyContactSheet_keepsAFixedStyleAtItsSize() throws {
+  @Test func render_typographyContactSheet_keepsAFixedStyleAtItsSize() async throws {
     let fixture = try TypeScaleFixture()
     defer { fixture.remove() }
-    func sheet(_ style: String, _ options: [String]) throws -> Image {
+    func sheet(_ style: String, _ options: [String]) async throws -> Image {
       let out = fixture.path(style + "-\(options.count).png")
-      let run = typescale(
+      let run = await typescale(
         ["render", "Hello", "--style", style, "--all-categories", "--title", "Sheet", "-o", out]
           + options)
       #expect(run.status == 0, "\(run.error)")
@@ -508,14 +510,14 @@ private struct TypeScaleFixture {
       return try PNG.decode(try Data(contentsOf: URL(fileURLWithPath: out)))
     }
     let typography = ["--typography", fixture.typography, "--font-dir", fixture.fonts]
-    let fixed = try sheet("caption2", typography)
-    let system = try sheet("caption2", [])
+    let fixed = try await sheet("caption2", typography)
+    let system = try await sheet("caption2", [])
     // Twelve rows of 11 pt text are shorter than the system caption2's, which grows to 40 pt.
     #expect(fixed.height < system.height)
     // The overline token, also fixed at 11 pt in the regular face, draws the same sheet; the
     // button token (bold, growing with callout) does not.
-    #expect(try sheet("overline", typography).pixels == fixed.pixels)
-    let button = try sheet("button", typography)
+    #expect(try await sheet("overline", typography).pixels == fixed.pixels)
+    let button = try await sheet("button", typography)
     #expect(button.height > fixed.height)
   }
 }

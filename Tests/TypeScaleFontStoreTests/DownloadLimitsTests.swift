@@ -295,7 +295,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
     #expect(GoogleFontsSource(baseURL: mirror).allowedRedirectHosts == ["mirror.example.com"])
   }
 
-  @Test func googleStylesheetTimeoutAlsoBoundsTheBlockingInstall() async throws {
+  @Test func googleStylesheetTimeoutBoundsTheLoad() async throws {
     try await withTemporaryFolder { folder in
       try await withLoopbackServer { server in
         let source = GoogleFontsSource(
@@ -309,7 +309,7 @@ private let path = "/fonts/Fixture-Regular.ttf"
           String(target.dropFirst(server.url("").absoluteString.trimmingSlash.count)), drip)
         let store = try FontStore(directory: folder, registry: try FontRegistry())
         let (error, seconds) = await timedError {
-          _ = try await onOwnThread { try store.install(query, from: source) }
+          _ = try await store.load(query, from: source)
         }
         #expect(error?.systemCode == NSURLErrorTimedOut, "\(error?.message ?? "")")
         #expect(seconds < guardSeconds)

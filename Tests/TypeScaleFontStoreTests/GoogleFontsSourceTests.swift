@@ -233,17 +233,12 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
         // Each subset is under 64,000 bytes; the three make 125,584.
         let store = try FontStore(
           directory: folder, registry: try FontRegistry(), maximumFileSize: 100_000)
-        let loaded = await storeError { try await store.load(family: "Noto Sans KR", from: source) }
-        let installed = await storeError {
-          _ = try await onOwnThread { try store.install(family: "Noto Sans KR", from: source) }
-        }
-        for error in [loaded, installed] {
-          #expect(error?.code == .tooLarge)
-          #expect(
-            error?.message.contains(
-              "took the files of one style past 100000 bytes together, over the store's limit "
-                + "of 100000 bytes") == true, "\(error?.message ?? "")")
-        }
+        let error = await storeError { try await store.load(family: "Noto Sans KR", from: source) }
+        #expect(error?.code == .tooLarge)
+        #expect(
+          error?.message.contains(
+            "took the files of one style past 100000 bytes together, over the store's limit "
+              + "of 100000 bytes") == true, "\(error?.message ?? "")")
         #expect(store.entries.isEmpty)
       }
     }
@@ -442,13 +437,16 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
         faces.map(\.postScriptName) == ["TypeScaleFixture-BoldItalic", "TypeScaleFixture-Regular"])
       #expect(reopened.statistics.fetches == 0)
       #expect(reopened.statistics.storedHits == 2)
-      let installed = try reopened.install(family: "Inter", styles: [.regular], from: source)
-      #expect(installed.map(\.postScriptName) == ["TypeScaleFixture-Regular"])
+      let regular = try await reopened.load(family: "Inter", styles: [.regular], from: source)
+      #expect(regular.map(\.postScriptName) == ["TypeScaleFixture-Regular"])
+      #expect(reopened.statistics.fetches == 0)
       #expect(reopened.entries.count == 2)
     }
   }
 
-  @Test func install_blockingUsesTheSameKeysAndFiles() async throws {
+  /// A subsetted style is stored under one key, which another store on the same folder reads
+  /// without a request.
+  @Test func load_subsetsAreStoredUnderOneKeyThatAnotherStoreReadsOffline() async throws {
     try await withTemporaryFolder { folder in
       try await withLoopbackServer { server in
         let source = try googleSource(server)
@@ -460,9 +458,7 @@ private func fileRequests(_ server: LoopbackServer) -> [String] {
           ])
         try google.serve(GoogleFontsQuery(family: "Noto Sans KR"))
         let store = try FontStore(directory: folder, registry: try FontRegistry())
-        let faces = try await onOwnThread {
-          try store.install(family: "Noto Sans KR", from: source)
-        }
+        let faces = try await store.load(family: "Noto Sans KR", from: source)
         #expect(faces.count == 3)
         #expect(store.entries.map(\.key) == [source.identifier + "#NotoSansKR-Regular"])
         let before = server.requests.count

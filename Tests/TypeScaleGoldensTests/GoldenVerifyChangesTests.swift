@@ -139,7 +139,7 @@ private func causes(in message: String) -> [String] {
     }
     #expect(report.total == 12)
     #expect(
-      report.mismatches.map(\.kind).sorted()
+      report.mismatches.map(\.kind.rawValue).sorted()
         == Array(repeating: "changed", count: 4) + Array(repeating: "missing", count: 4)
         + Array(repeating: "new", count: 4) + Array(repeating: "renamed", count: 4))
     try report.validate()
@@ -202,7 +202,7 @@ private func causes(in message: String) -> [String] {
     let report = GoldenComparison.compare(expected: expected, actual: actual, name: "g")
     let renamed = try #require(
       report.mismatches.first { $0.id == "buttons/okay/brand/body/AX3/120" })
-    #expect(renamed.kind == "renamed")
+    #expect(renamed.kind == .renamed)
     #expect(
       renamed.fields["id"] == ["buttons/ok/brand/body/AX3/120", "buttons/okay/brand/body/AX3/120"])
     #expect(renamed.fields["height"]?.count == 2)
@@ -286,9 +286,9 @@ private func causes(in message: String) -> [String] {
   private static let renamedReport = GoldenReport(
     golden: "ui.golden", shards: ["1/2"], total: 4, differing: 2,
     mismatches: [
-      .init(id: "b/x", text: "OK", kind: "renamed", fields: ["id": ["a/x", "b/x"]]),
+      .init(id: "b/x", text: "OK", kind: .renamed, fields: ["id": ["a/x", "b/x"]]),
       .init(
-        id: "c/x", text: "Stop", kind: "changed",
+        id: "c/x", text: "Stop", kind: .changed,
         fields: ["text": ["Cancel", "Stop"], "width": ["50.000", "30.000"]]),
     ],
     causes: [
@@ -327,8 +327,8 @@ private func causes(in message: String) -> [String] {
     var second = Self.renamedReport
     second.shards = ["2/2"]
     second.mismatches = [
-      .init(id: "b/y", text: "OK", kind: "renamed", fields: ["id": ["a/y", "b/y"]]),
-      .init(id: "d", text: "New", kind: "new", fields: [:]),
+      .init(id: "b/y", text: "OK", kind: .renamed, fields: ["id": ["a/y", "b/y"]]),
+      .init(id: "d", text: "New", kind: .new, fields: [:]),
     ]
     second.causes = [
       "the cases file changed: ui.cases (sha256 aaaaaaaaaaaa… → bbbbbbbbbbbb…)",
@@ -337,7 +337,7 @@ private func causes(in message: String) -> [String] {
     let merged = try GoldenReport.merge([Self.renamedReport, second])
     try merged.validate()
     #expect(merged.total == 8 && merged.differing == 4)
-    #expect(merged.mismatches.map(\.kind) == ["renamed", "renamed", "changed", "new"])
+    #expect(merged.mismatches.map(\.kind.rawValue) == ["renamed", "renamed", "changed", "new"])
     #expect(
       merged.causes == [
         "the cases file changed: ui.cases (sha256 aaaaaaaaaaaa… → bbbbbbbbbbbb…)",
@@ -349,11 +349,11 @@ private func causes(in message: String) -> [String] {
   @Test func merge_olderReports_keepFontCausesAndDropTheLayoutsWhenAFontChanged() throws {
     let first = GoldenReport(
       golden: "g", shards: ["1/2"], total: 2, differing: 1,
-      mismatches: [.init(id: "a", text: "A", kind: "changed", fields: ["width": ["1", "2"]])],
+      mismatches: [.init(id: "a", text: "A", kind: .changed, fields: ["width": ["1", "2"]])],
       causes: ["font file changed: x a.ttf (sha256 1… → 2…)"])
     let second = GoldenReport(
       golden: "g", shards: ["2/2"], total: 2, differing: 1,
-      mismatches: [.init(id: "b", text: "B", kind: "changed", fields: ["width": ["1", "2"]])],
+      mismatches: [.init(id: "b", text: "B", kind: .changed, fields: ["width": ["1", "2"]])],
       causes: ["the layout changed: fonts and library versions are as recorded"])
     let merged = try GoldenReport.merge([first, second])
     #expect(merged.causes == ["font file changed: x a.ttf (sha256 1… → 2…)"])

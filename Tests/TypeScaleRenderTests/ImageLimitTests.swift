@@ -113,7 +113,7 @@ import TypeScaleTestSupport
     if report.mismatches.isEmpty {
       // NaN compares unequal to nothing: make the case "changed" by hand.
       report.mismatches = [
-        GoldenReport.Mismatch(id: "save/L", text: "Save", kind: "changed", fields: [:])
+        GoldenReport.Mismatch(id: "save/L", text: "Save", kind: .changed, fields: [:])
       ]
       report.differing = 1
     }

@@ -2,11 +2,12 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts`: groups the font subcommands.
-public struct FontsCommand: Command {
+struct FontsCommand: Command {
   /// The group's name and subcommands.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "fonts",
     abstract: "Inspect font files, see which face a request picks, and manage a font store.",
     subcommands: [
@@ -17,8 +18,7 @@ public struct FontsCommand: Command {
   /// Creates the group; it takes no options of its own.
   ///
   /// - Parameter parsed: The parsed command line (unused).
-  /// - Throws: Never; the signature is the protocol's.
-  public init(parsed: ParsedArguments) throws(CLIError) {}
+  init(parsed: ParsedArguments) {}
 }
 
 /// One face as a JSON object with stable keys.

@@ -2,15 +2,16 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts inspect PATH...`: every face of every file, with the PostScript name to pass.
 ///
 /// ```
 /// $ typescale fonts inspect Pretendard-Regular.otf Brand.ttc
 /// ```
-public struct FontsInspectCommand: Command {
+struct FontsInspectCommand: Command {
   /// The command's options and positionals.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "inspect",
     abstract: "List every face of font files: the PostScript name to pass, family, style, "
       + "metrics.",
@@ -33,7 +34,7 @@ public struct FontsInspectCommand: Command {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` when no path is given.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     paths = parsed.positionals
     guard !paths.isEmpty else {
       throw .validation("give at least one font file to inspect")
@@ -47,10 +48,9 @@ public struct FontsInspectCommand: Command {
   ///   - output: Where the faces go.
   ///   - errorOutput: Where per-file errors go.
   /// - Returns: ``ExitCode/success``, or ``ExitCode/failure`` when any file failed.
-  /// - Throws: Never: failures are reported per file.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async -> ExitCode {
     var faces: [FontFace] = []
     var failed = false
     for path in paths {

@@ -68,14 +68,17 @@ extension FontsInstallCommand {
 
   /// Installs the styles (fetching those the store lacks) and prints the store, the stylesheet
   /// URL, and each style's key, file and faces.
+  ///
+  /// The styles are fetched by ``FontStore/load(_:from:)-(GoogleFontsQuery,_)``, awaited: the
+  /// library's one Google Fonts flow, with the same keys and files a service's load uses.
   static func installGoogle(
     _ query: GoogleFontsQuery, from source: GoogleFontsSource, into store: FontStore,
     output: inout some TextOutputStream
-  ) throws(CLIError) {
+  ) async throws(CLIError) {
     let url: URL
     do throws(FontStoreError) {
       url = try source.url(for: query)
-      try store.install(query, from: source)
+      try await store.load(query, from: source)
     } catch {
       throw CLIError(error)
     }

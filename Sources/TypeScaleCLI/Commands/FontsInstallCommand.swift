@@ -13,9 +13,9 @@ import TypeScaleFontStore
 /// $ typescale fonts install Fonts/Brand.woff2 --store .fonts
 /// $ typescale fonts install --google "Noto Sans KR" --weights 400,700 --store .fonts
 /// ```
-public struct FontsInstallCommand: Command {
+struct FontsInstallCommand: Command {
   /// The command's options and positionals.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "install",
     abstract: "Download or copy a font into a font store and register it.",
     discussion: """
@@ -74,7 +74,7 @@ public struct FontsInstallCommand: Command {
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` when the source is missing or is a URL that cannot be parsed, or
   ///   when the `--google` options are inconsistent (see ``googleTarget(_:)``).
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     directory = StoreOption.directory(parsed)
     if let google = try Self.googleTarget(parsed) {
       target = google
@@ -105,9 +105,9 @@ public struct FontsInstallCommand: Command {
   /// - Throws: ``CLIError`` (exit 1) when the download fails, the bytes are not a valid font,
   ///   the store's folder is not a font store, or Google Fonts lacks the family or a style;
   ///   (exit 2) when the path is a FIFO, a device or a folder rather than a font file.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     let store = try StoreOption.open(directory, errorOutput: &errorOutput)
     let source: URL
     let key: String?
@@ -115,12 +115,18 @@ public struct FontsInstallCommand: Command {
     case .file(let url, let given):
       (source, key) = (url, given)
     case .google(let query, let google):
-      try Self.installGoogle(query, from: google, into: store, output: &output)
+      try await Self.installGoogle(query, from: google, into: store, output: &output)
       return .success
+    }
+    // `install(contentsOf:)` blocks while it downloads: on a thread of its own, so that no
+    // thread of Swift's cooperative pool (which on Linux also delivers URLSession's answers)
+    // waits for the network.
+    let installed = await Self.onOwnThread {
+      Result { () throws(FontStoreError) in try store.install(contentsOf: source, key: key) }
     }
     let faces: [FontFace]
     do throws(FontStoreError) {
-      faces = try store.install(contentsOf: source, key: key)
+      faces = try installed.get()
     } catch {
       throw CLIError(error)
     }
@@ -136,5 +142,15 @@ public struct FontsInstallCommand: Command {
           + "\(face.weight.value), \(face.slope))", to: &output)
     }
     return .success
+  }
+
+  /// Runs blocking work on a new thread and awaits its result.
+  ///
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: body()) }
+    }
   }
 }

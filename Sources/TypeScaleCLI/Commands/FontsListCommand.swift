@@ -3,15 +3,16 @@
 import Foundation
 import TypeScale
 import TypeScaleFontStore
+import TypeScaleInternals
 
 /// `typescale fonts list [--store DIR]`: every font a font store holds, one row per face.
 ///
 /// ```
 /// $ typescale fonts list --store .fonts
 /// ```
-public struct FontsListCommand: Command {
+struct FontsListCommand: Command {
   /// The command's options.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "List the fonts a font store holds: PostScript name, family, style, file, key.",
     discussion: """
@@ -29,8 +30,7 @@ public struct FontsListCommand: Command {
   /// Reads the options.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: Never; the signature is the protocol's.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) {
     directory = StoreOption.directory(parsed)
     json = parsed.flag("json")
   }
@@ -42,9 +42,9 @@ public struct FontsListCommand: Command {
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` (exit 1) when the store cannot be opened.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     let entries = try StoreOption.open(directory, access: .readOnly, errorOutput: &errorOutput)
       .entries
     if json {

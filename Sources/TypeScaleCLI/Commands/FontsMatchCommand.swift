@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale fonts match --dir DIR --family F`: which face CSS Fonts 4 matching picks, and
 /// whether it is exact.
@@ -9,9 +10,9 @@ import TypeScale
 /// ```
 /// $ typescale fonts match --dir Fonts --family Pretendard --weight 600 --italic
 /// ```
-public struct FontsMatchCommand: Command {
+struct FontsMatchCommand: Command {
   /// The command's options.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "match",
     abstract: "Show which face a family, weight and style request picks from a folder of fonts.",
     discussion: """
@@ -39,7 +40,7 @@ public struct FontsMatchCommand: Command {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for a bad weight or width.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     directory = URL(fileURLWithPath: parsed.value("dir") ?? ".")
     var weight = FontWeight.regular
     if let name = parsed.value("weight") {
@@ -70,9 +71,9 @@ public struct FontsMatchCommand: Command {
   ///   - errorOutput: Where files that failed to register are reported.
   /// - Returns: ``ExitCode/success`` when a face matched (exactly or not).
   /// - Throws: ``CLIError`` (exit 1) when the folder cannot be read or nothing matches.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     let match: FontMatch
     do throws(FontError) {
       let registry = try FontRegistry()

@@ -10,9 +10,9 @@ import TypeScaleFontStore
 /// ```
 /// $ typescale fonts remove Pretendard-SemiBold --store .fonts
 /// ```
-public struct FontsRemoveCommand: Command {
+struct FontsRemoveCommand: Command {
   /// The command's options and positionals.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "remove",
     abstract: "Remove a font from a font store by PostScript name or key.",
     discussion: """
@@ -32,7 +32,7 @@ public struct FontsRemoveCommand: Command {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` when no name is given.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     guard let name = parsed.positional(0), !name.isEmpty else {
       throw .validation("give the PostScript name or key of the font to remove")
     }
@@ -47,9 +47,9 @@ public struct FontsRemoveCommand: Command {
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` (exit 1) when no stored font has the name, or removal fails.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     let store = try StoreOption.open(directory, errorOutput: &errorOutput)
     let removed: [FontStoreEntry]
     do throws(FontStoreError) {

@@ -12,9 +12,9 @@ import TypeScaleGoldens
 /// $ typescale goldens verify Goldens/ui.golden --shard 2/4 --json > shard-2.json
 /// $ typescale goldens merge shard-*.json
 /// ```
-public struct GoldensCommand: Command {
+struct GoldensCommand: Command {
   /// The group's name and subcommands.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "goldens",
     abstract: "Record golden files of measured UI strings and verify them.",
     discussion: """
@@ -40,8 +40,7 @@ public struct GoldensCommand: Command {
   /// Creates the group; it takes no options of its own.
   ///
   /// - Parameter parsed: The parsed command line (unused).
-  /// - Throws: Never; the signature is the protocol's.
-  public init(parsed: ParsedArguments) throws(CLIError) {}
+  init(parsed: ParsedArguments) {}
 }
 
 // MARK: - Shared by the subcommands

@@ -12,9 +12,9 @@ import TypeScaleGoldens
 /// $ typescale goldens merge 1.json 2.json
 /// 480 cases match ui.golden
 /// ```
-public struct GoldensMergeCommand: Command {
+struct GoldensMergeCommand: Command {
   /// The command's options and positionals.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "merge",
     abstract: "Combine the JSON reports of 'typescale goldens verify --shard' into one.",
     discussion: """
@@ -42,7 +42,7 @@ public struct GoldensMergeCommand: Command {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` when no report is given.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     paths = parsed.positionals
     guard !paths.isEmpty else {
       throw .validation("missing required argument '<report> ...'")
@@ -57,10 +57,9 @@ public struct GoldensMergeCommand: Command {
   ///   - errorOutput: Where unreadable reports and missing shards are reported.
   /// - Returns: ``ExitCode/success`` when the merged report passed, ``ExitCode/failure`` when
   ///   it did not, ``ExitCode/validationFailure`` when a report cannot be used.
-  /// - Throws: Never: problems are written to `errorOutput`.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async -> ExitCode {
     var reports: [GoldenReport] = []
     do throws(GoldenError) {
       var total = 0
@@ -109,6 +108,10 @@ public struct GoldensMergeCommand: Command {
       case .typeMismatch(_, let context), .valueNotFound(_, let context):
         let path = context.codingPath.map(\.stringValue).joined(separator: ".")
         detail = "\"\(path)\" has the wrong type"
+      case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+        // A value decoding refuses by name, such as a mismatch kind that is not one.
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        detail = "\"\(path)\" \(context.debugDescription)"
       case .dataCorrupted: detail = Self.corruption(in: data)
       @unknown default: detail = "\(error)"
       }

@@ -3,6 +3,7 @@
 import Foundation
 import TypeScale
 import TypeScaleGoldens
+import TypeScaleInternals
 
 /// `typescale goldens record FILE.cases`: measures every case of a cases file and writes the
 /// golden file.
@@ -13,9 +14,9 @@ import TypeScaleGoldens
 /// $ typescale goldens record Goldens/ui.cases --shard 1/4 --json
 /// {"golden": "Goldens/ui.shard-1-of-4.golden", "cases": 117, "shard": "1/4"}
 /// ```
-public struct GoldensRecordCommand: Command {
+struct GoldensRecordCommand: Command {
   /// The command's options and positionals.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "record",
     abstract: "Measure the cases of a cases file and write a golden file.",
     discussion: """
@@ -76,7 +77,7 @@ public struct GoldensRecordCommand: Command {
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for a bad `--shard` or `--max-cases`, or an output that is the
   ///   cases file itself.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     casesPath = parsed.positional(0) ?? ""
     shard = try GoldensCommand.shard(parsed)
     maximumCaseCount =
@@ -107,10 +108,9 @@ public struct GoldensRecordCommand: Command {
   /// - Returns: ``ExitCode/success``, ``ExitCode/failure`` when the golden file was written but a
   ///   case that must fit does not, or ``ExitCode/validationFailure`` when the input cannot be
   ///   used or the golden file cannot be written.
-  /// - Throws: Never: problems are written to `errorOutput`.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async -> ExitCode {
     let casesURL = URL(fileURLWithPath: casesPath)
     let goldenURL = URL(fileURLWithPath: outputPath)
     let count: Int

@@ -13,9 +13,9 @@ import TypeScaleRender
 /// 480 cases match Goldens/ui.golden
 /// $ typescale goldens verify Goldens/ui.golden --shard 2/4 --json > shard-2.json
 /// ```
-public struct GoldensVerifyCommand: Command {
+struct GoldensVerifyCommand: Command {
   /// The command's options and positionals.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Measure a golden file's cases again and compare them with the recorded results.",
     discussion: """
@@ -63,7 +63,7 @@ public struct GoldensVerifyCommand: Command {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for a bad `--shard` or `--max-cases`.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     goldenPath = parsed.positional(0) ?? ""
     shard = try GoldensCommand.shard(parsed)
     maximumCaseCount =
@@ -81,10 +81,9 @@ public struct GoldensVerifyCommand: Command {
   ///   - errorOutput: Where problems with the input go, and the progress line on a terminal.
   /// - Returns: ``ExitCode/success`` when every case matches, ``ExitCode/failure`` when any
   ///   differs, ``ExitCode/validationFailure`` when the golden file or a font cannot be used.
-  /// - Throws: Never: problems are written to `errorOutput`.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async -> ExitCode {
     let goldenURL = URL(fileURLWithPath: goldenPath)
     let report: GoldenReport
     let files: (expected: GoldenFile, actual: GoldenFile)

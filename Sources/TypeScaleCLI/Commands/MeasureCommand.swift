@@ -15,9 +15,9 @@ import TypeScaleInternals
 /// $ typescale measure "Subscribe" --typography app.json --font-dir Fonts --style button \
 ///     --category AX3 --width 120 --json                                  # the app's token
 /// ```
-public struct MeasureCommand: Command {
+struct MeasureCommand: Command {
   /// The command's options.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "measure",
     abstract: "Lay text out and print its size, lines, truncation and fallback fonts.",
     discussion: """
@@ -107,7 +107,7 @@ public struct MeasureCommand: Command {
   /// are counted and dropped as they arrive — never held, decoded as UTF-8 or parsed as JSON —
   /// so memory stays bounded by the limit whatever the input. Change it per run with
   /// `--batch-line-limit <bytes>` (1 or more).
-  public static let defaultBatchLineLimit = 1 << 20
+  static let defaultBatchLineLimit = 1 << 20
 
   let request: MeasureRequest?
   let json: Bool
@@ -119,7 +119,7 @@ public struct MeasureCommand: Command {
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for a missing text, a value that is not a number, an unknown style
   ///   or category, or options given with `--batch`.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     json = parsed.flag("json")
     let limit = try parsed.int("batch-line-limit")
     if let limit, limit < 1 {
@@ -162,9 +162,9 @@ public struct MeasureCommand: Command {
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` for an invalid layout option (exit 2) or an unreadable font file
   ///   (exit 1); with `--batch`, only when standard input cannot be read.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     var session = try MeasureSession()
     guard let request else {
       try Self.runBatch(

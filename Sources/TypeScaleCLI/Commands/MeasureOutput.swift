@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScale
+import TypeScaleInternals
 
 /// How `typescale measure` writes its results: one JSON object per layout, or a summary for
 /// people.

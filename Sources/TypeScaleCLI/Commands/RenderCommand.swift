@@ -15,9 +15,9 @@ import TypeScaleRender
 /// $ typescale render "Subscribe" --typography app.json --font-dir Fonts --style button \
 ///     --all-categories --width 120 -o button.png
 /// ```
-public struct RenderCommand: Command {
+struct RenderCommand: Command {
   /// The command's options.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Draw laid-out text into a PNG: one size, or a contact sheet of every category.",
     discussion: """
@@ -83,7 +83,7 @@ public struct RenderCommand: Command {
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for a value that is not a number, an unknown style, category or
   ///   overlay, a scale or margin out of range, or both `--category` and `--all-categories`.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     guard let text = parsed.positional(0) else {
       throw .validation("missing required argument '<text>'")
     }
@@ -116,9 +116,9 @@ public struct RenderCommand: Command {
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option or an
   ///   image over `RenderOptions.maximumPixels`; a failure (exit 1) for a font file that cannot
   ///   be read, or an image that cannot be drawn or written.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
     var session = try MeasureSession()
     let entries = try session.measure(request) { errorOutput.write("warning: \($0)\n") }

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale scale`: scales a design size for one category or all of them, as `UIFontMetrics`
 /// does, or gives a typography's style or token at each category as `DynamicType` does.
@@ -10,9 +11,9 @@ import TypeScale
 /// $ typescale scale --style body --size 17 --all-categories --json
 /// $ typescale scale --typography app.json --font-dir Fonts --style headline --all-categories
 /// ```
-public struct ScaleCommand: Command {
+struct ScaleCommand: Command {
   /// The command's options.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "scale",
     abstract: "Scale a font size and a layout value for content-size categories.",
     discussion: """
@@ -104,7 +105,7 @@ public struct ScaleCommand: Command {
   ///   `--typography`), a negative size, both or neither of `--category` and
   ///   `--all-categories`, fonts without `--typography`; a failure (exit 1) for a font file or
   ///   folder that cannot be read.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     let category = parsed.value("category")
     let all = parsed.flag("all-categories")
     if category != nil && all {
@@ -229,9 +230,9 @@ public struct ScaleCommand: Command {
   ///     resolution substituted for a `--typography` style.
   /// - Returns: ``ExitCode/success``.
   /// - Throws: Nothing in practice: the options were checked in ``init(parsed:)``.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
+  ) async throws(CLIError) -> ExitCode {
     for warning in typography?.warnings ?? [] { errorOutput.write("warning: \(warning)\n") }
     var rows: [(ContentSizeCategory, ResolvedSize, Double)] = []
     do {

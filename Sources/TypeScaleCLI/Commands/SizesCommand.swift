@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScale
+import TypeScaleInternals
 
 /// `typescale sizes`: prints a platform's text-style table, every style at every category.
 ///
 /// ```
 /// $ typescale sizes --platform ios --style body
 /// ```
-public struct SizesCommand: Command {
+struct SizesCommand: Command {
   /// The command's options: platform, style filter and JSON output.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "sizes",
     abstract: "Print the text-style size table of an Apple platform.",
     discussion: """
@@ -32,7 +33,7 @@ public struct SizesCommand: Command {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for an unknown platform or style, or a style the platform lacks.
-  public init(parsed: ParsedArguments) throws(CLIError) {
+  init(parsed: ParsedArguments) throws(CLIError) {
     do {
       var table = SizeTable.iOS
       if let name = parsed.value("platform") { table = try Platform(parsing: name).sizeTable }
@@ -52,8 +53,7 @@ public struct SizesCommand: Command {
   ///
   /// - Parameter output: Where the table goes.
   /// - Returns: ``ExitCode/success``.
-  /// - Throws: Nothing in practice: the options were checked in ``init(parsed:)``.
-  public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
+  func run(output: inout some TextOutputStream) async -> ExitCode {
     json ? printJSON(to: &output) : printTable(to: &output)
     return .success
   }

@@ -7,9 +7,9 @@ import TypeScale
 /// ```
 /// $ typescale scale --style body --size 17 --category AX3
 /// ```
-public struct TypeScaleCommand: Command {
+struct TypeScaleCommand: Command {
   /// The tool's name, overview and subcommands.
-  public static let configuration = CommandConfiguration(
+  static let configuration = CommandConfiguration(
     commandName: "typescale",
     abstract: "Apple's Dynamic Type and text measurement on Linux.",
     discussion: """
@@ -24,8 +24,7 @@ public struct TypeScaleCommand: Command {
   /// Creates the root command; it takes no options of its own.
   ///
   /// - Parameter parsed: The parsed command line (unused).
-  /// - Throws: Never; the signature is the protocol's.
-  public init(parsed: ParsedArguments) throws(CLIError) {}
+  init(parsed: ParsedArguments) {}
 }
 
 extension CLIError {

@@ -8,13 +8,38 @@
 /// ```swift
 /// var output = ""
 /// var errors = ""
-/// let code = CLI.run(TypeScaleCommand.self, arguments: ["scale", "--frobnicate"],
-///                    output: &output, errorOutput: &errors)
+/// let code = await CLI.run(TypeScaleCommand.self, arguments: ["scale", "--frobnicate"],
+///                          output: &output, errorOutput: &errors)
 /// // code == .validationFailure
 /// // errors == "error: unknown option '--frobnicate' for 'typescale scale'; valid options: … "
 /// //           + "(see 'typescale scale --help')\n"
 /// ```
+///
+/// The module is the `typescale` tool's, not a library: ``main(arguments:output:errorOutput:)``
+/// is its only public symbol, and tests reach the rest with `@testable import`.
 public enum CLI {
+  /// Runs `typescale` with `arguments`: what `main.swift` calls.
+  ///
+  /// ```swift
+  /// exit(await CLI.main(arguments: Array(CommandLine.arguments.dropFirst()),
+  ///                     output: &standardOutput, errorOutput: &standardError))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after the program name.
+  ///   - output: Where results and help go (standard output).
+  ///   - errorOutput: Where errors go (standard error).
+  /// - Returns: The status to pass to `exit(_:)`: 0 for success, 1 when a check failed, 2 for a
+  ///   mistake on the command line.
+  public static func main(
+    arguments: [String], output: inout some TextOutputStream,
+    errorOutput: inout some TextOutputStream
+  ) async -> Int32 {
+    await run(
+      TypeScaleCommand.self, arguments: arguments, output: &output, errorOutput: &errorOutput
+    ).rawValue
+  }
+
   /// Parses `arguments`, runs the command they name, and writes results, help or errors.
   ///
   /// - Help (`--help`, `-h`, `help <subcommand>`, or a command that only groups subcommands
@@ -31,11 +56,11 @@ public enum CLI {
   ///   - output: Where results and help go (standard output).
   ///   - errorOutput: Where errors go (standard error).
   /// - Returns: The status to exit with.
-  public static func run(
+  static func run(
     _ root: any Command.Type, arguments: [String],
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) -> ExitCode {
-    switch ArgumentParser(root: root).parse(arguments) {
+  ) async -> ExitCode {
+    switch ArgumentScanner(root: root).parse(arguments) {
     case .help(let command, let path):
       output.write(HelpGenerator.help(for: command.configuration, commandPath: path))
       return .success
@@ -44,7 +69,7 @@ public enum CLI {
     case .run(let command, let parsed):
       do throws(CLIError) {
         let instance = try command.init(parsed: parsed)
-        return try instance.run(output: &output, errorOutput: &errorOutput)
+        return try await instance.run(output: &output, errorOutput: &errorOutput)
       } catch {
         guard error.isHelpRequest else {
           return report(error, commandPath: parsed.commandPath, to: &errorOutput)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
+
 /// An error from parsing a command line or running a command, with the exit code to return.
 ///
 /// The message is one line that names the offending option or value and, where it helps, what
@@ -13,16 +15,19 @@
 /// follows them with a hint to run `--help`; ``failure(_:)`` errors exit with
 /// ``ExitCode/failure`` and no hint. ``helpRequested`` is not a failure: throwing it from a
 /// command makes ``CLI`` print that command's help and exit with ``ExitCode/success``.
-public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// Like the library's error types it is a `LocalizedError`, so `error.localizedDescription` is
+/// the message rather than Foundation's "The operation could not be completed".
+struct CLIError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   private enum Kind: Hashable, Sendable {
     case message
     case helpRequest
   }
 
   /// One line for a person: what went wrong, naming the bad option or value.
-  public let message: String
+  let message: String
   /// The status the process should exit with.
-  public let exitCode: ExitCode
+  let exitCode: ExitCode
   private let kind: Kind
 
   /// Creates an error with a message and an exit code.
@@ -30,7 +35,7 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - message: One line naming the bad option or value.
   ///   - exitCode: The status to exit with; ``ExitCode/validationFailure`` unless given.
-  public init(_ message: String, exitCode: ExitCode = .validationFailure) {
+  init(_ message: String, exitCode: ExitCode = .validationFailure) {
     self.message = message
     self.exitCode = exitCode
     self.kind = .message
@@ -46,7 +51,7 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter message: One line naming the bad option or value.
   /// - Returns: An error with ``ExitCode/validationFailure``.
-  public static func validation(_ message: String) -> CLIError {
+  static func validation(_ message: String) -> CLIError {
     CLIError(message, exitCode: .validationFailure)
   }
 
@@ -54,7 +59,7 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter message: One line saying what failed.
   /// - Returns: An error with ``ExitCode/failure``.
-  public static func failure(_ message: String) -> CLIError {
+  static func failure(_ message: String) -> CLIError {
     CLIError(message, exitCode: .failure)
   }
 
@@ -62,11 +67,14 @@ public struct CLIError: Error, Hashable, Sendable, CustomStringConvertible {
   ///
   /// The default ``Command/run(output:)`` throws this, so a command that only groups
   /// subcommands prints its help when run on its own.
-  public static let helpRequested = CLIError(helpRequestWithMessage: "help requested")
+  static let helpRequested = CLIError(helpRequestWithMessage: "help requested")
 
   /// Whether this is ``helpRequested`` rather than a failure.
-  public var isHelpRequest: Bool { kind == .helpRequest }
+  var isHelpRequest: Bool { kind == .helpRequest }
 
   /// The message, as printed by `print(error)`.
-  public var description: String { message }
+  var description: String { message }
+
+  /// The message, which `localizedDescription` returns.
+  var errorDescription: String? { message }
 }

@@ -16,7 +16,7 @@
 ///   init(parsed: ParsedArguments) throws(CLIError) {
 ///     size = try parsed.double("size") ?? 17
 ///   }
-///   func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
+///   func run(output: inout some TextOutputStream) async throws(CLIError) -> ExitCode {
 ///     print(size * 1.2, to: &output)
 ///     return .success
 ///   }
@@ -24,8 +24,9 @@
 /// ```
 ///
 /// A command that only groups subcommands can omit ``run(output:)``: the default prints its
-/// help.
-public protocol Command: Sendable {
+/// help. `run` is `async`, as `AsyncParsableCommand.run()` is, so a command awaits downloads
+/// and other async library calls instead of blocking a thread of Swift's cooperative pool.
+protocol Command: Sendable {
   /// The command's name, help text, options, positionals and subcommands.
   static var configuration: CommandConfiguration { get }
 
@@ -44,7 +45,7 @@ public protocol Command: Sendable {
   ///   check failed.
   /// - Throws: A ``CLIError`` that ``CLI`` prints as `error: <message>`, or
   ///   ``CLIError/helpRequested`` to print this command's help.
-  func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode
+  func run(output: inout some TextOutputStream) async throws(CLIError) -> ExitCode
 
   /// Does the command's work, writing results to `output` and per-item problems that do not stop
   /// the run (a file that is not a font among several) to `errorOutput`.
@@ -59,7 +60,7 @@ public protocol Command: Sendable {
   /// - Throws: A ``CLIError``, as for ``run(output:)``.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode
+  ) async throws(CLIError) -> ExitCode
 }
 
 extension Command {
@@ -69,7 +70,7 @@ extension Command {
   /// - Parameter output: Unused; ``CLI`` writes the help.
   /// - Returns: Never returns normally.
   /// - Throws: ``CLIError/helpRequested``, always.
-  public func run(output: inout some TextOutputStream) throws(CLIError) -> ExitCode {
+  func run(output: inout some TextOutputStream) async throws(CLIError) -> ExitCode {
     throw .helpRequested
   }
 
@@ -80,9 +81,9 @@ extension Command {
   ///   - errorOutput: Unused by the default.
   /// - Returns: What ``run(output:)`` returns.
   /// - Throws: What ``run(output:)`` throws.
-  public func run(
+  func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
-    try run(output: &output)
+  ) async throws(CLIError) -> ExitCode {
+    try await run(output: &output)
   }
 }

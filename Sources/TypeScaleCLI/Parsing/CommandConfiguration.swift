@@ -15,23 +15,23 @@
 ///     .flag("json", help: "Print JSON."),
 ///   ])
 /// ```
-public struct CommandConfiguration: Sendable {
+struct CommandConfiguration: Sendable {
   /// The name typed on the command line, such as `scale`.
-  public var commandName: String
+  var commandName: String
   /// One sentence shown after `OVERVIEW:` and in the parent's subcommand list.
-  public var abstract: String
+  var abstract: String
   /// Longer help shown under the overview, or empty for none.
   ///
   /// It may hold several lines; lines that start with a space are printed as they are.
-  public var discussion: String
+  var discussion: String
   /// The text after `USAGE:` in help, replacing the generated usage; `nil` to generate it.
-  public var usage: String?
+  var usage: String?
   /// The named options and flags, in the order help lists them.
-  public var options: [OptionSpec]
+  var options: [OptionSpec]
   /// The positional arguments, in the order they are given.
-  public var positionals: [PositionalSpec]
+  var positionals: [PositionalSpec]
   /// The commands nested under this one, such as `sizes` and `scale` under `typescale`.
-  public var subcommands: [any Command.Type]
+  var subcommands: [any Command.Type]
 
   /// Creates a configuration.
   ///
@@ -43,7 +43,7 @@ public struct CommandConfiguration: Sendable {
   ///   - options: The named options and flags.
   ///   - positionals: The positional arguments.
   ///   - subcommands: The nested commands.
-  public init(
+  init(
     commandName: String, abstract: String = "", discussion: String = "", usage: String? = nil,
     options: [OptionSpec] = [], positionals: [PositionalSpec] = [],
     subcommands: [any Command.Type] = []
@@ -61,7 +61,7 @@ public struct CommandConfiguration: Sendable {
   ///
   /// - Parameter name: The long name, without `--`.
   /// - Returns: The declaration, or `nil` when none has that name.
-  public func option(named name: String) -> OptionSpec? {
+  func option(named name: String) -> OptionSpec? {
     options.first { $0.name == name }
   }
 
@@ -69,7 +69,7 @@ public struct CommandConfiguration: Sendable {
   ///
   /// - Parameter short: The letter, without `-`.
   /// - Returns: The declaration, or `nil` when none has that letter.
-  public func option(short: Character) -> OptionSpec? {
+  func option(short: Character) -> OptionSpec? {
     options.first { $0.short == short }
   }
 
@@ -77,7 +77,7 @@ public struct CommandConfiguration: Sendable {
   ///
   /// - Parameter name: The name typed on the command line.
   /// - Returns: The subcommand's type, or `nil` when none has that name.
-  public func subcommand(named name: String) -> (any Command.Type)? {
+  func subcommand(named name: String) -> (any Command.Type)? {
     subcommands.first { $0.configuration.commandName == name }
   }
 }

@@ -5,34 +5,34 @@
 /// Three values carry meaning across the tool: ``success`` (0), ``failure`` (1, a check the
 /// command performed did not pass) and ``validationFailure`` (2, the user made a mistake on the
 /// command line). `main.swift` passes ``rawValue`` to `exit(_:)`; nothing in this module exits.
-public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The numeric status, as passed to `exit(_:)`.
-  public let rawValue: Int32
+  let rawValue: Int32
 
   /// Creates an exit code from a numeric status.
   ///
   /// - Parameter rawValue: The status, 0 for success.
-  public init(rawValue: Int32) {
+  init(rawValue: Int32) {
     self.rawValue = rawValue
   }
 
   /// Creates an exit code from a numeric status.
   ///
   /// - Parameter code: The status, 0 for success.
-  public init(_ code: Int32) {
+  init(_ code: Int32) {
     self.rawValue = code
   }
 
   /// The command did what was asked (status 0).
-  public static let success = ExitCode(0)
+  static let success = ExitCode(0)
   /// The command ran but a check it performed failed (status 1).
-  public static let failure = ExitCode(1)
+  static let failure = ExitCode(1)
   /// The command line was wrong: an unknown option, a missing or invalid value (status 2).
-  public static let validationFailure = ExitCode(2)
+  static let validationFailure = ExitCode(2)
 
   /// Whether this is ``success``.
-  public var isSuccess: Bool { rawValue == 0 }
+  var isSuccess: Bool { rawValue == 0 }
 
   /// The numeric status, such as `2`.
-  public var description: String { String(rawValue) }
+  var description: String { String(rawValue) }
 }

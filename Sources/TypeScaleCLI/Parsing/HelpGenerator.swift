@@ -15,12 +15,12 @@
 ///   --json                  Print JSON.
 ///   -h, --help              Show help information.
 /// ```
-public enum HelpGenerator {
+enum HelpGenerator {
   /// The column at which help text wraps.
-  public static let lineWidth = 80
+  static let lineWidth = 80
   /// The column (from 0) at which an option's help starts; longer labels put it on the next
   /// line.
-  public static let helpColumn = 26
+  static let helpColumn = 26
 
   /// Builds the help text of a command.
   ///
@@ -29,7 +29,7 @@ public enum HelpGenerator {
   ///   - commandPath: The words that name the command, such as `["typescale", "scale"]`; `nil`
   ///     for the command's own name alone.
   /// - Returns: The help text, ending with a newline.
-  public static func help(
+  static func help(
     for configuration: CommandConfiguration, commandPath: [String]? = nil
   ) -> String {
     let path = commandPath ?? [configuration.commandName]
@@ -70,7 +70,7 @@ public enum HelpGenerator {
   ///   - configuration: The command's declaration.
   ///   - commandPath: The words that name the command; `nil` for its own name alone.
   /// - Returns: The usage on one line, or ``CommandConfiguration/usage`` when set.
-  public static func usage(
+  static func usage(
     for configuration: CommandConfiguration, commandPath: [String]? = nil
   ) -> String {
     if let usage = configuration.usage { return usage }

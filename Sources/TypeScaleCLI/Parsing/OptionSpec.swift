@@ -12,22 +12,22 @@
 /// ```
 ///
 /// `help` and `h` are reserved for `--help` and `-h`, which every command accepts.
-public struct OptionSpec: Hashable, Sendable {
+struct OptionSpec: Hashable, Sendable {
   /// The long name, without the leading `--`, such as `size`.
-  public var name: String
+  var name: String
   /// The single-letter name, without the leading `-`, or `nil` for none.
-  public var short: Character?
+  var short: Character?
   /// The placeholder shown for the value, such as `points` in `--size <points>`; `nil` for a
   /// flag.
-  public var valueName: String?
+  var valueName: String?
   /// One sentence for the help screen.
-  public var help: String
+  var help: String
   /// The values accepted, matched case-insensitively and listed in help; `nil` accepts any.
-  public var allowedValues: [String]?
+  var allowedValues: [String]?
   /// Whether the command line must give this option; flags are never required.
-  public var isRequired: Bool
+  var isRequired: Bool
   /// Whether the option may be given more than once.
-  public var isRepeatable: Bool
+  var isRepeatable: Bool
 
   /// Creates an option declaration.
   ///
@@ -39,7 +39,7 @@ public struct OptionSpec: Hashable, Sendable {
   ///   - allowedValues: The accepted values, or `nil` to accept any.
   ///   - isRequired: Whether the option must be given.
   ///   - isRepeatable: Whether the option may be given more than once.
-  public init(
+  init(
     name: String, short: Character? = nil, valueName: String? = nil, help: String,
     allowedValues: [String]? = nil, isRequired: Bool = false, isRepeatable: Bool = false
   ) {
@@ -63,7 +63,7 @@ public struct OptionSpec: Hashable, Sendable {
   ///   - isRequired: Whether the option must be given.
   ///   - isRepeatable: Whether the option may be given more than once.
   /// - Returns: The declaration.
-  public static func option(
+  static func option(
     _ name: String, short: Character? = nil, valueName: String, help: String,
     allowedValues: [String]? = nil, isRequired: Bool = false, isRepeatable: Bool = false
   ) -> OptionSpec {
@@ -81,17 +81,17 @@ public struct OptionSpec: Hashable, Sendable {
   ///   - isRepeatable: Whether the flag may be given more than once (see
   ///     ``ParsedArguments/flagCount(_:)``).
   /// - Returns: The declaration.
-  public static func flag(
+  static func flag(
     _ name: String, short: Character? = nil, help: String, isRepeatable: Bool = false
   ) -> OptionSpec {
     OptionSpec(name: name, short: short, help: help, isRepeatable: isRepeatable)
   }
 
   /// Whether this is a flag (it takes no value).
-  public var isFlag: Bool { valueName == nil }
+  var isFlag: Bool { valueName == nil }
 
   /// The option as written in usage and errors, such as `--size <points>` or `--json`.
-  public var synopsis: String {
+  var synopsis: String {
     if let valueName { "--\(name) <\(valueName)>" } else { "--\(name)" }
   }
 

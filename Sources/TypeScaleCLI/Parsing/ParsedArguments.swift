@@ -12,11 +12,11 @@
 /// let style = parsed.value("style")          // "title1"
 /// let size = try parsed.double("size")       // 17.0, or throws for "abc"
 /// ```
-public struct ParsedArguments: Hashable, Sendable {
+struct ParsedArguments: Hashable, Sendable {
   /// The words that named this command, such as `["typescale", "scale"]`.
-  public let commandPath: [String]
+  let commandPath: [String]
   /// The positional values, in order.
-  public let positionals: [String]
+  let positionals: [String]
   private let specs: [String: OptionSpec]
   private let optionValues: [String: [String]]
   private let flagCounts: [String: Int]
@@ -40,16 +40,16 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// For `typescale --verbose scale --size 17`, the `scale` command's `parent` holds
   /// `--verbose`. `nil` for the root command.
-  public var parent: ParsedArguments? { ancestors.first }
+  var parent: ParsedArguments? { ancestors.first }
 
   /// The command's name as typed, such as `typescale scale`.
-  public var commandName: String { commandPath.joined(separator: " ") }
+  var commandName: String { commandPath.joined(separator: " ") }
 
   /// Whether a flag was given.
   ///
   /// - Parameter name: The flag's long name, without `--`.
   /// - Returns: `true` when the flag appeared at least once.
-  public func flag(_ name: String) -> Bool {
+  func flag(_ name: String) -> Bool {
     flagCount(name) > 0
   }
 
@@ -57,7 +57,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The flag's long name, without `--`.
   /// - Returns: The number of times the flag appeared.
-  public func flagCount(_ name: String) -> Int {
+  func flagCount(_ name: String) -> Int {
     check(name, isFlag: true)
     return flagCounts[name, default: 0]
   }
@@ -66,7 +66,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The option's long name, without `--`.
   /// - Returns: The value, or `nil` when the option was not given.
-  public func value(_ name: String) -> String? {
+  func value(_ name: String) -> String? {
     values(name).last
   }
 
@@ -74,7 +74,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter name: The option's long name, without `--`.
   /// - Returns: The values; empty when the option was not given.
-  public func values(_ name: String) -> [String] {
+  func values(_ name: String) -> [String] {
     check(name, isFlag: false)
     return optionValues[name, default: []]
   }
@@ -83,7 +83,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///
   /// - Parameter index: The position among positional values, from 0.
   /// - Returns: The value, or `nil` when fewer were given.
-  public func positional(_ index: Int) -> String? {
+  func positional(_ index: Int) -> String? {
     positionals.indices.contains(index) ? positionals[index] : nil
   }
 
@@ -96,7 +96,7 @@ public struct ParsedArguments: Hashable, Sendable {
   /// - Returns: The converted value, or `nil` when the option was not given.
   /// - Throws: ``CLIError/validation(_:)`` naming the option and the value when `convert`
   ///   returns `nil`: `invalid value 'abc' for '--size'; expected a number`.
-  public func value<T>(
+  func value<T>(
     _ name: String, expected: String, _ convert: (String) -> T?
   ) throws(CLIError) -> T? {
     guard let text = value(name) else { return nil }
@@ -111,7 +111,7 @@ public struct ParsedArguments: Hashable, Sendable {
   ///   - convert: Converts the text, returning `nil` when it is not valid.
   /// - Returns: The converted values, in order.
   /// - Throws: ``CLIError/validation(_:)`` naming the option and the first invalid value.
-  public func values<T>(
+  func values<T>(
     _ name: String, expected: String, _ convert: (String) -> T?
   ) throws(CLIError) -> [T] {
     var result: [T] = []
@@ -127,7 +127,7 @@ public struct ParsedArguments: Hashable, Sendable {
   /// - Returns: The number, or `nil` when the option was not given.
   /// - Throws: ``CLIError/validation(_:)`` when the value is not a finite number:
   ///   `invalid value 'abc' for '--size'; expected a number`.
-  public func double(_ name: String) throws(CLIError) -> Double? {
+  func double(_ name: String) throws(CLIError) -> Double? {
     try value(name, expected: "a number", Self.finiteDouble)
   }
 
@@ -136,7 +136,7 @@ public struct ParsedArguments: Hashable, Sendable {
   /// - Parameter name: The option's long name, without `--`.
   /// - Returns: The numbers, in order.
   /// - Throws: ``CLIError/validation(_:)`` naming the first value that is not a finite number.
-  public func doubles(_ name: String) throws(CLIError) -> [Double] {
+  func doubles(_ name: String) throws(CLIError) -> [Double] {
     try values(name, expected: "a number", Self.finiteDouble)
   }
 
@@ -146,7 +146,7 @@ public struct ParsedArguments: Hashable, Sendable {
   /// - Returns: The integer, or `nil` when the option was not given.
   /// - Throws: ``CLIError/validation(_:)`` when the value is not an integer:
   ///   `invalid value '1.5' for '--count'; expected an integer`.
-  public func int(_ name: String) throws(CLIError) -> Int? {
+  func int(_ name: String) throws(CLIError) -> Int? {
     try value(name, expected: "an integer") { Int($0) }
   }
 

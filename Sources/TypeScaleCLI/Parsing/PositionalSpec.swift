@@ -4,15 +4,15 @@
 ///
 /// Positionals are matched in declaration order. Only the last may be repeatable, and optional
 /// ones must follow the required ones.
-public struct PositionalSpec: Hashable, Sendable {
+struct PositionalSpec: Hashable, Sendable {
   /// The placeholder shown in usage and help, such as `file` for `<file>`.
-  public var name: String
+  var name: String
   /// One sentence for the help screen.
-  public var help: String
+  var help: String
   /// Whether the argument may be left out.
-  public var isOptional: Bool
+  var isOptional: Bool
   /// Whether the argument takes every remaining positional value (it must be declared last).
-  public var isRepeatable: Bool
+  var isRepeatable: Bool
 
   /// Creates a positional declaration.
   ///
@@ -21,7 +21,7 @@ public struct PositionalSpec: Hashable, Sendable {
   ///   - help: One sentence for the help screen.
   ///   - isOptional: Whether the argument may be left out.
   ///   - isRepeatable: Whether the argument takes every remaining value.
-  public init(_ name: String, help: String, isOptional: Bool = false, isRepeatable: Bool = false) {
+  init(_ name: String, help: String, isOptional: Bool = false, isRepeatable: Bool = false) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
@@ -29,7 +29,7 @@ public struct PositionalSpec: Hashable, Sendable {
   }
 
   /// The argument as shown in help, such as `<file>` or `<file> ...`.
-  public var synopsis: String {
+  var synopsis: String {
     isRepeatable ? "<\(name)> ..." : "<\(name)>"
   }
 }

@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// A JSON value that the CLI prints: the one writer behind every `--json` output.
+/// A JSON value to print: the one writer behind every `--json` output of the CLI and behind
+/// `GoldenReport.json()`.
 ///
 /// Objects keep their keys in the order they are written (a dictionary literal of this type is
 /// an ordered list of pairs, not a `Dictionary`), so every output has stable keys without
 /// sorting. Strings are escaped per RFC 8259 §7: `"` and `\` get a backslash, `\n` and `\t`
 /// their short escapes, every other control character below U+0020 a `\u00XX` escape (lowercase
-/// hex), and everything else — non-ASCII included — is written as UTF-8, unescaped. Numbers go
-/// through ``jsonNumber(_:decimals:)``: at most `decimals` fraction digits, no trailing zeros,
-/// no exponent below 9e15; a NaN or an infinity, which JSON cannot spell, is written as `null`,
-/// so the writer never prints `inf` or `nan`.
+/// hex), and everything else — non-ASCII included — is written as UTF-8, unescaped. A
+/// ``number(_:decimals:)`` goes through ``numberText(_:decimals:)``: at most `decimals` fraction
+/// digits, no trailing zeros, no exponent below 9e15; a ``double(_:)`` is written in full, the
+/// shortest text that reads back as the same `Double`. A NaN or an infinity, which JSON cannot
+/// spell, is written as `null`, so the writer never prints `inf` or `nan`.
 ///
-/// Unlike Foundation's `JSONEncoder`, the writer does not escape `/`, keeps key order instead of
-/// hashing or sorting, and separates with `", "` and `": "` (the style the CLI has always
-/// printed); `goldens verify --json` and `goldens merge --json` keep `GoldenReport.json()`,
-/// Foundation's pretty-printed encoding, because that format is the report's own.
-enum JSONValue: Sendable {
+/// One format for every output: a value on one line, separated with `", "` and `": "`, and a
+/// top-level array of records (``Layout/rows``) with each record on a line of its own. Unlike
+/// Foundation's `JSONEncoder` it does not escape `/`, keeps key order instead of hashing or
+/// sorting, and prints the same bytes on every platform.
+///
+/// ```swift
+/// let value: JSONValue = ["golden": "ui.golden", "cases": 12, "shard": .null]
+/// value.text()  // {"golden": "ui.golden", "cases": 12, "shard": null}
+/// ```
+package enum JSONValue: Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -24,6 +31,9 @@ enum JSONValue: Sendable {
   case integer(Int)
   /// A number written with at most `decimals` fraction digits, or `null` when not finite.
   case number(Double, decimals: Int = 4)
+  /// A number written in full (the shortest text that reads back as the same value), or `null`
+  /// when not finite: for values a reader decodes again, such as a golden report's widths.
+  case double(Double)
   /// A string, escaped.
   case string(String)
   /// An array.
@@ -32,7 +42,7 @@ enum JSONValue: Sendable {
   case object([(key: String, value: JSONValue)])
 
   /// How a value is laid out.
-  enum Layout: Sendable {
+  package enum Layout: Sendable {
     /// Everything on one line: `{"a": 1, "b": [2, 3]}`.
     case line
     /// A top-level array with each element on its own line, indented two spaces, each element
@@ -43,14 +53,14 @@ enum JSONValue: Sendable {
   /// A string, or `null` when there is none.
   ///
   /// - Parameter text: The string, if any.
-  init(_ text: String?) {
+  package init(_ text: String?) {
     self = text.map(JSONValue.string) ?? .null
   }
 
   /// An array of strings.
   ///
   /// - Parameter strings: The strings, in order.
-  init(_ strings: [String]) {
+  package init(_ strings: [String]) {
     self = .array(strings.map(JSONValue.string))
   }
 
@@ -58,7 +68,7 @@ enum JSONValue: Sendable {
   ///
   /// - Parameter layout: Where line breaks go; one line by default.
   /// - Returns: The text, without a trailing newline.
-  func text(_ layout: Layout = .line) -> String {
+  package func text(_ layout: Layout = .line) -> String {
     var out = ""
     if case .rows = layout, case .array(let elements) = self, !elements.isEmpty {
       out += "[\n  "
@@ -76,12 +86,13 @@ enum JSONValue: Sendable {
   /// Appends the value on one line.
   ///
   /// - Parameter out: The text to append to.
-  func write(to out: inout String) {
+  package func write(to out: inout String) {
     switch self {
     case .null: out += "null"
     case .bool(let value): out += value ? "true" : "false"
     case .integer(let value): out += String(value)
-    case .number(let value, let decimals): out += jsonNumber(value, decimals: decimals)
+    case .number(let value, let decimals): out += Self.numberText(value, decimals: decimals)
+    case .double(let value): out += Self.fullText(value)
     case .string(let value): Self.writeString(value, to: &out)
     case .array(let elements):
       out += "["
@@ -107,7 +118,7 @@ enum JSONValue: Sendable {
   /// - Parameters:
   ///   - text: The string.
   ///   - out: The text to append to.
-  static func writeString(_ text: String, to out: inout String) {
+  package static func writeString(_ text: String, to out: inout String) {
     out += "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -128,7 +139,7 @@ enum JSONValue: Sendable {
   ///
   /// - Parameter text: The string.
   /// - Returns: The literal, with its quotes.
-  static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = ""
     writeString(text, to: &out)
     return out
@@ -139,35 +150,63 @@ extension JSONValue: ExpressibleByStringLiteral {
   /// A string value.
   ///
   /// - Parameter value: The string.
-  init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
   /// An integer value.
   ///
   /// - Parameter value: The integer.
-  init(integerLiteral value: Int) { self = .integer(value) }
+  package init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
   /// A Boolean value.
   ///
   /// - Parameter value: The Boolean.
-  init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
   /// An array value.
   ///
   /// - Parameter elements: The elements, in order.
-  init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
   /// An object whose keys keep the literal's order.
   ///
   /// - Parameter elements: The keys and values, in order.
-  init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(elements.map { (key: $0.0, value: $0.1) })
+  }
+}
+
+extension JSONValue {
+  /// Prints a number for JSON: at most `decimals` fraction digits, no trailing zeros, no
+  /// exponent below 9e15 (`17`, `16.3333`, `0.8636`), and `null` for NaN or an infinity, which
+  /// JSON cannot spell — so the writer never prints `inf`.
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - decimals: The most fraction digits to keep, 0 through 9.
+  /// - Returns: A JSON number, or `null`.
+  package static func numberText(_ value: Double, decimals: Int = 4) -> String {
+    guard value.isFinite else { return "null" }
+    let text = NumberText.fixed(value, decimals: decimals, trimsZeros: true, rounding: .scaled)
+    // Past 9e15 the scaled rounding falls back to Swift's description, which may end in `.0`.
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+
+  /// Prints a number in full for JSON: Swift's shortest round-trip text without a trailing
+  /// `.0` (`192.6123046875`, `17`, `1e-05`), and `null` for NaN or an infinity.
+  ///
+  /// - Parameter value: The number.
+  /// - Returns: A JSON number, or `null`.
+  package static func fullText(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    let text = value == 0 ? "0" : value.description
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 }

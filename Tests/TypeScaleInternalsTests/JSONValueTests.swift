@@ -2,8 +2,7 @@
 
 import Foundation
 import Testing
-
-@testable import TypeScaleCLI
+import TypeScaleInternals
 
 @Suite struct JSONValueTests {
   /// Strings escaped per RFC 8259 §7, non-ASCII kept as UTF-8.
@@ -36,7 +35,8 @@ import Testing
     #expect(parsed == [text])
   }
 
-  /// Numbers through `jsonNumber`; a NaN or an infinity is `null`, never `inf` or `nan`.
+  /// Numbers through `numberText` and `fullText`; a NaN or an infinity is `null`, never `inf` or
+  /// `nan`.
   static let scalars: [(JSONValue, String)] = [
     (.number(17), "17"),
     (.number(16.333333), "16.3333"),
@@ -47,6 +47,12 @@ import Testing
     (.number(-.infinity), "null"),
     (.number(.nan), "null"),
     (.number(.nan, decimals: 6), "null"),
+    (.double(192.6123046875), "192.6123046875"),
+    (.double(17), "17"),
+    (.double(-0.0), "0"),
+    (.double(1e-5), "1e-05"),
+    (.double(.infinity), "null"),
+    (.double(.nan), "null"),
     (.integer(-400), "-400"),
     (.bool(true), "true"),
     (.bool(false), "false"),
@@ -56,6 +62,30 @@ import Testing
   @Test(arguments: scalars)
   func writesScalars(value: JSONValue, expected: String) {
     #expect(value.text() == expected)
+  }
+
+  /// A number for JSON never prints a non-finite value, and keeps large ones whole.
+  @Test func numberText_neverPrintsANonFiniteNumber() {
+    #expect(JSONValue.numberText(.infinity) == "null")
+    #expect(JSONValue.numberText(-.infinity) == "null")
+    #expect(JSONValue.numberText(.nan) == "null")
+    #expect(JSONValue.numberText(-0.0) == "0")
+    #expect(JSONValue.numberText(17.25) == "17.25")
+    #expect(JSONValue.numberText(1e300) == "1e+300")
+    #expect(JSONValue.numberText(900_000_000_000) == "900000000000")
+  }
+
+  /// A number written in full reads back as the same `Double`, and is a JSON number
+  /// (Foundation's parser on Linux rounds `0.30000000000000004` to its neighbour, so the exact
+  /// value is checked with Swift's own parser).
+  @Test(arguments: [
+    192.6123046875, 0.1 + 0.2, 1e-7, 123_456_789.125, -3.75, 1e300, .leastNonzeroMagnitude,
+  ])
+  func doublesRoundTrip(value: Double) throws {
+    let text = JSONValue.double(value).text()
+    #expect(Double(text) == value)
+    let parsed = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8))
+    #expect((parsed as? [NSNumber])?.count == 1)
   }
 
   /// Objects keep their keys in the order written, arrays and objects nest, on one line.

@@ -15,9 +15,12 @@
 ///   options given before it belong to the enclosing command (see ``ParsedArguments/parent``).
 ///
 /// ``CLI`` drives the parser and prints the outcome; tests can call ``parse(_:)`` directly.
-public struct ArgumentParser: Sendable {
+///
+/// Named `ArgumentScanner` rather than `ArgumentParser` so that it never shadows the module name
+/// of swift-argument-parser, which this tool's commands are shaped after.
+struct ArgumentScanner: Sendable {
   /// What a command line asks for.
-  public enum Outcome: Sendable {
+  enum Outcome: Sendable {
     /// Run `command` with `arguments`.
     case run(any Command.Type, ParsedArguments)
     /// Print the help of `command`, named on the command line by `commandPath`.
@@ -28,12 +31,12 @@ public struct ArgumentParser: Sendable {
   }
 
   /// The command the command line starts with, such as `typescale`.
-  public let root: any Command.Type
+  let root: any Command.Type
 
   /// Creates a parser for a command tree.
   ///
   /// - Parameter root: The top-level command.
-  public init(root: any Command.Type) {
+  init(root: any Command.Type) {
     self.root = root
   }
 
@@ -45,7 +48,7 @@ public struct ArgumentParser: Sendable {
   /// - Parameter arguments: The words after the program name (`CommandLine.arguments` without
   ///   its first element).
   /// - Returns: The command to run, the help to print, or the mistake to report.
-  public func parse(_ arguments: [String]) -> Outcome {
+  func parse(_ arguments: [String]) -> Outcome {
     var level = Level(command: root, path: [root.configuration.commandName], parent: nil)
     var index = arguments.startIndex
     while true {

@@ -39,13 +39,13 @@ private func tree(of folder: URL) -> [String: Data] {
     ("help_fonts_list", ["fonts", "list", "--help"]),
     ("help_fonts_remove", ["fonts", "remove", "--help"]),
   ])
-  func fontsStoreHelp_matchesGolden(_ name: String, _ arguments: [String]) {
-    let run = typescale(arguments)
+  func fontsStoreHelp_matchesGolden(_ name: String, _ arguments: [String]) async {
+    let run = await typescale(arguments)
     #expect(run.status == 0)
     expectTextGolden(run.output, named: name, in: "cli")
   }
 
-  @Test func fontsInstall_fromALoopbackURL_thenListAndRemove() throws {
+  @Test func fontsInstall_fromALoopbackURL_thenListAndRemove() async throws {
     // URLSession on Linux honours proxy variables; stay on the loopback or do not run.
     try requireLoopbackWithoutProxy()
 
@@ -56,7 +56,7 @@ private func tree(of folder: URL) -> [String: Data] {
     server.route("/Fixture-Bold.ttf", .font(Fixtures.font("Fixture-Bold.ttf")))
 
     let url = server.url("/Fixture-Bold.ttf").absoluteString
-    let install = typescale(["fonts", "install", url, "--store", store.path])
+    let install = await typescale(["fonts", "install", url, "--store", store.path])
     #expect(install.status == 0, "\(install.error)")
     #expect(install.error.isEmpty)
     #expect(install.output.contains("key:    \(url)\n"))
@@ -64,7 +64,7 @@ private func tree(of folder: URL) -> [String: Data] {
       install.output.contains(
         "face:   TypeScaleFixture-Bold (TypeScale Fixture Bold, weight 700, upright)\n"))
 
-    let list = typescale(["fonts", "list", "--store", store.path])
+    let list = await typescale(["fonts", "list", "--store", store.path])
     #expect(list.status == 0)
     let rows = list.output.split(separator: "\n")
     #expect(rows.count == 2)
@@ -72,7 +72,7 @@ private func tree(of folder: URL) -> [String: Data] {
     #expect(rows.last?.hasPrefix("TypeScaleFixture-Bold  TypeScale Fixture  Bold  ") == true)
     #expect(rows.last?.hasSuffix(url) == true)
 
-    let json = typescale(["fonts", "list", "--store", store.path, "--json"])
+    let json = await typescale(["fonts", "list", "--store", store.path, "--json"])
     let objects = try #require(
       try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
     #expect(objects.count == 1)
@@ -80,20 +80,22 @@ private func tree(of folder: URL) -> [String: Data] {
     let faces = try #require(objects.first?["faces"] as? [[String: Any]])
     #expect(faces.first?["postScriptName"] as? String == "TypeScaleFixture-Bold")
 
-    let missing = typescale([
+    let missing = await typescale([
       "fonts", "install", server.url("/Nope-Bold.ttf").absoluteString, "--store", store.path,
     ])
     #expect(missing.status == 1)
     #expect(missing.error.contains("answered 404 "), "\(missing.error)")
 
-    let remove = typescale(["fonts", "remove", "TypeScaleFixture-Bold", "--store", store.path])
+    let remove = await typescale([
+      "fonts", "remove", "TypeScaleFixture-Bold", "--store", store.path,
+    ])
     #expect(remove.status == 0, "\(remove.error)")
     #expect(remove.output == "removed TypeScaleFixture-Bold (key \(url))\n")
-    let empty = typescale(["fonts", "list", "--store", store.path])
+    let empty = await typescale(["fonts", "list", "--store", store.path])
     #expect(empty.output == "no fonts in \(store.standardizedFileURL.path)\n")
   }
 
-  @Test func fontsInstall_google_fromAMirrorThenOfflineAndTypedErrors() throws {
+  @Test func fontsInstall_google_fromAMirrorThenOfflineAndTypedErrors() async throws {
     // URLSession on Linux honours proxy variables; stay on the loopback or do not run.
     try requireLoopbackWithoutProxy()
 
@@ -132,7 +134,7 @@ private func tree(of folder: URL) -> [String: Data] {
       "fonts", "install", "--google", "Inter", "--weights", "400,700", "--italic",
       "--google-base-url", base, "--store", store.path,
     ]
-    let install = typescale(arguments)
+    let install = await typescale(arguments)
     #expect(install.status == 0, "\(install.error)")
     #expect(install.error.isEmpty)
     #expect(
@@ -145,10 +147,10 @@ private func tree(of folder: URL) -> [String: Data] {
       install.output.contains(
         "face:   TypeScaleFixture-BoldItalic (TypeScale Fixture Bold Italic, weight 700, italic)\n"
       ), "\(install.output)")
-    let list = typescale(["fonts", "list", "--store", store.path])
+    let list = await typescale(["fonts", "list", "--store", store.path])
     #expect(list.output.split(separator: "\n").count == 5, "\(list.output)")
 
-    let unknown = typescale([
+    let unknown = await typescale([
       "fonts", "install", "--google", "Nope Sans", "--google-base-url", base, "--store", store.path,
     ])
     #expect(unknown.status == 1)
@@ -159,72 +161,78 @@ private func tree(of folder: URL) -> [String: Data] {
 
     // Every style is stored: the same command works with the server gone.
     server.stop()
-    let offline = typescale(arguments)
+    let offline = await typescale(arguments)
     #expect(offline.status == 0, "\(offline.error)")
     #expect(offline.output == install.output)
 
-    let bad = typescale(["fonts", "install", "--google", "Inter", "--weights", "400,bold"])
+    let bad = await typescale(["fonts", "install", "--google", "Inter", "--weights", "400,bold"])
     #expect(bad.status == 2)
     #expect(bad.error.contains("--weights takes weights from 1 to 1000"))
-    let both = typescale(["fonts", "install", "--google", "Inter", "Font.ttf"])
+    let both = await typescale(["fonts", "install", "--google", "Inter", "Font.ttf"])
     #expect(both.status == 2)
-    let stray = typescale(["fonts", "install", "Font.ttf", "--italic"])
+    let stray = await typescale(["fonts", "install", "Font.ttf", "--italic"])
     #expect(stray.status == 2)
     #expect(stray.error.contains("go with --google FAMILY"))
   }
 
-  @Test func fontsInstall_localWOFF2IsStoredAsSFNTAndRemovedByKey() throws {
+  @Test func fontsInstall_localWOFF2IsStoredAsSFNTAndRemovedByKey() async throws {
     let store = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: store) }
     let path = Fixtures.font("Fixture-Regular.woff2").path
-    let install = typescale(["fonts", "install", path, "--store", store.path, "--key", "brand"])
+    let install = await typescale([
+      "fonts", "install", path, "--store", store.path, "--key", "brand",
+    ])
     #expect(install.status == 0, "\(install.error)")
     #expect(install.output.contains("key:    brand\n"))
     #expect(install.output.contains(".ttf\n"))
     #expect(install.output.contains("face:   TypeScaleFixture-Regular ("))
 
-    let remove = typescale(["fonts", "remove", "brand", "--store", store.path])
+    let remove = await typescale(["fonts", "remove", "brand", "--store", store.path])
     #expect(remove.output == "removed TypeScaleFixture-Regular (key brand)\n")
     #expect(contents(of: store).keys.sorted() == ["index.json"])
   }
 
-  @Test func fontsStore_failuresAreOneLineAndChangeNothing() throws {
+  @Test func fontsStore_failuresAreOneLineAndChangeNothing() async throws {
     let store = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: store) }
     let bold = Fixtures.font("Fixture-Bold.ttf").path
-    #expect(typescale(["fonts", "install", bold, "--store", store.path]).status == 0)
+    #expect(await typescale(["fonts", "install", bold, "--store", store.path]).status == 0)
     let before = contents(of: store)
 
-    let html = typescale(
+    let html = await typescale(
       ["fonts", "install", Fixtures.font("broken-html.ttf").path, "--store", store.path])
     #expect(html.status == 1)
     #expect(html.error.hasPrefix("error: broken-html.ttf is not a font: it starts with"))
     #expect(html.error.split(separator: "\n").count == 1)
 
-    let truncated = typescale(
+    let truncated = await typescale(
       ["fonts", "install", Fixtures.font("broken-truncated.ttf").path, "--store", store.path])
     #expect(truncated.status == 1)
     #expect(truncated.error.contains("broken-truncated.ttf is truncated or corrupt"))
 
-    let absent = typescale(["fonts", "install", "/nonexistent/Font.ttf", "--store", store.path])
+    let absent = await typescale([
+      "fonts", "install", "/nonexistent/Font.ttf", "--store", store.path,
+    ])
     #expect(absent.status == 1)
     #expect(absent.error == "error: no file at /nonexistent/Font.ttf; check the path\n")
 
-    let unknown = typescale(["fonts", "remove", "Nope-Regular", "--store", store.path])
+    let unknown = await typescale(["fonts", "remove", "Nope-Regular", "--store", store.path])
     #expect(unknown.status == 1)
     #expect(unknown.error.contains("no stored font has the PostScript name Nope-Regular"))
 
-    let noName = typescale(["fonts", "remove", "--store", store.path])
+    let noName = await typescale(["fonts", "remove", "--store", store.path])
     #expect(noName.status == 2)
     #expect(contents(of: store) == before)
   }
 
   /// Issue 15: `fonts list` opened the store read-write and deleted files it did not own.
-  @Test func fontsList_changesNothingOnDiskWhateverTheStoreHolds() throws {
+  @Test func fontsList_changesNothingOnDiskWhateverTheStoreHolds() async throws {
     let store = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: store) }
     for font in ["Fixture-Regular.ttf", "Fixture-Bold.ttf", "Fixture-Light.ttf"] {
-      let install = typescale(["fonts", "install", Fixtures.font(font).path, "--store", store.path])
+      let install = await typescale([
+        "fonts", "install", Fixtures.font(font).path, "--store", store.path,
+      ])
       #expect(install.status == 0, "\(install.error)")
     }
     let blobs = store.appendingPathComponent("blobs")
@@ -243,7 +251,7 @@ private func tree(of folder: URL) -> [String: Data] {
     for arguments in [
       ["fonts", "list", "--store", store.path], ["fonts", "list", "--store", store.path, "--json"],
     ] {
-      let list = typescale(arguments)
+      let list = await typescale(arguments)
       #expect(list.status == 0, "\(list.error)")
       let warnings = list.error.split(separator: "\n")
       #expect(warnings.count == 2, "\(list.error)")
@@ -253,11 +261,11 @@ private func tree(of folder: URL) -> [String: Data] {
       #expect(list.error.contains("is a folder, not a file the store wrote"))
       #expect(tree(of: store) == before)
     }
-    let list = typescale(["fonts", "list", "--store", store.path])
+    let list = await typescale(["fonts", "list", "--store", store.path])
     #expect(list.output.split(separator: "\n").count == 2)  // the header and the intact font
   }
 
-  @Test func fontsStore_foreignOrMissingFolders() throws {
+  @Test func fontsStore_foreignOrMissingFolders() async throws {
     let folder = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: folder) }
     // mkdir -p S/blobs; echo n > S/blobs/notes.txt
@@ -271,7 +279,7 @@ private func tree(of folder: URL) -> [String: Data] {
       ["fonts", "install", font, "--store", folder.path],
       ["fonts", "remove", "TypeScaleFixture-Bold", "--store", folder.path],
     ] {
-      let run = typescale(arguments)
+      let run = await typescale(arguments)
       #expect(run.status == 1)
       #expect(run.error.hasPrefix("error: \(folder.path) is not a font store: it is not empty"))
       #expect(tree(of: folder) == before)
@@ -279,14 +287,14 @@ private func tree(of folder: URL) -> [String: Data] {
 
     // Listing a store that does not exist yet creates nothing.
     let absent = folder.appendingPathComponent("absent")
-    let list = typescale(["fonts", "list", "--store", absent.path])
+    let list = await typescale(["fonts", "list", "--store", absent.path])
     #expect(list.status == 0)
     #expect(list.output == "no fonts in \(absent.path)\n")
     #expect(!FileManager.default.fileExists(atPath: absent.path))
   }
 
   /// Issue 15: installing a FIFO or /dev/zero said "permission"; a FIFO must not block.
-  @Test func fontsInstall_fifoAndDeviceSayWhatTheyAre() throws {
+  @Test func fontsInstall_fifoAndDeviceSayWhatTheyAre() async throws {
     let folder = try Fixtures.temporaryDirectory("typescale-cli-store")
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appendingPathComponent("pipe.ttf")
@@ -294,7 +302,7 @@ private func tree(of folder: URL) -> [String: Data] {
     let store = folder.appendingPathComponent("store").path
     for (path, phrase) in [(fifo.path, "a FIFO (named pipe)"), ("/dev/zero", "a character device")]
     {
-      let run = typescale(["fonts", "install", path, "--store", store])
+      let run = await typescale(["fonts", "install", path, "--store", store])
       #expect(run.status == 2)
       #expect(
         run.error.hasPrefix(

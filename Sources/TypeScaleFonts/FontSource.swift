@@ -111,8 +111,26 @@ final class _FontFile: Sendable {
 
   func sha256() throws(FontError) -> SHA256Digest {
     if let digest = _digest.withLock({ $0 }) { return digest }
+    let memoKey = kind == .embedded ? embeddedMemoKey : nil
+    if let memoKey, let digest = Self.embeddedDigests.withLock({ $0[memoKey] }) {
+      _digest.withLock { $0 = digest }
+      return digest
+    }
     let digest = SHA256Digest.hash(try bytes())
     _digest.withLock { $0 = digest }
+    if let memoKey { Self.embeddedDigests.withLock { $0[memoKey] = digest } }
     return digest
+  }
+
+  /// The digests of TypeScale's embedded font files, shared by every registry in the process:
+  /// each registry has its own sources, and a golden run or a test suite makes many registries,
+  /// which would otherwise hash the same 3 MB of embedded fonts again each time.
+  private static let embeddedDigests = Locked<[String: SHA256Digest]>([:])
+
+  /// The memo key of an embedded file: its path, size and modification time, so that a file
+  /// replaced in the resource bundle is hashed again.
+  private var embeddedMemoKey: String? {
+    guard let path else { return nil }
+    return "\(path)\u{0}\(byteCount)\u{0}\(modificationTime?.timeIntervalSince1970 ?? -1)"
   }
 }

@@ -34,8 +34,8 @@ extension GoldenComparison {
     note("style", was.styleName, now.styleName)
     note("category", was.category.shortName, now.category.shortName)
     note(
-      "widthLimit", was.width.map(GoldenRecord.number) ?? "-",
-      now.width.map(GoldenRecord.number) ?? "-")
+      "widthLimit", was.width.map(GoldenMeasurement.number) ?? "-",
+      now.width.map(GoldenMeasurement.number) ?? "-")
     note("lineLimit", String(was.lineLimit), String(now.lineLimit))
     note("truncation", was.truncation.rawValue, now.truncation.rawValue)
     // A case recorded before sizings were written has none; only a known one can differ.
@@ -87,7 +87,7 @@ extension GoldenComparison {
   ///
   /// ```swift
   /// let renames = GoldenComparison.renames(
-  ///   from: golden.records.map(\.testCase), to: suite.cases)
+  ///   from: golden.measurements.map(\.testCase), to: suite.cases)
   /// // ["buttons/save/default/body/L/120": "buttons/store/default/body/L/120", …]
   /// ```
   ///

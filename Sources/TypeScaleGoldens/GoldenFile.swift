@@ -77,16 +77,16 @@ public struct GoldenFile: Hashable, Sendable {
   /// Provenance: versions, fonts and their digests, tolerance.
   public var header: GoldenHeader
   /// The measured cases, in suite order.
-  public var records: [GoldenRecord]
+  public var measurements: [GoldenMeasurement]
 
   /// Creates a golden file.
   ///
   /// - Parameters:
   ///   - header: The provenance.
-  ///   - records: The records.
-  public init(header: GoldenHeader, records: [GoldenRecord]) {
+  ///   - measurements: The measurements.
+  public init(header: GoldenHeader, measurements: [GoldenMeasurement]) {
     self.header = header
-    self.records = records
+    self.measurements = measurements
   }
 
   /// The `# columns:` line that ends the header.
@@ -96,14 +96,14 @@ public struct GoldenFile: Hashable, Sendable {
   public func render() -> String {
     var lines = header.render()
     lines.append(Self.columnsLine)
-    lines += records.map { $0.render() }
+    lines += measurements.map { $0.render() }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The suite the records measure: fonts, the typography and its font folders from the
+  /// The suite the measurements measure: fonts, the typography and its font folders from the
   /// header (paths relative to the golden file), cases from the rows.
   public var suite: GoldenSuite {
-    var suite = GoldenSuite(fonts: header.fonts, cases: records.map(\.testCase))
+    var suite = GoldenSuite(fonts: header.fonts, cases: measurements.map(\.testCase))
     suite.typography = header.typography?.path
     suite.fontFolders = header.fontFolders
     return suite
@@ -124,7 +124,7 @@ public struct GoldenFile: Hashable, Sendable {
   ///   a wrong column count, a bad number or name, a raw control character.
   public static func parse(_ text: String, name: String) throws(GoldenError) -> GoldenFile {
     var headerLines: [(Int, String)] = []
-    var records: [GoldenRecord] = []
+    var measurements: [GoldenMeasurement] = []
     var version: Int?
     // Split on the byte: "\r\n" is one Character, so a Character split would not see it.
     for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -135,7 +135,7 @@ public struct GoldenFile: Hashable, Sendable {
       if line.utf8.last == 0x0D { line = Substring(line.utf8.dropLast()) }
       if line.isEmpty { continue }
       if line.hasPrefix("#") {
-        guard records.isEmpty else {
+        guard measurements.isEmpty else {
           throw GoldenError(.malformedGolden, "\(name):\(number): header line after the records")
         }
         if line.hasPrefix("# columns:") {
@@ -158,18 +158,18 @@ public struct GoldenFile: Hashable, Sendable {
         throw GoldenError(
           .malformedGolden, "\(name):\(number): a record before the \"# columns:\" line")
       }
-      records.append(
-        try GoldenRecord.parse(String(line), file: name, line: number, version: version))
+      measurements.append(
+        try GoldenMeasurement.parse(String(line), file: name, line: number, version: version))
     }
     let header = try GoldenHeader.parse(headerLines, file: name)
     guard version != nil else {
       throw GoldenError(.malformedGolden, "\(name): no \"# columns:\" line; is this a golden file?")
     }
     var seen: Set<String> = []
-    for record in records where !seen.insert(record.id).inserted {
+    for record in measurements where !seen.insert(record.id).inserted {
       throw GoldenError(.malformedGolden, "\(name): case \(record.id) appears twice")
     }
-    return GoldenFile(header: header, records: records)
+    return GoldenFile(header: header, measurements: measurements)
   }
 }
 
@@ -337,7 +337,7 @@ public struct GoldenHeader: Hashable, Sendable {
 }
 
 /// One measured case: the case's inputs and what the engine measured.
-public struct GoldenRecord: Hashable, Sendable {
+public struct GoldenMeasurement: Hashable, Sendable {
   /// The case.
   public var testCase: GoldenCase
   /// The point size the category gave, in points.
@@ -376,7 +376,7 @@ public struct GoldenRecord: Hashable, Sendable {
 
   static func parse(
     _ line: String, file: String, line number: Int, version: Int = GoldenFile.formatVersion
-  ) throws(GoldenError) -> GoldenRecord {
+  ) throws(GoldenError) -> GoldenMeasurement {
     let place = "\(file):\(number)"
     if let bad = line.unicodeScalars.first(where: {
       $0 != "\t" && $0.properties.generalCategory == .control
@@ -486,7 +486,7 @@ public struct GoldenRecord: Hashable, Sendable {
       }
     }
     let language = field("language")
-    return GoldenRecord(
+    return GoldenMeasurement(
       testCase: GoldenCase(
         id: field("id"), text: text, font: field("font"), style: style, category: category,
         sizing: sizing, width: widthLimit, lineLimit: try int("lineLimit"),

@@ -14,10 +14,10 @@ import Synchronization
 /// Receives a golden file as it is recorded: the header first, then each record as soon as it
 /// is measured.
 ///
-/// ``GoldenMeasurer/record(_:baseDirectory:shard:into:progress:)`` hands every record to a sink
+/// ``GoldenMeasurer/measure(_:baseDirectory:shard:into:progress:)`` hands every record to a sink
 /// the moment it is measured and keeps none, so memory stays flat however many cases a suite
 /// has. ``GoldenFileWriter`` is the sink that writes a file.
-public protocol GoldenRecordSink {
+public protocol GoldenMeasurementSink {
   /// Receives the header, once, before any record.
   ///
   /// - Parameter header: The provenance: versions, fonts and their digests, tolerance.
@@ -28,7 +28,7 @@ public protocol GoldenRecordSink {
   ///
   /// - Parameter record: The record, in suite order.
   /// - Throws: ``GoldenError`` to stop recording.
-  mutating func write(_ record: GoldenRecord) throws(GoldenError)
+  mutating func write(_ record: GoldenMeasurement) throws(GoldenError)
 }
 
 /// Writes a golden file as it is recorded: line by line to a temporary file beside it, then
@@ -41,7 +41,7 @@ public protocol GoldenRecordSink {
 /// ```swift
 /// let writer = try GoldenFileWriter(url: goldenURL)
 /// var sink = writer
-/// try GoldenMeasurer().record(suite, baseDirectory: folder, into: &sink)
+/// try GoldenMeasurer().measure(suite, baseDirectory: folder, into: &sink)
 /// try writer.commit()
 /// ```
 ///
@@ -56,13 +56,13 @@ public protocol GoldenRecordSink {
 /// stays until the golden file is recorded again, and after a power cut the directory entry may
 /// be lost with the data not yet synced — the golden file itself is always either the old or the
 /// complete new one.
-public final class GoldenFileWriter: GoldenRecordSink {
+public final class GoldenFileWriter: GoldenMeasurementSink {
   /// The golden file written by ``commit()``.
   public let url: URL
   /// The temporary file the lines go to until ``commit()``.
   public let temporaryURL: URL
   /// Records written so far (buffered or on disk).
-  public private(set) var recordCount = 0
+  public private(set) var measurementCount = 0
   /// Bytes handed to the file so far, not counting the buffer.
   public private(set) var bytesFlushed = 0
 
@@ -119,9 +119,9 @@ public final class GoldenFileWriter: GoldenRecordSink {
   ///
   /// - Parameter record: The record.
   /// - Throws: ``GoldenError/Code/io`` when writing fails; the temporary file is removed.
-  public func write(_ record: GoldenRecord) throws(GoldenError) {
+  public func write(_ record: GoldenMeasurement) throws(GoldenError) {
     try append(record.render())
-    recordCount += 1
+    measurementCount += 1
   }
 
   /// Writes what is buffered, syncs the file to disk and renames it over the golden file.

@@ -6,48 +6,48 @@ import Foundation
 /// width, when first recorded — and among them those that must fit (the cases file's
 /// `mustFit`), which make recording fail.
 ///
-/// A ``GoldenRecordSink`` that passes the header and every record on to another sink (a
+/// A ``GoldenMeasurementSink`` that passes the header and every record on to another sink (a
 /// ``GoldenFileWriter``, or none) and keeps only what a report needs: each text's fit state per
-/// category and the records that do not fit. A golden file records what the engine measures,
+/// category and the measurements that do not fit. A golden file records what the engine measures,
 /// so a text that is truncated at XXL on the day it is recorded verifies forever after; this
 /// says so at the time.
 ///
 /// ```swift
 /// let writer = try GoldenFileWriter(url: goldenURL)
 /// var check = GoldenFitCheck(forwardingTo: writer)
-/// try measurer.record(suite, baseDirectory: folder, into: &check)
+/// try measurer.measure(suite, baseDirectory: folder, into: &check)
 /// try writer.commit()
 /// if let message = check.message(measurer: measurer, baseDirectory: folder) { print(message) }
 /// if !check.mustFitFailures.isEmpty { exit(1) }
 /// ```
-public struct GoldenFitCheck: GoldenRecordSink {
-  private var next: (any GoldenRecordSink)?
+public struct GoldenFitCheck: GoldenMeasurementSink {
+  private var next: (any GoldenMeasurementSink)?
   private var groups: _GoldenFitGroups
   private var header = GoldenHeader(versions: [:], fonts: [], fontDigests: [:], sizeTolerance: 0.01)
 
-  /// The records that do not fit (truncated, or wider than their width), in recording order.
-  public private(set) var unfit: [GoldenRecord] = []
+  /// The measurements that do not fit (truncated, or wider than their width), in recording order.
+  public private(set) var unfit: [GoldenMeasurement] = []
 
-  /// The ids of the records that must fit and do not, in recording order.
+  /// The ids of the measurements that must fit and do not, in recording order.
   public var mustFitFailures: [String] { unfit.filter(\.testCase.mustFit).map(\.id) }
 
   /// Creates a check.
   ///
   /// - Parameters:
-  ///   - next: The sink that receives the header and records too, or `nil`.
+  ///   - next: The sink that receives the header and measurements too, or `nil`.
   ///   - tolerance: The size tolerance, in points; the measurer's 0.01 pt by default.
-  public init(forwardingTo next: (any GoldenRecordSink)? = nil, tolerance: Double = 0.01) {
+  public init(forwardingTo next: (any GoldenMeasurementSink)? = nil, tolerance: Double = 0.01) {
     self.next = next
     self.groups = _GoldenFitGroups(tolerance: tolerance)
   }
 
-  /// Checks the records of a golden file.
+  /// Checks the measurements of a golden file.
   ///
   /// - Parameter file: A golden file just measured.
   public init(_ file: GoldenFile) {
     self.init(tolerance: file.header.sizeTolerance)
     header = file.header
-    for record in file.records { note(record) }
+    for record in file.measurements { note(record) }
   }
 
   /// Remembers the header (its fonts and typography) and passes it on.
@@ -63,12 +63,12 @@ public struct GoldenFitCheck: GoldenRecordSink {
   ///
   /// - Parameter record: A measured record.
   /// - Throws: What the next sink throws.
-  public mutating func write(_ record: GoldenRecord) throws(GoldenError) {
+  public mutating func write(_ record: GoldenMeasurement) throws(GoldenError) {
     note(record)
     try next?.write(record)
   }
 
-  private mutating func note(_ record: GoldenRecord) {
+  private mutating func note(_ record: GoldenMeasurement) {
     groups.add(record)
     if !record.fits(tolerance: groups.tolerance) { unfit.append(record) }
   }

@@ -23,7 +23,7 @@ import TypeScaleMetrics
 /// ```
 ///
 /// A case *fits* when it is not truncated and, when it has a width, its exact width is at most
-/// that width plus the golden file's size tolerance (0.01 pt) — ``GoldenRecord/fits(tolerance:)``.
+/// that width plus the golden file's size tolerance (0.01 pt) — ``GoldenMeasurement/fits(tolerance:)``.
 /// A `UILabel` draws a text wider than its bounds clipped; TypeScale reports it instead.
 public struct GoldenTextFit: Codable, Hashable, Sendable {
   /// One failing case of the text, as measured now.
@@ -162,7 +162,7 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     let state =
       switch item.state {
       case "truncated": "truncated"
-      case "overflows": "overflows (\(GoldenRecord.number(item.measuredWidth)) pt wide)"
+      case "overflows": "overflows (\(GoldenMeasurement.number(item.measuredWidth)) pt wide)"
       default: item.lines == 1 ? "fits" : "fits on \(item.lines) lines"
       }
     let box =
@@ -171,17 +171,17 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     let limit = item.lineLimit == 0 ? "no limit" : "limit \(item.lineLimit)"
     var line = "\(item.category): \(state)\(item.mustFit ? ", must fit" : "")"
     if let width = item.unwrappedWidth, let lines = item.neededLines {
-      line += "; needs \(GoldenRecord.number(width)) pt unwrapped, \(box)"
+      line += "; needs \(GoldenMeasurement.number(width)) pt unwrapped, \(box)"
       line += "; needs \(lines) line\(lines == 1 ? "" : "s"), \(limit)"
     } else {
-      line += "; \(GoldenRecord.number(item.measuredWidth)) pt wide, \(box)"
+      line += "; \(GoldenMeasurement.number(item.measuredWidth)) pt wide, \(box)"
       line += "; \(item.lines) line\(item.lines == 1 ? "" : "s"), \(limit)"
     }
     return line
   }
 }
 
-extension GoldenRecord {
+extension GoldenMeasurement {
   /// Whether the case fits: not truncated, and no wider than its width (when it has one) plus
   /// `tolerance`.
   ///
@@ -201,7 +201,7 @@ enum _GoldenFitState: Hashable {
   /// Wider than `width` (the box, in points).
   case overflows(width: Double)
 
-  init(_ record: GoldenRecord, tolerance: Double) {
+  init(_ record: GoldenMeasurement, tolerance: Double) {
     if record.isTruncated {
       self = .truncated
     } else if let width = record.testCase.width, record.width > width + tolerance + 1e-9 {
@@ -221,7 +221,7 @@ enum _GoldenFitState: Hashable {
 }
 
 /// The cases of a file grouped by text (every input but the category), in file order, with
-/// each case's fit state: enough to say where a text fits without holding its records.
+/// each case's fit state: enough to say where a text fits without holding its measurements.
 struct _GoldenFitGroups {
   struct Group {
     var name: String
@@ -239,12 +239,12 @@ struct _GoldenFitGroups {
     self.tolerance = tolerance
   }
 
-  init(_ records: [GoldenRecord], tolerance: Double) {
+  init(_ measurements: [GoldenMeasurement], tolerance: Double) {
     self.init(tolerance: tolerance)
-    for record in records { add(record) }
+    for record in measurements { add(record) }
   }
 
-  mutating func add(_ record: GoldenRecord) {
+  mutating func add(_ record: GoldenMeasurement) {
     let (key, name) = Self.key(of: record.testCase)
     keys[record.id] = key
     if groups[key] == nil {
@@ -336,7 +336,7 @@ struct _GoldenFitGroups {
   ///   - needs: What each failing case needs, by id.
   /// - Returns: One text per group with a failing case: those measured now first, in order.
   static func texts(
-    recorded: _GoldenFitGroups, current: _GoldenFitGroups, failing: [GoldenRecord],
+    recorded: _GoldenFitGroups, current: _GoldenFitGroups, failing: [GoldenMeasurement],
     failingRecordedIDs: [String], needs: [String: GoldenFitNeeds]
   ) -> [GoldenTextFit] {
     var order: [String] = []

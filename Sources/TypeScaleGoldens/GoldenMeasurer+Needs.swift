@@ -40,19 +40,19 @@ extension GoldenMeasurer {
   /// needs explain a failure and never cause one.
   ///
   /// - Parameters:
-  ///   - records: The measured records to explain.
-  ///   - header: The header of the file the records were measured into.
+  ///   - measurements: The measurements to explain.
+  ///   - header: The header of the file the measurements were measured into.
   ///   - baseDirectory: The folder relative paths start from (the golden file's).
   /// - Returns: The needs by case id.
   /// - Complexity: Two layouts per record.
   package func needs(
-    of records: [GoldenRecord], header: GoldenHeader, baseDirectory: URL
+    of measurements: [GoldenMeasurement], header: GoldenHeader, baseDirectory: URL
   ) -> [String: GoldenFitNeeds] {
     var layouts = GoldenLayouts(
       registry: registry, folder: baseDirectory, fonts: header.fonts,
       typography: header.typography?.path, fontFolders: header.fontFolders)
     var needs: [String: GoldenFitNeeds] = [:]
-    for record in records {
+    for record in measurements {
       var unlimited = record.testCase
       unlimited.lineLimit = 0
       unlimited.truncation = .tail

@@ -13,7 +13,7 @@ import TypeScaleMetrics
 ///   family, weight and slope resolved among the suite's fonts (every file of its `fonts` and
 ///   `fontFolders`) by CSS Fonts 4 matching, its size at Large followed through the category as
 ///   its sizing says (relative to a text style, fixed, a maximum), and its tracking, kern and
-///   line-height multiple. Such records say `sizing typography`. What resolution substituted (a
+///   line-height multiple. Such measurements say `sizing typography`. What resolution substituted (a
 ///   family not registered, a weight no face has) is kept in ``warnings``, one line each.
 /// - Other cases keep Apple's system styles (``GoldenCase/pointSize(embedded:)``): the system
 ///   text style's size at the category for the embedded font (`Typography.system`,
@@ -63,8 +63,8 @@ public final class GoldenMeasurer {
 
   /// Measures every case of a suite (or of one shard of it) and returns the golden file.
   ///
-  /// The records are held in memory, as a comparison needs them; to write a golden file, stream
-  /// with ``record(_:baseDirectory:shard:into:progress:)`` instead.
+  /// The measurements are held in memory, as a comparison needs them; to write a golden file, stream
+  /// with ``measure(_:baseDirectory:shard:into:progress:)`` instead.
   ///
   /// - Parameters:
   ///   - suite: Fonts and cases.
@@ -73,14 +73,15 @@ public final class GoldenMeasurer {
   ///   - progress: Called after each case with (done, total), for a progress line.
   /// - Returns: The golden file.
   /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed.
-  public func record(
+  public func measure(
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> GoldenFile {
     var collector = _GoldenFileCollector()
-    try record(
+    try measure(
       suite, baseDirectory: baseDirectory, shard: shard, into: &collector, progress: progress)
-    return GoldenFile(header: collector.header ?? Self.emptyHeader, records: collector.records)
+    return GoldenFile(
+      header: collector.header ?? Self.emptyHeader, measurements: collector.measurements)
   }
 
   /// Measures every case of a suite (or of one shard of it), handing the header and then each
@@ -97,15 +98,15 @@ public final class GoldenMeasurer {
   ///   - shard: Only this shard's cases, or `nil` for all.
   ///   - sink: Receives the header, then each record; a ``GoldenFileWriter`` writes a file.
   ///   - progress: Called after each record is handed over, with (done, total).
-  /// - Returns: The number of records written.
+  /// - Returns: The number of measurements written.
   /// - Throws: ``GoldenError/Code/measurement`` naming the font, font folder, typography or
   ///   case that failed (a style or token the typography does not have is named with the
   ///   typography's styles and tokens), or what `sink` throws.
   /// - Complexity: O(*n*) in the cases, in time; constant in memory.
   @discardableResult
-  public func record(
+  public func measure(
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
-    into sink: inout some GoldenRecordSink, progress: ((Int, Int) -> Void)? = nil
+    into sink: inout some GoldenMeasurementSink, progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> Int {
     warnings = []
     var layouts = GoldenLayouts(
@@ -149,7 +150,7 @@ public final class GoldenMeasurer {
       let measured = try Self.measuring { () throws(GoldenLayouts.Failure) in
         try layouts.measure(test, engine: engine)
       }
-      try sink.write(try Self.record(test, measured))
+      try sink.write(try Self.measurement(test, measured))
       done += 1
       progress?(done, total)
     }
@@ -168,7 +169,7 @@ public final class GoldenMeasurer {
   ///   - shard: Only this shard's cases, or `nil` for all.
   ///   - url: The golden file to write.
   ///   - progress: Called after each record is written, with (done, total).
-  /// - Returns: The number of records written.
+  /// - Returns: The number of measurements written.
   /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed, or
   ///   ``GoldenError/Code/io`` when the file cannot be written.
   @discardableResult
@@ -178,7 +179,7 @@ public final class GoldenMeasurer {
   ) throws(GoldenError) -> Int {
     let writer = try GoldenFileWriter(url: url)
     var sink = writer
-    let count = try record(
+    let count = try measure(
       suite, baseDirectory: baseDirectory, shard: shard, into: &sink, progress: progress)
     try writer.commit()
     return count
@@ -208,9 +209,9 @@ public final class GoldenMeasurer {
 
   /// The record of a measured case: the exact width and height, and the sizing and strategy
   /// that applied.
-  private static func record(
+  private static func measurement(
     _ test: GoldenCase, _ measured: GoldenLayouts.Measured
-  ) throws(GoldenError) -> GoldenRecord {
+  ) throws(GoldenError) -> GoldenMeasurement {
     let layout = measured.layout
     guard layout.exactWidth.isFinite, layout.exactHeight.isFinite else {
       throw GoldenError(
@@ -221,7 +222,7 @@ public final class GoldenMeasurer {
     var recorded = test
     recorded.sizing = measured.sizing
     recorded.strategy = test.effectiveStrategy
-    return GoldenRecord(
+    return GoldenMeasurement(
       testCase: recorded, pointSize: measured.pointSize, width: layout.exactWidth,
       height: layout.exactHeight, lineCount: layout.lineCount, isTruncated: layout.isTruncated,
       breaks: layout.lines.dropFirst().map(\.range.lowerBound))
@@ -237,15 +238,15 @@ public final class GoldenMeasurer {
 }
 
 /// Collects a recording into a ``GoldenFile``, for comparisons that need every record.
-private struct _GoldenFileCollector: GoldenRecordSink {
+private struct _GoldenFileCollector: GoldenMeasurementSink {
   var header: GoldenHeader?
-  var records: [GoldenRecord] = []
+  var measurements: [GoldenMeasurement] = []
 
   mutating func writeHeader(_ header: GoldenHeader) throws(GoldenError) {
     self.header = header
   }
 
-  mutating func write(_ record: GoldenRecord) throws(GoldenError) {
-    records.append(record)
+  mutating func write(_ record: GoldenMeasurement) throws(GoldenError) {
+    measurements.append(record)
   }
 }

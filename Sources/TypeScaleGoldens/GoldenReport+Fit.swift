@@ -28,7 +28,7 @@ extension GoldenReport {
     measurer: GoldenMeasurer? = nil
   ) {
     let tolerance = expected.header.sizeTolerance
-    let unfit = actual.records.filter { $0.testCase.mustFit && !$0.fits(tolerance: tolerance) }
+    let unfit = actual.measurements.filter { $0.testCase.mustFit && !$0.fits(tolerance: tolerance) }
     mustFitFailures = unfit.isEmpty ? nil : unfit.map(\.id)
     var failing = Set(mismatches.map(\.id))
     failing.formUnion(unfit.map(\.id))
@@ -36,15 +36,15 @@ extension GoldenReport {
       textFits = nil
       return
     }
-    let measuredNow = actual.records.filter { failing.contains($0.id) }
-    let measuredIDs = Set(actual.records.map(\.id))
+    let measuredNow = actual.measurements.filter { failing.contains($0.id) }
+    let measuredIDs = Set(actual.measurements.map(\.id))
     let needs =
       (measurer ?? (try? GoldenMeasurer()))?.needs(
         of: measuredNow, header: actual.header, baseDirectory: baseDirectory) ?? [:]
     textFits = _GoldenFitGroups.texts(
-      recorded: _GoldenFitGroups(expected.records, tolerance: tolerance),
-      current: _GoldenFitGroups(actual.records, tolerance: tolerance), failing: measuredNow,
-      failingRecordedIDs: expected.records.map(\.id).filter {
+      recorded: _GoldenFitGroups(expected.measurements, tolerance: tolerance),
+      current: _GoldenFitGroups(actual.measurements, tolerance: tolerance), failing: measuredNow,
+      failingRecordedIDs: expected.measurements.map(\.id).filter {
         failing.contains($0) && !measuredIDs.contains($0)
       }, needs: needs)
   }

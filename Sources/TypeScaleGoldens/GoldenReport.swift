@@ -362,14 +362,15 @@ public enum GoldenComparison {
     expected: GoldenFile, actual: GoldenFile, name: String
   ) -> GoldenReport {
     let tolerance = expected.header.sizeTolerance + 1e-9
-    let measured = Dictionary(actual.records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let recorded = Set(expected.records.map(\.id))
+    let measured = Dictionary(
+      actual.measurements.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let recorded = Set(expected.measurements.map(\.id))
     let renames = Self.renames(
-      from: expected.records.filter { measured[$0.id] == nil }.map(\.testCase),
-      to: actual.records.filter { !recorded.contains($0.id) }.map(\.testCase))
+      from: expected.measurements.filter { measured[$0.id] == nil }.map(\.testCase),
+      to: actual.measurements.filter { !recorded.contains($0.id) }.map(\.testCase))
     let renamedTo = Set(renames.values)
     var mismatches: [GoldenReport.Mismatch] = []
-    for record in expected.records {
+    for record in expected.measurements {
       let newID = renames[record.id]
       guard let now = measured[newID ?? record.id] else {
         mismatches.append(
@@ -382,14 +383,18 @@ public enum GoldenComparison {
       if let newID { fields["id"] = [record.id, newID] }
       if record.pointSize != now.pointSize {
         fields["pointSize"] = [
-          GoldenRecord.number(record.pointSize), GoldenRecord.number(now.pointSize),
+          GoldenMeasurement.number(record.pointSize), GoldenMeasurement.number(now.pointSize),
         ]
       }
       if abs(record.width - now.width) > tolerance {
-        fields["width"] = [GoldenRecord.number(record.width), GoldenRecord.number(now.width)]
+        fields["width"] = [
+          GoldenMeasurement.number(record.width), GoldenMeasurement.number(now.width),
+        ]
       }
       if abs(record.height - now.height) > tolerance {
-        fields["height"] = [GoldenRecord.number(record.height), GoldenRecord.number(now.height)]
+        fields["height"] = [
+          GoldenMeasurement.number(record.height), GoldenMeasurement.number(now.height),
+        ]
       }
       if record.lineCount != now.lineCount {
         fields["lines"] = [String(record.lineCount), String(now.lineCount)]
@@ -407,7 +412,7 @@ public enum GoldenComparison {
             kind: newID == nil ? .changed : .renamed, fields: fields))
       }
     }
-    for record in actual.records
+    for record in actual.measurements
     where !recorded.contains(record.id) && !renamedTo.contains(record.id) {
       mismatches.append(
         .init(
@@ -415,7 +420,7 @@ public enum GoldenComparison {
     }
     return GoldenReport(
       golden: name, shards: (expected.header.shard ?? actual.header.shard).map { [$0] } ?? [],
-      total: expected.records.count, differing: mismatches.count, mismatches: mismatches,
+      total: expected.measurements.count, differing: mismatches.count, mismatches: mismatches,
       causes: causes(expected: expected.header, actual: actual.header, mismatches: mismatches),
       notes: notes(expected: expected.header))
   }

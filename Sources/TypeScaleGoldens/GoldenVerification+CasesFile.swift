@@ -8,11 +8,11 @@ import Foundation
 /// ```swift
 /// let golden = try GoldenVerification.read(goldenURL)
 /// let cases = try GoldenVerification.casesToVerify(golden, goldenURL: goldenURL)
-/// let actual = try GoldenMeasurer().record(
+/// let actual = try GoldenMeasurer().measure(
 ///   cases.suite, baseDirectory: goldenURL.deletingLastPathComponent())
 /// var report = GoldenComparison.compare(expected: golden, actual: actual, name: goldenURL.path)
 /// let version = golden.header.formatVersion
-/// if let note = cases.note(verifying: golden.records.count, formatVersion: version) {
+/// if let note = cases.note(verifying: golden.measurements.count, formatVersion: version) {
 ///   report.notes.append(note)
 /// }
 /// ```

@@ -50,7 +50,7 @@ public enum GoldenVerification {
         .rebased(
           from: casesFile.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
       let measurer = try GoldenMeasurer()
-      actual = try measurer.record(suite, baseDirectory: goldenURL.deletingLastPathComponent())
+      actual = try measurer.measure(suite, baseDirectory: goldenURL.deletingLastPathComponent())
       warnings = suite.warnings + measurer.warnings
     } catch {
       return error.message
@@ -86,7 +86,7 @@ public enum GoldenVerification {
       }
       if let error = write(actual, to: goldenURL) { return error }
       let recorded =
-        "recorded a new golden file at \(path) (\(actual.records.count) cases); check it "
+        "recorded a new golden file at \(path) (\(actual.measurements.count) cases); check it "
         + "in and run again"
       // Cases already truncated or too wide are listed; those that must fit fail the test in
       // any case, as a new golden file does.
@@ -145,9 +145,9 @@ public enum GoldenVerification {
   /// - Parameters:
   ///   - file: A parsed golden file.
   ///   - name: Its path, for the message.
-  /// - Throws: ``GoldenError/Code/malformedGolden`` when it has no records and no shard.
+  /// - Throws: ``GoldenError/Code/malformedGolden`` when it has no measurements and no shard.
   public static func checkHasRecords(_ file: GoldenFile, name: String) throws(GoldenError) {
-    guard file.records.isEmpty, file.header.shard == nil else { return }
+    guard file.measurements.isEmpty, file.header.shard == nil else { return }
     throw GoldenError(
       .malformedGolden,
       "\(name): no cases after the header, so nothing would be verified; record it again from "
@@ -228,7 +228,7 @@ public enum GoldenVerification {
     do throws(GoldenError) {
       let writer = try GoldenFileWriter(url: url)
       try writer.writeHeader(file.header)
-      for record in file.records { try writer.write(record) }
+      for record in file.measurements { try writer.write(record) }
       try writer.commit()
       return nil
     } catch {

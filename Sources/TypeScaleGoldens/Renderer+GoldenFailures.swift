@@ -54,9 +54,9 @@ extension Renderer {
   ) throws(RenderError) -> Image? {
     try options.validate()
     let recorded = Dictionary(
-      expected.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      expected.measurements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let measured = Dictionary(
-      actual.records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      actual.measurements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let changed = report.mismatches.filter { $0.kind == .changed && recorded[$0.id] != nil }
     guard !changed.isEmpty else { return nil }
     let shown = changed.prefix(Self.goldenFailureLimit)
@@ -182,7 +182,7 @@ extension Renderer {
 
   /// One side of a changed case: a record laid out, with its box and a caption.
   private func side(
-    _ record: GoldenRecord, fonts: inout GoldenLayouts, caption: String, color: RGBAColor
+    _ record: GoldenMeasurement, fonts: inout GoldenLayouts, caption: String, color: RGBAColor
   ) throws(RenderError) -> _GoldenFailureSide {
     // The file's numbers themselves: max() would quietly drop a NaN.
     guard record.width.isFinite, record.height.isFinite else {
@@ -193,7 +193,8 @@ extension Renderer {
           + "finite size")
     }
     let layout = try fonts.layout(record.testCase, engine: layoutEngine)
-    let size = "\(GoldenRecord.number(record.width)) x \(GoldenRecord.number(record.height)) pt"
+    let size =
+      "\(GoldenMeasurement.number(record.width)) x \(GoldenMeasurement.number(record.height)) pt"
     return _GoldenFailureSide(
       caption: try label("\(caption): \(size)"), layout: layout,
       box: (record.width, record.height),

@@ -563,7 +563,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     #expect(device.error == "error: /dev/zero is a device, not a golden file\n")
   }
 
-  /// Starts `typescale goldens record` on a suite of 66,000 cases and returns once records are
+  /// Starts `typescale goldens record` on a suite of 66,000 cases and returns once measurements are
   /// on disk in its temporary file, with the file.
   private func startLongRecord(_ workspace: Workspace) throws -> (Process, URL) {
     let styles =
@@ -762,9 +762,9 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     // The XXL case recorded as fitting in 170 pt.
     let golden = URL(fileURLWithPath: goldenPath)
     var file = try GoldenVerification.read(golden)
-    let index = try #require(file.records.firstIndex { $0.id.contains("/XXL/") })
-    file.records[index].width = 170
-    file.records[index].isTruncated = false
+    let index = try #require(file.measurements.firstIndex { $0.id.contains("/XXL/") })
+    file.measurements[index].width = 170
+    file.measurements[index].isTruncated = false
     GoldenVerification.write(file, to: golden)
     let imageURL = Renderer.goldenFailureImageURL(for: golden)
     defer { try? FileManager.default.removeItem(at: imageURL) }

@@ -35,7 +35,7 @@ import TypeScaleTesting
     let golden = folder.appendingPathComponent("labels.golden")
     _ = GoldenVerification.verify(casesFile: cases, record: .missing)
     var file = try GoldenVerification.read(golden)
-    file.records[1].lineCount += 1
+    file.measurements[1].lineCount += 1
     GoldenVerification.write(file, to: golden)
     withKnownIssue("an edited line count fails") {
       expectGoldens(casesFile: cases, record: .never)

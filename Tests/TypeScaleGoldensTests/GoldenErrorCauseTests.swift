@@ -20,7 +20,7 @@ import TypeScaleTestSupport
       """
     let suite = try GoldenCasesFile.parse(Data(json.utf8), name: "ui.cases")
     let error = #expect(throws: GoldenError.self) {
-      try GoldenMeasurer().record(suite, baseDirectory: folder)
+      try GoldenMeasurer().measure(suite, baseDirectory: folder)
     }
     #expect(error?.code == .measurement)
     #expect(error?.message.contains("font brand:") == true, "\(error?.message ?? "")")

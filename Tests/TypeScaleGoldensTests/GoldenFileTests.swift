@@ -77,7 +77,7 @@ private struct Workspace {
       fonts: [GoldenFont(alias: "brand", paths: ["My Fonts/a b.ttf"])],
       fontDigests: ["brand My%20Fonts/a%20b.ttf": String(repeating: "ab", count: 32)],
       sizeTolerance: 0.01, shard: nil)
-    let text = GoldenFile(header: header, records: []).render()
+    let text = GoldenFile(header: header, measurements: []).render()
     #expect(text.contains("# font: brand My%20Fonts/a%20b.ttf\n"))
     let parsed = try GoldenFile.parse(text, name: "x.golden")
     #expect(parsed.header.fonts == header.fonts)
@@ -95,27 +95,30 @@ private struct Workspace {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    let first = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
-    let second = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    let first = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder).render()
+    let second = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder).render()
     #expect(first == second)
     let parsed = try GoldenFile.parse(first, name: "ui.golden")
     #expect(parsed.render() == first)
-    #expect(parsed.records.count == suite.cases.count)
+    #expect(parsed.measurements.count == suite.cases.count)
     #expect(first.hasPrefix("# typescale-golden: 2\n"))
     #expect(first.contains("# font: brand Fonts/brand.ttf\n"))
     #expect(first.contains("# font-file: *embedded NotoSans-Regular.ttf "))
     #expect(first.contains("\n" + GoldenFile.columnsLine + "\n"))
-    let korean = try #require(parsed.records.first { $0.id == "ko/greeting/default/body/XXXL/140" })
+    let korean = try #require(
+      parsed.measurements.first { $0.id == "ko/greeting/default/body/XXXL/140" })
     #expect(korean.breaks == [6, 11])
     // The embedded font takes the system body's 23 pt at XXXL (UIFontMetrics would give 22).
     #expect(korean.pointSize == 23)
     #expect(korean.testCase.sizing == .system && korean.testCase.target == .label)
     #expect(korean.testCase.strategy == .hangulWordPriority)
-    let ax3 = try #require(parsed.records.first { $0.id == "buttons/save/default/body/AX3/120" })
+    let ax3 = try #require(
+      parsed.measurements.first { $0.id == "buttons/save/default/body/AX3/120" })
     #expect(ax3.pointSize == 40 && ax3.isTruncated && ax3.lineCount == 1)
     #expect(ax3.testCase.strategy == .standard)
     // A font file scales as UIFontMetrics scales a custom font: 17 pt body is 37 pt at AX3.
-    let brand = try #require(parsed.records.first { $0.id == "buttons/save/brand/body/AX3/120" })
+    let brand = try #require(
+      parsed.measurements.first { $0.id == "buttons/save/brand/body/AX3/120" })
     #expect(brand.pointSize == 37 && brand.testCase.sizing == .relative)
     let row = try #require(
       first.split(separator: "\n").first { $0.hasPrefix("buttons/save/brand/body/AX3/120\t") })
@@ -190,7 +193,7 @@ private struct Workspace {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    let text = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    let text = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder).render()
     let error = #expect(throws: GoldenError.self) {
       try GoldenFile.parse(bad.edit(text), name: "ui.golden")
     }
@@ -219,9 +222,9 @@ private struct Workspace {
     _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
     var golden = try GoldenVerification.read(workspace.golden)
     let index = try #require(
-      golden.records.firstIndex { $0.id == "buttons/save/brand/body/L/unwrapped" })
-    let width = golden.records[index].width
-    golden.records[index].width += 5
+      golden.measurements.firstIndex { $0.id == "buttons/save/brand/body/L/unwrapped" })
+    let width = golden.measurements[index].width
+    golden.measurements[index].width += 5
     GoldenVerification.write(golden, to: workspace.golden)
     let message = try #require(
       GoldenVerification.verify(casesFile: workspace.cases, record: .never))
@@ -257,11 +260,12 @@ private struct Workspace {
     #expect(parts.map(\.count).reduce(0, +) == suite.cases.count)
     #expect(Set(parts.flatMap { $0 }) == Set(suite.cases.map(\.id)))
     #expect(parts.allSatisfy { !$0.isEmpty })
-    let full = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder)
+    let full = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder)
     let reports = try shards.map { shard in
-      let actual = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder, shard: shard)
+      let actual = try GoldenMeasurer().measure(
+        suite, baseDirectory: workspace.folder, shard: shard)
       var expected = full
-      expected.records = expected.records.filter { shard.contains($0.id) }
+      expected.measurements = expected.measurements.filter { shard.contains($0.id) }
       return GoldenComparison.compare(expected: expected, actual: actual, name: "ui.golden")
     }
     let merged = try GoldenReport.merge(reports)
@@ -292,7 +296,7 @@ private struct Workspace {
   @Test func formatOne_readsAsItWasMeasured() throws {
     let file = try GoldenFile.parse(Self.formatOne, name: "old.golden")
     #expect(file.header.formatVersion == 1)
-    let cases = file.records.map(\.testCase)
+    let cases = file.measurements.map(\.testCase)
     #expect(cases.map(\.strategy) == [[], .hangulWordPriority])
     #expect(cases.allSatisfy { $0.sizing == .relative && $0.target == .label })
     // Rendered again, it is format 2 and says what the cases were measured with.
@@ -313,12 +317,12 @@ private struct Workspace {
 
   @Test func formatOne_verifiesAsMeasuredThen_withANote() throws {
     let expected = try GoldenFile.parse(Self.formatOne, name: "old.golden")
-    let actual = try GoldenMeasurer().record(
+    let actual = try GoldenMeasurer().measure(
       expected.suite, baseDirectory: FileManager.default.temporaryDirectory)
     let report = GoldenComparison.compare(expected: expected, actual: actual, name: "old.golden")
     // The measured cases are the recorded ones: ICU's plain rules, UIFontMetrics sizes.
-    #expect(actual.records.map(\.pointSize) == [22, 22])
-    #expect(actual.records.map(\.testCase.strategy) == [[], .hangulWordPriority])
+    #expect(actual.measurements.map(\.pointSize) == [22, 22])
+    #expect(actual.measurements.map(\.testCase.strategy) == [[], .hangulWordPriority])
     #expect(
       report.notes == [
         "the golden file is format 1, recorded before TypeScale laid text out as a UILabel does: "
@@ -340,7 +344,7 @@ private struct Workspace {
       suite.cases[index].sizing = nil
       suite.cases[index].strategy = nil
     }
-    let actual = try GoldenMeasurer().record(
+    let actual = try GoldenMeasurer().measure(
       suite, baseDirectory: FileManager.default.temporaryDirectory)
     let report = GoldenComparison.compare(expected: expected, actual: actual, name: "old.golden")
     let plain = try #require(report.mismatches.first { $0.id == "ko/plain/default/body/XXXL/140" })
@@ -376,10 +380,10 @@ private struct Workspace {
       suite.warnings == [
         #"$.sets[2].strategy: "hangulwordpriority" is deprecated; use "hangul-word-priority""#
       ])
-    let file = try GoldenMeasurer().record(
+    let file = try GoldenMeasurer().measure(
       suite, baseDirectory: FileManager.default.temporaryDirectory)
     // An attributed string's numbers are boundingRect's: its defaults, recorded as such.
-    let first = try #require(file.records.first)
+    let first = try #require(file.measurements.first)
     #expect(first.testCase.target == .attributedString)
     #expect(file.render().contains("\tlabel\tpush-out,hangul-word-priority\t"))
     #expect(file.render().contains("\trelative\t17.000\t-\t0\ttail\tattributed-string\tnone\t"))
@@ -391,7 +395,7 @@ private struct Workspace {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    let text = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    let text = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder).render()
     let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
     #expect(crlf.utf8.count == text.utf8.count + text.split(separator: "\n").count)
     let parsed = try GoldenFile.parse(crlf, name: "ui.golden")
@@ -408,7 +412,7 @@ private struct Workspace {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    var lines = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder).render()
+    var lines = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder).render()
       .components(separatedBy: "\n")
     let index = try #require(lines.firstIndex { !$0.hasPrefix("#") })
     lines[index] = lines[index].replacingOccurrences(of: "buttons/", with: "but\rtons/")

@@ -25,15 +25,15 @@ private final class EventLog {
   var events: [String] = []
 }
 
-/// A sink that logs what it receives, to show records arrive one by one as they are measured.
-private struct LoggingSink: GoldenRecordSink {
+/// A sink that logs what it receives, to show measurements arrive one by one as they are measured.
+private struct LoggingSink: GoldenMeasurementSink {
   let log: EventLog
 
   mutating func writeHeader(_ header: GoldenHeader) throws(GoldenError) {
     log.events.append("header")
   }
 
-  mutating func write(_ record: GoldenRecord) throws(GoldenError) {
+  mutating func write(_ record: GoldenMeasurement) throws(GoldenError) {
     log.events.append("record \(record.id)")
   }
 }
@@ -43,8 +43,8 @@ private final class Counter {
   var value = 0
 }
 
-/// A sink that hands records to a file writer and counts the bytes handed over.
-private struct CountingSink: GoldenRecordSink {
+/// A sink that hands measurements to a file writer and counts the bytes handed over.
+private struct CountingSink: GoldenMeasurementSink {
   let writer: GoldenFileWriter
   let handed = Counter()
 
@@ -54,7 +54,7 @@ private struct CountingSink: GoldenRecordSink {
     try writer.writeHeader(header)
   }
 
-  mutating func write(_ record: GoldenRecord) throws(GoldenError) {
+  mutating func write(_ record: GoldenMeasurement) throws(GoldenError) {
     handed.value += record.render().utf8.count + 1
     try writer.write(record)
   }
@@ -77,7 +77,7 @@ private func names(_ folder: URL) -> [String] {
     #expect(suite.cases.count == 2_640)
     let log = EventLog()
     var sink = LoggingSink(log: log)
-    let count = try GoldenMeasurer().record(
+    let count = try GoldenMeasurer().measure(
       suite, baseDirectory: URL(fileURLWithPath: "/"), into: &sink
     ) { done, total in
       log.events.append("progress \(done)/\(total)")
@@ -103,7 +103,7 @@ private func names(_ folder: URL) -> [String] {
     let handed = sink.handed
     var flushedAtHalf = 0
     var mostPending = 0
-    try GoldenMeasurer().record(suite, baseDirectory: folder, into: &sink) { done, total in
+    try GoldenMeasurer().measure(suite, baseDirectory: folder, into: &sink) { done, total in
       // What is not yet on disk is at most one buffer (and the line that filled it).
       mostPending = max(mostPending, handed.value - writer.bytesFlushed)
       #expect(size(writer.temporaryURL) == writer.bytesFlushed)
@@ -112,11 +112,11 @@ private func names(_ folder: URL) -> [String] {
     }
     #expect(mostPending < GoldenFileWriter.bufferSize + 1_024)
     #expect(flushedAtHalf > GoldenFileWriter.bufferSize)
-    #expect(writer.recordCount == 2_640)
+    #expect(writer.measurementCount == 2_640)
     try writer.commit()
     #expect(size(golden) == handed.value)
     // The same bytes as rendering the whole file in memory.
-    let whole = try GoldenMeasurer().record(suite, baseDirectory: folder).render()
+    let whole = try GoldenMeasurer().measure(suite, baseDirectory: folder).render()
     #expect(try String(contentsOf: golden, encoding: .utf8) == whole)
     #expect(names(folder) == ["many.golden"])
   }

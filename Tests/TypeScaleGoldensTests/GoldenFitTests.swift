@@ -72,7 +72,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     let workspace = try FitWorkspace()
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    let file = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder)
+    let file = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder)
     let check = GoldenFitCheck(file)
     #expect(check.unfit.count == 7)
     #expect(check.mustFitFailures.isEmpty)
@@ -248,9 +248,9 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     let workspace = try FitWorkspace(mustFit: "true", categories: #"["XL", "XXL"]"#)
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    let actual = try GoldenMeasurer().record(suite, baseDirectory: workspace.folder)
+    let actual = try GoldenMeasurer().measure(suite, baseDirectory: workspace.folder)
     var expected = actual
-    expected.records[0].width = 150
+    expected.measurements[0].width = 150
     var report = GoldenComparison.compare(expected: expected, actual: actual, name: "ui.golden")
     #expect(report.textFits == nil)
     report.addFit(expected: expected, actual: actual, baseDirectory: workspace.folder)
@@ -298,8 +298,8 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     // What expectGoldens attaches to the failing test: the picture, then the measured file.
     #expect(files.attachments == [imageURL, artifactURL])
 
-    let recorded = try #require(try GoldenVerification.read(workspace.golden).records.first)
-    let now = try #require(try GoldenVerification.read(artifactURL).records.first)
+    let recorded = try #require(try GoldenVerification.read(workspace.golden).measurements.first)
+    let now = try #require(try GoldenVerification.read(artifactURL).measurements.first)
     #expect(recorded.testCase.text == "Cancel")
     #expect(now.testCase.text == "Cancel subscription")
     let image = try PNG.decode(try Data(contentsOf: imageURL))

@@ -80,15 +80,15 @@ private struct TypographyWorkspace {
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.casesURL)
     let measurer = try GoldenMeasurer()
-    let file = try measurer.record(suite, baseDirectory: workspace.casesFolder)
+    let file = try measurer.measure(suite, baseDirectory: workspace.casesFolder)
     #expect(measurer.warnings.isEmpty, "\(measurer.warnings)")
-    #expect(file.records.count == 4 * ContentSizeCategory.allCases.count)
+    #expect(file.measurements.count == 4 * ContentSizeCategory.allCases.count)
 
     // The app's view: a registry of its own with the same fonts, and the same typography.
     let registry = try FontRegistry()
     #expect(try registry.registerFonts(in: workspace.fontsFolder).failures.isEmpty)
     let typography = try Typography.load(workspace.typographyURL)
-    for record in file.records {
+    for record in file.measurements {
       let test = record.testCase
       #expect(test.font == GoldenSuite.typographyAlias)
       #expect(test.sizing == .typography, "\(record.id)")
@@ -103,7 +103,7 @@ private struct TypographyWorkspace {
     }
 
     func size(_ style: String, _ category: String) -> Double? {
-      file.records.first { $0.id == "ui/save/typography/\(style)/\(category)/120" }?.pointSize
+      file.measurements.first { $0.id == "ui/save/typography/\(style)/\(category)/120" }?.pointSize
     }
     #expect(size("caption2", "xS") == 11)
     #expect(size("caption2", "AX5") == 11)
@@ -146,7 +146,7 @@ private struct TypographyWorkspace {
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.casesURL)
     let error = #expect(throws: GoldenError.self) {
-      try GoldenMeasurer().record(suite, baseDirectory: workspace.casesFolder)
+      try GoldenMeasurer().measure(suite, baseDirectory: workspace.casesFolder)
     }
     #expect(error?.code == .measurement)
     let message = error?.message ?? ""
@@ -177,7 +177,7 @@ private struct TypographyWorkspace {
       var test = $0; test.sizing = .relative; return test
     }
     let error = #expect(throws: GoldenError.self) {
-      try GoldenMeasurer().record(suite, baseDirectory: workspace.casesFolder)
+      try GoldenMeasurer().measure(suite, baseDirectory: workspace.casesFolder)
     }
     #expect(
       error?.message.hasPrefix(
@@ -199,8 +199,8 @@ private struct TypographyWorkspace {
       to: workspace.fontsFolder.appendingPathComponent("broken.ttf"))
     let suite = try GoldenCasesFile.load(workspace.casesURL)
     let measurer = try GoldenMeasurer()
-    let file = try measurer.record(suite, baseDirectory: workspace.casesFolder)
-    #expect(file.records.count == 3 * ContentSizeCategory.allCases.count)
+    let file = try measurer.measure(suite, baseDirectory: workspace.casesFolder)
+    #expect(file.measurements.count == 3 * ContentSizeCategory.allCases.count)
     let warnings = measurer.warnings
     #expect(warnings.count == 3, "\(warnings)")
     #expect(
@@ -243,14 +243,14 @@ private struct TypographyWorkspace {
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.casesURL)
     let error = #expect(throws: GoldenError.self) {
-      try GoldenMeasurer().record(suite, baseDirectory: workspace.casesFolder)
+      try GoldenMeasurer().measure(suite, baseDirectory: workspace.casesFolder)
     }
     #expect(error?.message == "typography: no typography file at absent.json")
 
     let folders = try TypographyWorkspace(folders: #"["NoFonts"]"#)
     defer { folders.remove() }
     let folderError = #expect(throws: GoldenError.self) {
-      try GoldenMeasurer().record(
+      try GoldenMeasurer().measure(
         try GoldenCasesFile.load(folders.casesURL), baseDirectory: folders.casesFolder)
     }
     #expect(
@@ -297,8 +297,8 @@ private struct TypographyWorkspace {
     var layouts = GoldenLayouts(
       registry: try FontRegistry(), goldenURL: golden, headers: [file.header])
     let engine = TextLayoutEngine(registry: layouts.registry)
-    for record in file.records where record.testCase.category == .accessibilityExtraExtraExtraLarge
-    {
+    for record in file.measurements
+    where record.testCase.category == .accessibilityExtraExtraExtraLarge {
       let measured = try layouts.measure(record.testCase, engine: engine)
       #expect(abs(measured.pointSize - record.pointSize) < 0.0005, "\(record.id)")
       #expect(abs(measured.layout.exactWidth - record.width) < 0.001, "\(record.id)")
@@ -333,9 +333,9 @@ private struct TypographyWorkspace {
 
     // GoldenMeasurer, from the cases file's own folder, measures the same.
     let recorded = try GoldenVerification.read(golden)
-    let direct = try GoldenMeasurer().record(
+    let direct = try GoldenMeasurer().measure(
       try GoldenCasesFile.load(workspace.casesURL), baseDirectory: workspace.casesFolder)
-    #expect(direct.records.count == 4 * 12 + 2)
+    #expect(direct.measurements.count == 4 * 12 + 2)
     let report = GoldenComparison.compare(expected: recorded, actual: direct, name: "direct")
     #expect(report.passed, "\(report.message())")
     #expect(direct.header.typography == recorded.header.typography)
@@ -359,7 +359,7 @@ private struct TypographyWorkspace {
 
     let suite = try GoldenCasesFile.load(workspace.casesURL).rebased(
       from: workspace.casesFolder, to: golden.deletingLastPathComponent())
-    let after = try GoldenMeasurer().record(
+    let after = try GoldenMeasurer().measure(
       suite, baseDirectory: golden.deletingLastPathComponent())
     #expect(after.header.typography?.path == before.header.typography?.path)
     #expect(after.header.typography?.sha256 != before.header.typography?.sha256)

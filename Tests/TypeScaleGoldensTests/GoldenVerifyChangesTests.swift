@@ -53,7 +53,7 @@ private struct CasesWorkspace {
   /// The cases file as it is now, measured, and the recorded golden file.
   func measureAgainstTheRecording() throws -> (expected: GoldenFile, actual: GoldenFile) {
     let suite = try GoldenCasesFile.load(cases).rebased(from: folder, to: folder)
-    let actual = try GoldenMeasurer().record(suite, baseDirectory: folder)
+    let actual = try GoldenMeasurer().measure(suite, baseDirectory: folder)
     return (try GoldenVerification.read(golden), actual)
   }
 
@@ -150,8 +150,8 @@ private func causes(in message: String) -> [String] {
     defer { workspace.remove() }
     try workspace.record()
     var (expected, actual) = try workspace.measureAgainstTheRecording()
-    let index = try #require(expected.records.firstIndex { $0.id.hasPrefix("buttons/save/") })
-    expected.records[index].width += 5
+    let index = try #require(expected.measurements.firstIndex { $0.id.hasPrefix("buttons/save/") })
+    expected.measurements[index].width += 5
 
     // Alone, an edited width is the layout's, as before.
     let alone = GoldenComparison.compare(expected: expected, actual: actual, name: "ui.golden")
@@ -184,7 +184,7 @@ private func causes(in message: String) -> [String] {
     #expect(expected.header.casesFile?.sha256 != actual.header.casesFile?.sha256)
     #expect(GoldenComparison.compare(expected: expected, actual: actual, name: "g").passed)
 
-    expected.records[0].lineCount += 1
+    expected.measurements[0].lineCount += 1
     let report = GoldenComparison.compare(expected: expected, actual: actual, name: "g")
     #expect(report.causes.count == 1)
     #expect(report.causes.first?.hasPrefix("the layout changed: ") == true)
@@ -197,8 +197,8 @@ private func causes(in message: String) -> [String] {
     try workspace.edit(#"["ok", "#, #"["okay", "#)
     var (expected, actual) = try workspace.measureAgainstTheRecording()
     let index = try #require(
-      expected.records.firstIndex { $0.id == "buttons/ok/brand/body/AX3/120" })
-    expected.records[index].height += 1
+      expected.measurements.firstIndex { $0.id == "buttons/ok/brand/body/AX3/120" })
+    expected.measurements[index].height += 1
     let report = GoldenComparison.compare(expected: expected, actual: actual, name: "g")
     let renamed = try #require(
       report.mismatches.first { $0.id == "buttons/okay/brand/body/AX3/120" })
@@ -370,7 +370,7 @@ private func causes(in message: String) -> [String] {
 
     let same = try GoldenVerification.casesToVerify(golden, goldenURL: workspace.golden)
     #expect(same.source == .casesFile(path: workspace.cases.path, changed: false))
-    #expect(same.suite.cases.map(\.id) == golden.records.map(\.id))
+    #expect(same.suite.cases.map(\.id) == golden.measurements.map(\.id))
     #expect(same.note(verifying: 12, formatVersion: 2) == nil)
 
     try workspace.edit(#""OK""#, #""Okay""#)

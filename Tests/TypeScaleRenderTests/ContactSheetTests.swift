@@ -125,7 +125,7 @@ private func separators(in image: Image, x: Int) -> [Int] {
           width: 200, lineLimit: 2),
       ])
     let folder = try Fixtures.temporaryDirectory("typescale-render-golden")
-    let golden = try GoldenMeasurer().record(suite, baseDirectory: folder)
+    let golden = try GoldenMeasurer().measure(suite, baseDirectory: folder)
     return (golden, folder.appendingPathComponent("ui.golden"))
   }
 
@@ -133,8 +133,8 @@ private func separators(in image: Image, x: Int) -> [Int] {
     let (actual, url) = try Self.recorded()
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     var expected = actual
-    expected.records[1].width = 150
-    expected.records[1].height = 30
+    expected.measurements[1].width = 150
+    expected.measurements[1].height = 30
     let report = GoldenComparison.compare(expected: expected, actual: actual, name: url.path)
     #expect(report.differing == 1)
 

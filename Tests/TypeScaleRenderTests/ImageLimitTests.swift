@@ -105,10 +105,10 @@ import TypeScaleTestSupport
     let folder = try Fixtures.temporaryDirectory("typescale-render-limit")
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("ui.golden")
-    let actual = try GoldenMeasurer().record(suite, baseDirectory: folder)
+    let actual = try GoldenMeasurer().measure(suite, baseDirectory: folder)
     var expected = actual
-    expected.records[0].width = value
-    expected.records[0].height = abs(value)
+    expected.measurements[0].width = value
+    expected.measurements[0].height = abs(value)
     var report = GoldenComparison.compare(expected: expected, actual: actual, name: url.path)
     if report.mismatches.isEmpty {
       // NaN compares unequal to nothing: make the case "changed" by hand.

@@ -12,9 +12,10 @@ func fuzzOneInput(_ bytes: UnsafeBufferPointer<UInt8>) {
   let text = String(decoding: bytes, as: UTF8.self)
   do throws(GoldenError) {
     let golden = try GoldenFile.parse(text, name: "fuzz.golden")
-    // What parses must render and parse back to the same records.
+    // What parses must render and parse back to the same measurements.
     let again = try GoldenFile.parse(golden.render(), name: "again.golden")
-    precondition(again.records.count == golden.records.count, "golden round trip lost records")
+    precondition(
+      again.measurements.count == golden.measurements.count, "golden round trip lost records")
   } catch {
     _ = error.message
   }

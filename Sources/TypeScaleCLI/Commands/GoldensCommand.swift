@@ -111,7 +111,7 @@ extension GoldensCommand {
   ) throws(GoldenError) -> GoldenFile {
     let measurer = try GoldenMeasurer()
     let file = try withProgress(errorOutput: &errorOutput) { progress throws(GoldenError) in
-      try measurer.record(
+      try measurer.measure(
         suite, baseDirectory: baseDirectory, shard: shard, progress: progress)
     }
     for warning in measurer.warnings { errorOutput.write("warning: \(warning)\n") }

@@ -136,7 +136,7 @@ struct GoldensRecordCommand: Command {
       var check = GoldenFitCheck(forwardingTo: writer)
       count = try GoldensCommand.withProgress(errorOutput: &errorOutput) {
         progress throws(GoldenError) in
-        try measurer.record(
+        try measurer.measure(
           suite, baseDirectory: goldenURL.deletingLastPathComponent(), shard: shard,
           into: &check, progress: progress)
       }

@@ -115,8 +115,10 @@ struct GoldensVerifyCommand: Command {
       if let shard {
         // A renamed case is compared in the shard of its new id, where it is measured.
         let renames = GoldenComparison.renames(
-          from: expected.records.map(\.testCase), to: cases.suite.cases)
-        expected.records = expected.records.filter { shard.contains(renames[$0.id] ?? $0.id) }
+          from: expected.measurements.map(\.testCase), to: cases.suite.cases)
+        expected.measurements = expected.measurements.filter {
+          shard.contains(renames[$0.id] ?? $0.id)
+        }
       } else {
         // Its report says which shard it is, for merging.
         actual.header.shard = expected.header.shard
@@ -124,7 +126,7 @@ struct GoldensVerifyCommand: Command {
       var compared = GoldenComparison.compare(
         expected: expected, actual: actual, name: goldenPath)
       if let note = cases.note(
-        verifying: expected.records.count, formatVersion: expected.header.formatVersion)
+        verifying: expected.measurements.count, formatVersion: expected.header.formatVersion)
       {
         compared.notes.append(note)
       }

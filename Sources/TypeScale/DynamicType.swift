@@ -169,7 +169,7 @@ public struct DynamicType: Sendable {
   }
 
   /// The sizing to use: `sizing`, or fixed with a note when the iOS table cannot scale it.
-  private static func _scalableSizing(_ sizing: FontSizing, name: String, size: DesignSize)
+  private static func scalableSizing(_ sizing: FontSizing, name: String, size: DesignSize)
     -> (FontSizing, FontDiagnostic?)
   {
     guard !sizing.scales(with: .iOS) else { return (sizing, nil) }
@@ -192,7 +192,7 @@ public struct DynamicType: Sendable {
     _ size: DesignSize, sizing: FontSizing, name: String, maximumPointSize: Double?,
     in category: ContentSizeCategory
   ) throws(TypeScaleError) -> (ResolvedSize, FontDiagnostic?) {
-    let (usable, note) = Self._scalableSizing(sizing, name: name, size: size)
+    let (usable, note) = Self.scalableSizing(sizing, name: name, size: size)
     do throws(MetricsError) {
       let resolved = try usable.resolve(size, in: category, maximumPointSize: maximumPointSize)
       return (resolved, note)
@@ -325,7 +325,7 @@ public struct DynamicType: Sendable {
     _ text: String, entry: Typography.Entry, width: Double?, options: LayoutOptions
   ) throws(TypeScaleError) -> [CategoryLayout] {
     let spec = entry.style
-    let (sizing, _) = Self._scalableSizing(entry.sizing, name: entry.name, size: spec.size)
+    let (sizing, _) = Self.scalableSizing(entry.sizing, name: entry.name, size: spec.size)
     let design = try with(category: .large).font(for: entry)
     let resolved = _options(options, width: width, font: design)
     do throws(LayoutError) {

@@ -94,14 +94,14 @@ extension Typography {
       }
       let merged = defaults.merging(fields) { _, own in own }
       if let parsed = _style(
-        merged, base: Typography._appleStyle(style), scalesLike: style, path: path,
+        merged, base: Typography.appleStyle(style), scalesLike: style, path: path,
         fallbackFamily: defaultFamily, problems: &problems)
       {
         typography[style] = parsed
       }
     }
     if let tokens = root["tokens"] {
-      _readTokens(
+      readTokens(
         tokens, defaults: defaults, fallbackFamily: defaultFamily, into: &typography,
         problems: &problems)
     }
@@ -143,7 +143,7 @@ extension Typography {
   ]
 
   /// Reads `tokens`: each a custom token, with the keys of a style and a required `size`.
-  private static func _readTokens(
+  private static func readTokens(
     _ value: Any, defaults: [String: Any], fallbackFamily: String?,
     into typography: inout Typography, problems: inout [String]
   ) {
@@ -168,7 +168,7 @@ extension Typography {
         problems.append("\(path).size: give the token's size at Large, in points")
         continue
       }
-      let base = Style(family: _appleStyle(.body).family, size: 17)
+      let base = Style(family: appleStyle(.body).family, size: 17)
       if var parsed = _style(
         merged, base: base, scalesLike: .body, path: path, fallbackFamily: fallbackFamily,
         problems: &problems)

@@ -148,7 +148,7 @@ public struct Typography: Hashable, Sendable {
 
   /// How a style is set: the typography's own, or ``default``'s.
   public subscript(style: TextStyle) -> Style {
-    get { _styles[style] ?? Self._appleStyle(style) }
+    get { _styles[style] ?? Self.appleStyle(style) }
     set { _styles[style] = newValue }
   }
 
@@ -175,7 +175,7 @@ public struct Typography: Hashable, Sendable {
   public static let system: Typography = {
     var typography = Typography(name: "system")
     for style in TextStyle.allCases {
-      var value = _appleStyle(style)
+      var value = appleStyle(style)
       value.sizing = .system(style)
       typography[style] = value
     }
@@ -191,7 +191,7 @@ public struct Typography: Hashable, Sendable {
   /// set come from here, so they scale like the typography's own custom fonts.
   public static let `default` = Typography(name: "default")
 
-  static func _appleStyle(_ style: TextStyle) -> Style {
+  static func appleStyle(_ style: TextStyle) -> Style {
     let entry = try? SizeTable.iOS.entry(for: style, at: .large)
     let points = entry?.pointSize ?? 17
     return Style(

@@ -7,9 +7,9 @@ import TypeScaleFonts
 ///
 /// Two levels: the rule level walks the text (comments, strings, blocks, other rules skipped by
 /// balancing braces) and collects each `@font-face` block's declarations as text; the value level
-/// (``_CSSValueScanner``) turns a declaration's text into tokens — strings, `url()`s, functions,
+/// (``CSSValueScanner``) turns a declaration's text into tokens — strings, `url()`s, functions,
 /// identifiers, numbers with units, commas — that the descriptors are read from.
-struct _CSSFontFaceParser {
+struct CSSFontFaceParser {
   /// One declaration of a block: `name: value`, with comments replaced by spaces.
   struct Declaration {
     let name: String
@@ -108,7 +108,7 @@ struct _CSSFontFaceParser {
 
   /// Reads a quoted string (at the quote), escapes resolved.
   private mutating func readString() throws(FontStoreError) -> String {
-    var scanner = _CSSValueScanner(scalars, from: index, line: line)
+    var scanner = CSSValueScanner(scalars, from: index, line: line)
     let text = try scanner.readString()
     index = scanner.index
     line = scanner.line
@@ -117,7 +117,7 @@ struct _CSSFontFaceParser {
 
   private mutating func readIdentifier() -> String {
     var text = String.UnicodeScalarView()
-    while let scalar = peek(), _CSSValueScanner.isNameScalar(scalar) {
+    while let scalar = peek(), CSSValueScanner.isNameScalar(scalar) {
       text.append(scalar)
       advance()
     }
@@ -275,12 +275,12 @@ struct _CSSFontFaceParser {
       unicodeRange: unicodeRange, comment: comment.flatMap { $0.isEmpty ? nil : $0 })
   }
 
-  static func tokens(_ value: String, line: Int) throws(FontStoreError) -> [_CSSToken] {
-    var scanner = _CSSValueScanner(Array(value.unicodeScalars), from: 0, line: line)
+  static func tokens(_ value: String, line: Int) throws(FontStoreError) -> [CSSToken] {
+    var scanner = CSSValueScanner(Array(value.unicodeScalars), from: 0, line: line)
     return try scanner.tokens(until: nil)
   }
 
-  static func readFamily(_ tokens: [_CSSToken], line: Int) throws(FontStoreError) -> String {
+  static func readFamily(_ tokens: [CSSToken], line: Int) throws(FontStoreError) -> String {
     if tokens.count == 1, case .string(let name) = tokens[0], !name.isEmpty { return name }
     var words: [String] = []
     for token in tokens {
@@ -294,7 +294,7 @@ struct _CSSFontFaceParser {
   }
 
   static func readStyle(
-    _ tokens: [_CSSToken], line: Int
+    _ tokens: [CSSToken], line: Int
   ) throws(FontStoreError) -> CSSFontFace.Style {
     guard case .identifier(let keyword) = tokens.first else {
       throw error("font-style must be normal, italic or oblique", line: line)
@@ -332,7 +332,7 @@ struct _CSSFontFaceParser {
     }
   }
 
-  static func readWeight(_ tokens: [_CSSToken], line: Int) throws(FontStoreError) -> ClosedRange<
+  static func readWeight(_ tokens: [CSSToken], line: Int) throws(FontStoreError) -> ClosedRange<
     Int
   > {
     var values: [Int] = []
@@ -357,7 +357,7 @@ struct _CSSFontFaceParser {
   }
 
   static func readStretch(
-    _ tokens: [_CSSToken], line: Int
+    _ tokens: [CSSToken], line: Int
   ) throws(FontStoreError) -> ClosedRange<Double> {
     let keywords: [String: Double] = [
       "ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5,
@@ -382,7 +382,7 @@ struct _CSSFontFaceParser {
   }
 
   static func readSources(
-    _ tokens: [_CSSToken], line: Int, base: URL?
+    _ tokens: [CSSToken], line: Int, base: URL?
   ) throws(FontStoreError) -> [CSSFontFace.Source] {
     var sources: [CSSFontFace.Source] = []
     for entry in tokens.split(separator: .comma, omittingEmptySubsequences: false) {

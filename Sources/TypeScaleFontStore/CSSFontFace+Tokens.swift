@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// A token of a declaration's value.
-enum _CSSToken: Equatable {
+enum CSSToken: Equatable {
   case identifier(String)
   case string(String)
   case url(String)
-  case function(String, [_CSSToken])
+  case function(String, [CSSToken])
   case number(Double, String)
   case comma
   case delimiter(Unicode.Scalar)
 }
 
 /// Tokenizes a declaration's value (CSS Syntax 3 §4, the parts `@font-face` values use).
-struct _CSSValueScanner {
+struct CSSValueScanner {
   private let scalars: [Unicode.Scalar]
   private(set) var index: Int
   private(set) var line: Int
@@ -30,8 +30,8 @@ struct _CSSValueScanner {
   }
 
   /// Tokens up to the end, or up to the `)` closing a function (consumed).
-  mutating func tokens(until close: Unicode.Scalar?) throws(FontStoreError) -> [_CSSToken] {
-    var tokens: [_CSSToken] = []
+  mutating func tokens(until close: Unicode.Scalar?) throws(FontStoreError) -> [CSSToken] {
+    var tokens: [CSSToken] = []
     while let scalar = peek() {
       if scalar.properties.isWhitespace {
         advance()
@@ -66,7 +66,7 @@ struct _CSSValueScanner {
       }
     }
     if close != nil {
-      throw _CSSFontFaceParser.error("a function's '(' is never closed", line: line)
+      throw CSSFontFaceParser.error("a function's '(' is never closed", line: line)
     }
     return tokens
   }
@@ -96,7 +96,7 @@ struct _CSSValueScanner {
       text.append(scalar)
       advance()
     }
-    throw _CSSFontFaceParser.error("the string opened here is never closed", line: start)
+    throw CSSFontFaceParser.error("the string opened here is never closed", line: start)
   }
 
   /// Reads the rest of `url(`: a quoted or unquoted URL and its `)`.
@@ -106,7 +106,7 @@ struct _CSSValueScanner {
       let text = try readString()
       skipWhitespace()
       guard peek() == ")" else {
-        throw _CSSFontFaceParser.error("url(\"\(text)\" is not closed by ')'", line: line)
+        throw CSSFontFaceParser.error("url(\"\(text)\" is not closed by ')'", line: line)
       }
       advance()
       return text
@@ -120,14 +120,14 @@ struct _CSSValueScanner {
       if scalar.properties.isWhitespace {
         skipWhitespace()
         guard peek() == ")" else {
-          throw _CSSFontFaceParser.error(
+          throw CSSFontFaceParser.error(
             "an unquoted url() holds a space; quote the URL or encode the space as %20",
             line: line)
         }
         continue
       }
-      if scalar == "\"" || scalar == "'" || scalar == "(" || _CSSFontFaceParser.isControl(scalar) {
-        throw _CSSFontFaceParser.error(
+      if scalar == "\"" || scalar == "'" || scalar == "(" || CSSFontFaceParser.isControl(scalar) {
+        throw CSSFontFaceParser.error(
           "an unquoted url() holds '\(Character(scalar))'; quote the URL", line: line)
       }
       if scalar == "\\" {
@@ -139,7 +139,7 @@ struct _CSSValueScanner {
       text.append(scalar)
       advance()
     }
-    throw _CSSFontFaceParser.error("url( is never closed by ')'", line: line)
+    throw CSSFontFaceParser.error("url( is never closed by ')'", line: line)
   }
 
   /// Reads an escape's body (after the backslash): up to six hex digits and one optional space,
@@ -181,7 +181,7 @@ struct _CSSValueScanner {
     return Self.isNameScalar(start) && !("0"..."9").contains(start)
   }
 
-  private mutating func readNumber() -> _CSSToken {
+  private mutating func readNumber() -> CSSToken {
     var text = ""
     if let sign = peek(), sign == "+" || sign == "-" {
       text.unicodeScalars.append(sign)

@@ -187,7 +187,7 @@ public struct CSSFontFace: Hashable, Sendable, CustomStringConvertible {
   public static func parse(_ css: String, baseURL: URL? = nil) throws(FontStoreError)
     -> [CSSFontFace]
   {
-    var parser = _CSSFontFaceParser(css, baseURL: baseURL)
+    var parser = CSSFontFaceParser(css, baseURL: baseURL)
     return try parser.parse()
   }
 }

@@ -16,14 +16,14 @@ extension FontStore {
   /// - Throws: ``FontStoreError/Code/storage`` when the index cannot be read or rewritten.
   public func synchronize() throws(FontStoreError) {
     guard access == .readWrite else {
-      var (index, _) = try _readIndex()
+      var (index, _) = try readIndex()
       _ = _synchronize(&index)
       return
     }
-    _registerAhead()
+    registerAhead()
     try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
-      var (index, damaged) = try _readIndex()
-      if _synchronize(&index) || damaged { try _writeIndex(index) }
+      var (index, damaged) = try readIndex()
+      if _synchronize(&index) || damaged { try writeIndex(index) }
     }
   }
 
@@ -38,7 +38,7 @@ extension FontStore {
   /// - Returns: The index, and whether it was damaged.
   /// - Throws: ``FontStoreError/Code/storage`` when the index is not a regular file, is larger
   ///   than ``maximumIndexSize``, cannot be read, or has a newer format.
-  func _readIndex(reporting: Bool = true) throws(FontStoreError) -> (
+  func readIndex(reporting: Bool = true) throws(FontStoreError) -> (
     index: FontStoreIndex, damaged: Bool
   ) {
     let data: Data
@@ -97,7 +97,7 @@ extension FontStore {
   /// Writes the index atomically.
   ///
   /// Call with the lock held.
-  func _writeIndex(_ index: FontStoreIndex) throws(FontStoreError) {
+  func writeIndex(_ index: FontStoreIndex) throws(FontStoreError) {
     precondition(access == .readWrite, "a read-only store writes nothing")
     let data: Data
     do {
@@ -129,19 +129,19 @@ extension FontStore {
   func _synchronize(_ index: inout FontStoreIndex, registeringOnly: Bool = false) -> Bool {
     syncTurn.withLock { turns in
       turns &+= 1
-      return _synchronizeInTurn(&index, registeringOnly: registeringOnly)
+      return synchronizeInTurn(&index, registeringOnly: registeringOnly)
     }
   }
 
   /// Registers what a store reads before taking the lock (see
   /// ``_synchronize(_:registeringOnly:)``); does nothing when the index cannot be read.
-  func _registerAhead() {
-    guard let (index, damaged) = try? _readIndex(reporting: false), !damaged else { return }
+  func registerAhead() {
+    guard let (index, damaged) = try? readIndex(reporting: false), !damaged else { return }
     var copy = index
     _ = _synchronize(&copy, registeringOnly: true)
   }
 
-  private func _synchronizeInTurn(
+  private func synchronizeInTurn(
     _ index: inout FontStoreIndex, registeringOnly: Bool
   ) -> Bool {
     let (before, seenBefore) = state.withLock { ($0.stored, $0.seen) }
@@ -213,7 +213,7 @@ extension FontStore {
         continue
       }
       if seen[key] == entry.sha256 { continue }
-      guard Self._isBlobPath(entry.file, sha256: entry.sha256) else {
+      guard Self.isBlobPath(entry.file, sha256: entry.sha256) else {
         if registeringOnly { continue }
         seen[key] = entry.sha256
         index.entries[key] = nil
@@ -277,7 +277,7 @@ extension FontStore {
           index.entries[key]?.size = fingerprint.size
           changed = true
         }
-        stored[key] = _Stored(entry: registered, faces: faces)
+        stored[key] = Stored(entry: registered, faces: faces)
       } catch {
         if registeringOnly, error.code != .duplicatePostScriptName { continue }
         switch error.code {
@@ -315,14 +315,14 @@ extension FontStore {
   /// Only regular files named `.tmp-<UUID>` that no live writer holds; nothing else.
   ///
   /// Call with the lock held, when opening read-write.
-  func _removeLeftovers() {
+  func removeLeftovers() {
     StoreFiles.removeLeftoverTemporaries(in: directory)
     StoreFiles.removeLeftoverTemporaries(in: blobsDirectory)
   }
 
   /// Whether `file` is a stored file's name for `sha256`: `blobs/<sha256>.<extension>`, and
   /// nothing that could point outside the folder.
-  static func _isBlobPath(_ file: String, sha256: String) -> Bool {
+  static func isBlobPath(_ file: String, sha256: String) -> Bool {
     guard SHA256Digest(hex: sha256) != nil, file.hasPrefix("blobs/" + sha256 + ".") else {
       return false
     }

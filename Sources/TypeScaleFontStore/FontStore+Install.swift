@@ -132,12 +132,12 @@ extension FontStore {
           + "with access: .readWrite")
     }
     guard data.count <= maximumFileSize else { throw _tooLarge(data.count, name: name) }
-    let prepared = try _prepareBlob(data, name: name)
-    _registerAhead()  // other processes' new fonts, before the lock
+    let prepared = try prepareBlob(data, name: name)
+    registerAhead()  // other processes' new fonts, before the lock
     return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
-      var (index, _) = try _readIndex()
+      var (index, _) = try readIndex()
       _ = _synchronize(&index)
-      let placed = try _placeBlob(prepared)
+      let placed = try placeBlob(prepared)
       let blob = prepared.blob
       let installed = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
       let entry = FontStoreIndex.Entry(
@@ -175,7 +175,7 @@ extension FontStore {
       var updated = index
       updated.entries[key] = entry
       do throws(FontStoreError) {
-        try _writeIndex(updated)
+        try writeIndex(updated)
       } catch {
         if removeOnFailure {
           try? registry.unregister(fileAt: newURL)
@@ -187,7 +187,7 @@ extension FontStore {
       if let old { _discard(old.file, sha256: old.sha256, size: old.size) }
 
       state.withLock { state in
-        state.stored[key] = _Stored(entry: entry, faces: faces)
+        state.stored[key] = Stored(entry: entry, faces: faces)
         state.seen[key] = entry.sha256
         state.statistics.installs += 1
       }
@@ -196,7 +196,7 @@ extension FontStore {
   }
 
   /// A validated file, named by its SHA-256.
-  struct _Blob {
+  struct Blob {
     /// `blobs/<sha256>.<ext>`.
     let file: String
     let sha256: String
@@ -206,9 +206,9 @@ extension FontStore {
   }
 
   /// Validated bytes in a temporary file of `blobs/`, ready to be renamed into place.
-  struct _Prepared {
+  struct Prepared {
     let temporary: StoreFiles.TemporaryFile
-    let blob: _Blob
+    let blob: Blob
   }
 
   /// Validates the bytes and decodes WOFF and WOFF2, in temporary files of `blobs/`; runs
@@ -217,7 +217,7 @@ extension FontStore {
   /// Every temporary file but the one returned is removed before this returns; that one is
   /// removed when the result goes away unless it was moved into place (and on every path but a
   /// simulated crash).
-  func _prepareBlob(_ data: Data, name: String) throws(FontStoreError) -> _Prepared {
+  func prepareBlob(_ data: Data, name: String) throws(FontStoreError) -> Prepared {
     var bytes = [UInt8](data)
     let original = try StoreFiles.TemporaryFile(in: blobsDirectory)
     try original.fill(with: bytes, using: fileSystem)
@@ -246,9 +246,9 @@ extension FontStore {
 
     let digest = bytes.withUnsafeBytes { SHA256Digest.hash($0) }
     let file = "blobs/\(digest.hex).\(Self._fileExtension(of: bytes))"
-    return _Prepared(
+    return Prepared(
       temporary: chosen,
-      blob: _Blob(
+      blob: Blob(
         file: file, sha256: digest.hex, size: bytes.count,
         postScriptNames: faces.map(\.postScriptName)))
   }
@@ -260,7 +260,7 @@ extension FontStore {
   /// Call with the lock held.
   ///
   /// - Returns: Whether the prepared file was renamed into place.
-  func _placeBlob(_ prepared: _Prepared) throws(FontStoreError) -> Bool {
+  func placeBlob(_ prepared: Prepared) throws(FontStoreError) -> Bool {
     let blob = prepared.blob
     switch _check(blob.file, sha256: blob.sha256, size: blob.size) {
     case .valid:
@@ -277,7 +277,7 @@ extension FontStore {
     }
     try prepared.temporary.move(to: _url(blob.file), using: fileSystem)
     StoreFiles.syncFolder(blobsDirectory)
-    _recordVerified(blob.file, sha256: blob.sha256)
+    recordVerified(blob.file, sha256: blob.sha256)
     return true
   }
 

@@ -48,7 +48,7 @@ extension FontStore {
     _ requests: [FontRequest], from source: some RemoteFontSource
   ) async throws(FontStoreError) -> [FontFace] {
     // Every fetch is recorded (or joined) before the first suspension.
-    let pending = requests.map { _begin($0, from: source) }
+    let pending = requests.map { begin($0, from: source) }
     var faces: [FontFace] = []
     var failure: FontStoreError?
     for item in pending {
@@ -67,14 +67,14 @@ extension FontStore {
   }
 
   /// A load's outcome: known at once, or a fetch to wait for.
-  enum _Pending {
+  enum Pending {
     case ready(Result<[FontFace], FontStoreError>)
     case running(Task<Result<[FontFace], FontStoreError>, Never>)
   }
 
   /// Answers from the store, joins the fetch in flight, or starts one — all under one lock, so
   /// that no two callers ever start the same fetch.
-  func _begin(_ request: FontRequest, from source: some RemoteFontSource) -> _Pending {
+  func begin(_ request: FontRequest, from source: some RemoteFontSource) -> Pending {
     let key = Self.key(for: request, from: source)
     let version = source.cacheKey
     let flightKey = key + "\u{1F}" + (version ?? "")
@@ -91,16 +91,16 @@ extension FontStore {
       }
       state.statistics.fetches += 1
       let task = Task {
-        await self._fetchAndInstall(request, key: key, flightKey: flightKey, source: source)
+        await self.fetchAndInstall(request, key: key, flightKey: flightKey, source: source)
       }
-      state.flights[flightKey] = _Flight(key: key, request: request, task: task)
+      state.flights[flightKey] = Flight(key: key, request: request, task: task)
       Self._publish(FontLoadEvent(key: key, request: request, state: .loading), in: &state)
       return .running(task)
     }
   }
 
   /// The body of a fetch: fetch, install, publish the outcome, retire the flight.
-  func _fetchAndInstall(
+  func fetchAndInstall(
     _ request: FontRequest, key: String, flightKey: String, source: some RemoteFontSource
   ) async -> Result<[FontFace], FontStoreError> {
     let result: Result<[FontFace], FontStoreError>
@@ -116,7 +116,7 @@ extension FontStore {
       }
       let data = try fetched.get()
       let name = "\(request.fileStem) (from \(source.identifier))"
-      let faces = try await Self._offPool { () throws(FontStoreError) in
+      let faces = try await Self.offPool { () throws(FontStoreError) in
         try self._install(
           data, key: key, origin: source.identifier, version: source.cacheKey, name: name)
       }
@@ -143,7 +143,7 @@ extension FontStore {
 
   /// The size limit for a font file a source downloads: its own limit, or the loading store's
   /// when that is smaller.
-  static func _fileLimit(within limits: DownloadLimits) -> HTTPFetch.SizeLimit {
+  static func fileLimit(within limits: DownloadLimits) -> HTTPFetch.SizeLimit {
     if let store = _loadingFileLimit, store < limits.maximumSize { return .store(store) }
     return .download(limits.maximumSize)
   }
@@ -156,7 +156,7 @@ extension FontStore {
   /// Not `DispatchQueue.global()`: on Linux the cooperative pool runs on the same root-queue
   /// threads, and libdispatch adds threads for blocked ones only slowly (measured: six loads
   /// waiting for the lock stalled an unrelated task for about 4 s).
-  static func _offPool<T: Sendable>(
+  static func offPool<T: Sendable>(
     _ body: @escaping @Sendable () throws(FontStoreError) -> T
   ) async throws(FontStoreError) -> T {
     let result: Result<T, FontStoreError> = await withCheckedContinuation { continuation in

@@ -13,13 +13,13 @@ extension FontStore {
   ///   made yet, which is an empty store).
   /// - Throws: ``FontStoreError/Code/notAStore`` for a folder the store may not use;
   ///   ``FontStoreError/Code/storage`` when the folder cannot be created.
-  func _claimFolder() throws(FontStoreError) -> Bool {
+  func claimFolder() throws(FontStoreError) -> Bool {
     let path = directory.path
     switch StoreFiles.kind(of: directory) {
     case .missing:
       guard access == .readWrite else { return false }
       try StoreFiles.createFolder(blobsDirectory)
-      try _writeMarker()
+      try writeMarker()
       return true
     case .directory:
       break
@@ -42,14 +42,14 @@ extension FontStore {
       break
     case .missing:
       let names = StoreFiles.fileNames(in: directory)
-      guard names.isEmpty || _isEarlierStore(names) else {
+      guard names.isEmpty || isEarlierStore(names) else {
         throw FontStoreError(
           .notAStore,
           "\(path) is not a font store: it is not empty and has no \(Self.markerName) marker, "
             + "so TypeScale did not create it and changes nothing in it; give a new or empty "
             + "folder, or the folder of an existing store")
       }
-      if access == .readWrite { try _writeMarker() }
+      if access == .readWrite { try writeMarker() }
     case let kind:
       throw FontStoreError(
         .notAStore,
@@ -76,7 +76,7 @@ extension FontStore {
   /// Whether a folder without the marker is a store an earlier TypeScale made: nothing but
   /// `index.json`, `.lock`, `blobs/` and temporary files, and either an index that reads as a
   /// TypeScale index or no index and an empty `blobs/`.
-  func _isEarlierStore(_ names: [String]) -> Bool {
+  func isEarlierStore(_ names: [String]) -> Bool {
     let known: Set = ["index.json", ".lock", "blobs"]
     guard names.allSatisfy({ known.contains($0) || StoreFiles.isTemporaryName($0) }) else {
       return false
@@ -92,7 +92,7 @@ extension FontStore {
   }
 
   /// Writes the marker file that says the store created (or adopted) the folder.
-  func _writeMarker() throws(FontStoreError) {
+  func writeMarker() throws(FontStoreError) {
     let text = """
       This folder is a TypeScale font store. TypeScale changes files only in folders that have \
       this marker; see FontStore's documentation before changing anything here by hand.

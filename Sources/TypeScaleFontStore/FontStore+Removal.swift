@@ -50,13 +50,13 @@ extension FontStore {
         "cannot remove the font with the \(description): the store at \(directory.path) was "
           + "opened read-only; open it with access: .readWrite")
     }
-    _registerAhead()
+    registerAhead()
     return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
-      var (index, damaged) = try _readIndex()
+      var (index, damaged) = try readIndex()
       let dropped = _synchronize(&index)
       let keys = index.entries.filter { matches($0.key, $0.value) }.map(\.key).sorted()
       guard !keys.isEmpty else {
-        if dropped || damaged { try _writeIndex(index) }
+        if dropped || damaged { try writeIndex(index) }
         throw FontStoreError(
           .notFound,
           "no stored font has the \(description); see `typescale fonts list --store "
@@ -79,7 +79,7 @@ extension FontStore {
         }
       }
       do throws(FontStoreError) {
-        try _writeIndex(updated)
+        try writeIndex(updated)
       } catch {
         for done in unregistered { _ = try? registry.register(fileAt: _url(done)) }
         throw error
@@ -94,7 +94,7 @@ extension FontStore {
           let faces = state.stored.removeValue(forKey: key)?.faces ?? []
           state.seen[key] = nil
           state.latest[key] = nil
-          return _publicEntry(key: key, stored: _Stored(entry: entry, faces: faces))
+          return publicEntry(key: key, stored: Stored(entry: entry, faces: faces))
         }
       }
     }

@@ -96,7 +96,7 @@ extension FontStore {
   }
 
   /// Records a file the store just wrote as verified, so it is not hashed again.
-  func _recordVerified(_ file: String, sha256: String) {
+  func recordVerified(_ file: String, sha256: String) {
     let url = _url(file)
     guard case .regular(let fingerprint) = StoreFiles.kind(of: url) else { return }
     Self._verified.withLock { $0[url.path] = _Verified(fingerprint: fingerprint, sha256: sha256) }

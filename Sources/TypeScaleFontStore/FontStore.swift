@@ -156,13 +156,13 @@ public final class FontStore: Sendable {
   let syncTurn = Locked(0)
 
   /// A stored font and its registered faces.
-  struct _Stored: Sendable {
+  struct Stored: Sendable {
     var entry: FontStoreIndex.Entry
     var faces: [FontFace]
   }
 
   /// A fetch in flight, which later loads of the same face wait for.
-  struct _Flight: Sendable {
+  struct Flight: Sendable {
     let key: String
     let request: FontRequest
     let task: Task<Result<[FontFace], FontStoreError>, Never>
@@ -172,11 +172,11 @@ public final class FontStore: Sendable {
     /// The entries registered from the index, by key.
     ///
     /// Changed only while holding the file lock.
-    var stored: [String: _Stored] = [:]
+    var stored: [String: Stored] = [:]
     /// The index entries already tried (registered or reported), by key: their SHA-256.
     var seen: [String: String] = [:]
     /// Fetches in flight, by key and cache key.
-    var flights: [String: _Flight] = [:]
+    var flights: [String: Flight] = [:]
     /// The latest load state of each key that was loaded.
     var latest: [String: FontLoadState] = [:]
     var observers: [Int: AsyncStream<FontLoadEvent>.Continuation] = [:]
@@ -242,18 +242,18 @@ public final class FontStore: Sendable {
     self.indexURL = directory.appendingPathComponent("index.json")
     self.lockPath = directory.appendingPathComponent(".lock").path
     self.state = Locked(_State())
-    guard try _claimFolder() else { return }  // a read-only store of a folder not made yet
+    guard try claimFolder() else { return }  // a read-only store of a folder not made yet
     guard access == .readWrite else {
-      var (index, _) = try _readIndex()
+      var (index, _) = try readIndex()
       _ = _synchronize(&index)
       return
     }
-    _registerAhead()
+    registerAhead()
     try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
-      var (index, damaged) = try _readIndex()
-      _removeLeftovers()
+      var (index, damaged) = try readIndex()
+      removeLeftovers()
       let changed = _synchronize(&index)
-      if changed || damaged { try _writeIndex(index) }
+      if changed || damaged { try writeIndex(index) }
     }
   }
 
@@ -282,7 +282,7 @@ public final class FontStore: Sendable {
   /// Every stored font, sorted by key.
   public var entries: [FontStoreEntry] {
     let stored = state.withLock { $0.stored }
-    return stored.sorted { $0.key < $1.key }.map { _publicEntry(key: $0.key, stored: $0.value) }
+    return stored.sorted { $0.key < $1.key }.map { publicEntry(key: $0.key, stored: $0.value) }
   }
 
   /// The stored font under a key, if any.
@@ -290,7 +290,7 @@ public final class FontStore: Sendable {
   /// - Parameter key: A key from ``key(for:from:)`` or given to ``install(_:key:origin:version:)``.
   /// - Returns: The entry, or `nil`.
   public func entry(forKey key: String) -> FontStoreEntry? {
-    state.withLock { $0.stored[key] }.map { _publicEntry(key: key, stored: $0) }
+    state.withLock { $0.stored[key] }.map { publicEntry(key: key, stored: $0) }
   }
 
   /// Problems met while opening or synchronizing: files that went missing or stopped
@@ -314,7 +314,7 @@ public final class FontStore: Sendable {
   /// The URL of a file named in the index.
   func _url(_ file: String) -> URL { directory.appendingPathComponent(file) }
 
-  func _publicEntry(key: String, stored: _Stored) -> FontStoreEntry {
+  func publicEntry(key: String, stored: Stored) -> FontStoreEntry {
     let entry = stored.entry
     return FontStoreEntry(
       key: key, fileURL: _url(entry.file),

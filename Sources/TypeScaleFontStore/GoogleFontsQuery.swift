@@ -168,7 +168,7 @@ public struct GoogleFontsQuery: Hashable, Sendable, CustomStringConvertible {
     var tags: Set<String> = ["wght"]
     if tuples.contains(where: \.italic) { tags.insert("ital") }
     for tuple in tuples { tags.formUnion(tuple.axes.keys) }
-    return tags.sorted(by: Self._axisOrder)
+    return tags.sorted(by: Self.axisOrder)
   }
 
   /// The tuples sorted by their values in axis order, duplicates removed: the order the API
@@ -249,7 +249,7 @@ public struct GoogleFontsQuery: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Lowercase tags first, then uppercase, each alphabetically.
-  static func _axisOrder(_ left: String, _ right: String) -> Bool {
+  static func axisOrder(_ left: String, _ right: String) -> Bool {
     let leftCustom = left.first?.isUppercase ?? false
     let rightCustom = right.first?.isUppercase ?? false
     if leftCustom != rightCustom { return !leftCustom }

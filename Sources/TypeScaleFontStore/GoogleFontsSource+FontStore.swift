@@ -63,13 +63,13 @@ extension FontStore {
     ].joined(separator: "\u{1F}")
     // Joined, answered from the store, or started under one lock: a load that finishes removes
     // its flight only after storing every style, so no caller can miss both.
-    let flight: Task<Result<[FontFace], FontStoreError>, Never>? = _GoogleFontsFlights.running
+    let flight: Task<Result<[FontFace], FontStoreError>, Never>? = GoogleFontsFlights.running
       .withLock { flights in
         if let flight = flights[key] { return flight }
         if requests.allSatisfy({ _holds($0, from: source) }) { return nil }
         let flight = Task {
-          let result = await self._loadFromGoogle(query, requests: requests, source: source)
-          _GoogleFontsFlights.running.withLock { _ = $0.removeValue(forKey: key) }
+          let result = await self.loadFromGoogle(query, requests: requests, source: source)
+          GoogleFontsFlights.running.withLock { _ = $0.removeValue(forKey: key) }
           return result
         }
         flights[key] = flight
@@ -91,12 +91,12 @@ extension FontStore {
 
   /// The body of a Google load: one stylesheet for the missing styles, then the store's
   /// per-style fetches, from the files that stylesheet names.
-  func _loadFromGoogle(
+  func loadFromGoogle(
     _ query: GoogleFontsQuery, requests: [FontRequest], source: GoogleFontsSource
   ) async -> Result<[FontFace], FontStoreError> {
     do throws(FontStoreError) {
       let missing = zip(query.tuples, requests).filter { !_holds($0.1, from: source) }
-      var planned: [String: _GoogleFontsPlannedSource.Plan] = [:]
+      var planned: [String: GoogleFontsPlannedSource.Plan] = [:]
       for (tuple, request) in zip(query.tuples, requests) {
         planned[request.fileStem] = .init(tuple: tuple, faces: nil)
       }
@@ -104,12 +104,12 @@ extension FontStore {
         let missingQuery = GoogleFontsQuery(family: query.family, tuples: missing.map(\.0))
         let url = try source.url(for: missingQuery)
         let faces = try await source.faces(for: missingQuery)
-        let assigned = try GoogleFontsSource._assign(faces, to: missingQuery, url: url)
+        let assigned = try GoogleFontsSource.assign(faces, to: missingQuery, url: url)
         for ((tuple, request), faces) in zip(missing, assigned) {
           planned[request.fileStem] = .init(tuple: tuple, faces: faces)
         }
       }
-      let planner = _GoogleFontsPlannedSource(source: source, family: query.family, plans: planned)
+      let planner = GoogleFontsPlannedSource(source: source, family: query.family, plans: planned)
       return .success(try await load(requests, from: planner))
     } catch {
       return .failure(error)
@@ -118,13 +118,13 @@ extension FontStore {
 }
 
 /// Google loads in flight, by store, stylesheet URL, User-Agent and cache key.
-enum _GoogleFontsFlights {
+enum GoogleFontsFlights {
   static let running = Locked<[String: Task<Result<[FontFace], FontStoreError>, Never>]>([:])
 }
 
 /// The source a Google load hands the store: the same identifier and cache key as the Google
 /// source (so the keys are the same), with each style's rules already known.
-struct _GoogleFontsPlannedSource: RemoteFontSource {
+struct GoogleFontsPlannedSource: RemoteFontSource {
   /// A style of the load: its tuple, and its rules when the load's stylesheet listed them.
   struct Plan: Sendable {
     let tuple: GoogleFontsQuery.Tuple

@@ -215,7 +215,7 @@ public struct GoogleFontsSource: RemoteFontSource {
     let response = try await _get(url).get()
     switch try _answer(response, url: url) {
     case .refused(let message):
-      throw Self._unknownFamily(family, url: url, message: message)
+      throw Self.unknownFamily(family, url: url, message: message)
     case .faces(let defaults):
       var probed: [CSSFontFace] = []
       let urls = Self.probedStyles.compactMap {
@@ -228,7 +228,7 @@ public struct GoogleFontsSource: RemoteFontSource {
           probed += faces
         }
       }
-      return Self._distinctStyles(defaults + probed)
+      return Self.distinctStyles(defaults + probed)
     }
   }
 
@@ -251,20 +251,20 @@ public struct GoogleFontsSource: RemoteFontSource {
   {
     let query = GoogleFontsQuery(family: family, tuples: [tuple])
     let faces = try await faces(for: query)
-    let assigned = try Self._assign(faces, to: query, url: try url(for: query))
+    let assigned = try Self.assign(faces, to: query, url: try url(for: query))
     return try await _download(assigned[0], label: "\"\(family)\" \(Self._describe(tuple))")
   }
 
   // MARK: - Answers
 
   /// A stylesheet answer: rules, or the API's 400 and its message.
-  enum _Answer {
+  enum Answer {
     case faces([CSSFontFace])
     case refused(String)
   }
 
   /// Reads a stylesheet response.
-  func _answer(_ response: HTTPFetch.Response, url: URL) throws(FontStoreError) -> _Answer {
+  func _answer(_ response: HTTPFetch.Response, url: URL) throws(FontStoreError) -> Answer {
     switch response.statusCode {
     case 200..<300:
       // HTTPFetch stopped reading at the limit; this guards answers from elsewhere.
@@ -295,7 +295,7 @@ public struct GoogleFontsSource: RemoteFontSource {
       }
       return .faces(faces)
     case 400:
-      return .refused(Self._serverMessage(response.data))
+      return .refused(Self.serverMessage(response.data))
     default:
       let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
       throw FontStoreError(
@@ -314,7 +314,7 @@ public struct GoogleFontsSource: RemoteFontSource {
     } catch {
       return error
     }
-    return Self._missingStyles(
+    return Self.missingStyles(
       query, available: available,
       context: "\(url.absoluteString) answered 400: \(message)")
   }
@@ -323,12 +323,12 @@ public struct GoogleFontsSource: RemoteFontSource {
   ///
   /// - Throws: ``FontStoreError/Code/notFound`` naming the tuples no rule serves and the styles
   ///   the answer has.
-  static func _assign(
+  static func assign(
     _ faces: [CSSFontFace], to query: GoogleFontsQuery, url: URL
   ) throws(FontStoreError) -> [[CSSFontFace]] {
     let assigned = query.tuples.map { tuple in faces.filter { _matches($0, tuple) } }
     if assigned.contains(where: \.isEmpty) {
-      throw _missingStyles(
+      throw missingStyles(
         query, available: faces,
         context: "its answer to \(url.absoluteString) has no @font-face rule for it")
     }
@@ -348,12 +348,12 @@ public struct GoogleFontsSource: RemoteFontSource {
     return true
   }
 
-  static func _missingStyles(
+  static func missingStyles(
     _ query: GoogleFontsQuery, available: [CSSFontFace], context: String
   ) -> FontStoreError {
     var missing = query.tuples.filter { tuple in !available.contains { _matches($0, tuple) } }
     if missing.isEmpty { missing = query.tuples }
-    let styles = _distinctStyles(available).map(\.styleDescription)
+    let styles = distinctStyles(available).map(\.styleDescription)
     return FontStoreError(
       .notFound,
       "Google Fonts has no \(missing.map(_describe).joined(separator: ", ")) of "
@@ -362,7 +362,7 @@ public struct GoogleFontsSource: RemoteFontSource {
       statusCode: 400)
   }
 
-  static func _unknownFamily(_ family: String, url: URL, message: String) -> FontStoreError {
+  static func unknownFamily(_ family: String, url: URL, message: String) -> FontStoreError {
     FontStoreError(
       .notFound,
       "Google Fonts has no family \"\(family)\" (\(url.absoluteString) answered 400: \(message)); "
@@ -376,13 +376,13 @@ public struct GoogleFontsSource: RemoteFontSource {
       let weight = Int(tuple.weight.lowerBound)
       return "\(tuple.style.name) (\(weight)\(tuple.italic ? " italic" : ""))"
     }
-    let axes = tuple.axes.sorted { GoogleFontsQuery._axisOrder($0.key, $1.key) }
+    let axes = tuple.axes.sorted { GoogleFontsQuery.axisOrder($0.key, $1.key) }
       .map { ", \($0.key) \($0.value)" }.joined()
     return "wght \(tuple.weight)\(tuple.italic ? " italic" : "")\(axes)"
   }
 
   /// One rule per distinct style, upright before italic, by weight.
-  static func _distinctStyles(_ faces: [CSSFontFace]) -> [CSSFontFace] {
+  static func distinctStyles(_ faces: [CSSFontFace]) -> [CSSFontFace] {
     var seen: Set<String> = []
     return faces.filter { seen.insert($0.styleDescription).inserted }.sorted {
       ($0.style == .italic ? 1 : 0, $0.weight.lowerBound, $0.weight.upperBound)
@@ -391,7 +391,7 @@ public struct GoogleFontsSource: RemoteFontSource {
   }
 
   /// The text of an error answer: Google sends a small HTML page ("400: Missing font family").
-  static func _serverMessage(_ data: Data) -> String {
+  static func serverMessage(_ data: Data) -> String {
     var text = String(decoding: data.prefix(64 << 10), as: UTF8.self)
     for pattern in ["<head[\\s\\S]*?</head>", "<script[\\s\\S]*?</script>", "<[^>]*>"] {
       text = text.replacingOccurrences(
@@ -450,7 +450,7 @@ public struct GoogleFontsSource: RemoteFontSource {
   /// The files draw from one byte budget, the size limit of the file they make.
   func _download(_ faces: [CSSFontFace], label: String) async throws(FontStoreError) -> Data {
     let urls = try _files(of: faces, label: label)
-    let budget = _styleBudget()
+    let budget = styleBudget()
     let results = await _concurrently(urls) { await self._body($0, budget: budget) }
     var files: [GoogleFontsSubsets.File] = []
     for result in results {
@@ -459,7 +459,7 @@ public struct GoogleFontsSource: RemoteFontSource {
     }
     // Decoding and combining subsets is FreeType work: keep it off the cooperative pool.
     let combined = files
-    return try await FontStore._offPool { () throws(FontStoreError) in
+    return try await FontStore.offPool { () throws(FontStoreError) in
       try Self._combine(combined)
     }
   }
@@ -467,7 +467,7 @@ public struct GoogleFontsSource: RemoteFontSource {
   /// One file's bytes: the body of a 2xx answer.
   func _body(_ url: URL, budget: HTTPFetch.Budget) async -> Result<Data, FontStoreError> {
     let request = _request(url)
-    let policy = _filePolicy(budget: budget)
+    let policy = filePolicy(budget: budget)
     return await HTTPFetch.response(for: request, session: session, policy: policy).flatMap {
       response in
       Result { () throws(FontStoreError) in try HTTPFetch.body(of: response, request: request) }
@@ -511,12 +511,12 @@ public struct GoogleFontsSource: RemoteFontSource {
   }
 
   /// The byte budget of one style's files: the size limit of the one file they make.
-  func _styleBudget() -> HTTPFetch.Budget {
-    HTTPFetch.Budget(FontStore._fileLimit(within: limits))
+  func styleBudget() -> HTTPFetch.Budget {
+    HTTPFetch.Budget(FontStore.fileLimit(within: limits))
   }
 
   /// The policy of a font file request, drawing from its style's budget.
-  func _filePolicy(budget: HTTPFetch.Budget) -> HTTPFetch.Policy {
+  func filePolicy(budget: HTTPFetch.Budget) -> HTTPFetch.Policy {
     var policy = HTTPFetch.Policy.font(limits, budget: budget)
     policy.extraRedirectHosts = allowedRedirectHosts
     return policy

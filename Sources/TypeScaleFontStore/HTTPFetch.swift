@@ -13,7 +13,7 @@ import TypeScaleInternals
 /// arrive.
 ///
 /// Each request runs in a session of its own, made from the caller's session's configuration
-/// (proxy, headers, idle timeout, cookies) with a data delegate (`_Transfer`): it refuses a
+/// (proxy, headers, idle timeout, cookies) with a data delegate (`Transfer`): it refuses a
 /// `Content-Length` over the size limit before reading the body, counts the bytes as they arrive
 /// (decoded, so compressed bombs are cut off too) and cancels at the first byte past the limit,
 /// cancels at the deadline, and vets every redirect. The body is kept in memory, never more than
@@ -72,7 +72,7 @@ enum HTTPFetch {
 
     /// The policy for a font file: the limits, or the loading store's smaller limit.
     static func font(_ limits: DownloadLimits, budget: Budget? = nil) -> Policy {
-      Policy(limits: limits, size: FontStore._fileLimit(within: limits), budget: budget)
+      Policy(limits: limits, size: FontStore.fileLimit(within: limits), budget: budget)
     }
 
     /// The policy for a file the store downloads itself (`install(contentsOf:)`): the default
@@ -120,8 +120,8 @@ enum HTTPFetch {
   static func start(
     _ request: URLRequest, session: URLSession, policy: Policy,
     completion: @escaping @Sendable (Result<Response, FontStoreError>) -> Void
-  ) -> _Transfer {
-    let transfer = _Transfer(prepared(request), policy: policy, completion: completion)
+  ) -> Transfer {
+    let transfer = Transfer(prepared(request), policy: policy, completion: completion)
     transfer.start(configuration: session.configuration)
     return transfer
   }
@@ -130,7 +130,7 @@ enum HTTPFetch {
   static func response(
     for request: URLRequest, session: URLSession, policy: Policy
   ) async -> Result<Response, FontStoreError> {
-    let transfer = Locked<_Transfer?>(nil)
+    let transfer = Locked<Transfer?>(nil)
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let started = start(request, session: session, policy: policy) {
@@ -203,7 +203,7 @@ enum HTTPFetch {
 ///
 /// Its state is behind a lock: the session's delegate queue, the deadline timer and a task's
 /// cancellation handler all reach it.
-final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct State {
     var task: URLSessionDataTask?
     var session: URLSession?
@@ -245,7 +245,7 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let seconds = policy.limits.timeoutSeconds
     let timer = DispatchSource.makeTimerSource(queue: .global())
     timer.schedule(deadline: .now() + max(0, min(seconds, 1e9)))
-    timer.setEventHandler { [weak self] in self?._deadlinePassed(seconds) }
+    timer.setEventHandler { [weak self] in self?.deadlinePassed(seconds) }
     state.withLock {
       $0.task = task
       $0.session = session
@@ -297,7 +297,7 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
   }
 
-  private func _deadlinePassed(_ seconds: Double) {
+  private func deadlinePassed(_ seconds: Double) {
     fail(
       FontStoreError(
         .network,
@@ -423,7 +423,7 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
     let allowed = policy.limits.redirectHosts.union(policy.extraRedirectHosts)
     if allowed.contains(host) { return nil }
-    let origins = ([Self._hostAndPort(origin)] + allowed.sorted()).joined(separator: ", ")
+    let origins = ([Self.hostAndPort(origin)] + allowed.sorted()).joined(separator: ", ")
     return "a host this source does not allow (it allows \(origins))"
   }
 
@@ -431,7 +431,7 @@ final class _Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
   }
 
-  private static func _hostAndPort(_ url: URL) -> String {
+  private static func hostAndPort(_ url: URL) -> String {
     (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
   }
 

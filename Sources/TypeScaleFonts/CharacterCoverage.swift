@@ -38,7 +38,7 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter ranges: Ranges in any order; overlapping ranges merge.
   public init(ranges: [ClosedRange<UInt32>]) {
-    let sorted = ranges.flatMap(Self._scalarRanges).sorted { $0.lowerBound < $1.lowerBound }
+    let sorted = ranges.flatMap(Self.scalarRanges).sorted { $0.lowerBound < $1.lowerBound }
     var bounds: [UInt32] = []
     for range in sorted {
       if let last = bounds.last, range.lowerBound <= last &+ 1 {
@@ -52,7 +52,7 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The parts of `range` that are Unicode scalar values.
-  private static func _scalarRanges(_ range: ClosedRange<UInt32>) -> [ClosedRange<UInt32>] {
+  private static func scalarRanges(_ range: ClosedRange<UInt32>) -> [ClosedRange<UInt32>] {
     [0...0xD7FF, 0xE000...0x10FFFF].compactMap { scalars in
       range.overlaps(scalars) ? range.clamped(to: scalars) : nil
     }
@@ -88,7 +88,7 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter value: A Unicode scalar value.
   /// - Returns: `true` when covered.
   /// - Complexity: O(log r) for r ranges.
-  public func contains(_ value: UInt32) -> Bool { _rangeIndex(of: value) != nil }
+  public func contains(_ value: UInt32) -> Bool { rangeIndex(of: value) != nil }
 
   /// The covered range that holds a scalar value, or `nil` when the face does not map it.
   ///
@@ -99,12 +99,12 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: The inclusive range, or `nil`.
   /// - Complexity: O(log r) for r ranges.
   public func coveredRange(containing value: UInt32) -> ClosedRange<UInt32>? {
-    _rangeIndex(of: value).map { _bounds[2 * $0]..._bounds[2 * $0 + 1] }
+    rangeIndex(of: value).map { _bounds[2 * $0]..._bounds[2 * $0 + 1] }
   }
 
   /// The index of the range that holds `value`, by binary search over the range ends.
   @inline(__always)
-  private func _rangeIndex(of value: UInt32) -> Int? {
+  private func rangeIndex(of value: UInt32) -> Int? {
     var low = 0
     var high = _bounds.count / 2
     while low < high {

@@ -78,12 +78,12 @@ extension FontRegistry {
   public func defaultCascade(weight: FontWeight = .regular, italic: Bool = false) -> [FontFace] {
     let key = weight.value * 2 + (italic ? 1 : 0)
     if let cached = _defaultCascades.withLock({ $0[key] }) { return cached }
-    let faces = _makeDefaultCascade(weight: weight, italic: italic)
+    let faces = makeDefaultCascade(weight: weight, italic: italic)
     _defaultCascades.withLock { $0[key] = faces }
     return faces
   }
 
-  private func _makeDefaultCascade(weight: FontWeight, italic: Bool) -> [FontFace] {
+  private func makeDefaultCascade(weight: FontWeight, italic: Bool) -> [FontFace] {
     var seen: Set<String> = []
     var faces: [FontFace] = []
     for face in embeddedFaces where seen.insert(CaseFolding.fold(face.family)).inserted {

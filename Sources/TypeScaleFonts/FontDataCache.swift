@@ -48,7 +48,7 @@ public final class FontDataCache: Sendable {
 
   private struct _Entry {
     /// Held so that the key's object identity cannot be reused while cached.
-    let file: _FontFile
+    let file: FontFile
     let bytes: [UInt8]
     var lastUse: UInt64
   }
@@ -69,7 +69,7 @@ public final class FontDataCache: Sendable {
     }
 
     /// Adds an entry unless another task added it meanwhile, then evicts down to `budget`.
-    mutating func insert(_ key: _Key, file: _FontFile, bytes: [UInt8], budget: Int) {
+    mutating func insert(_ key: _Key, file: FontFile, bytes: [UInt8], budget: Int) {
       guard entries[key] == nil else { return }
       clock += 1
       entries[key] = _Entry(file: file, bytes: bytes, lastUse: clock)

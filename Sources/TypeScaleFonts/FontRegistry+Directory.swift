@@ -61,7 +61,7 @@ extension FontRegistry {
       }
       do throws(FontError) {
         let (path, source, scannedFaces) = try scanned.get()
-        faces += try _commitScanned(path: path, source: source, faces: scannedFaces)
+        faces += try commitScanned(path: path, source: source, faces: scannedFaces)
       } catch {
         failures.append(.init(url: url, error: error))
       }

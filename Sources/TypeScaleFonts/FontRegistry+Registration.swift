@@ -19,7 +19,7 @@ extension FontRegistry {
     -> FontRegistration
   {
     let bytes = Array(data)
-    let format = try Self._checkSignature(
+    let format = try Self.checkSignature(
       Array(bytes.prefix(64)), size: bytes.count, name: name, options: options)
     try SFNTDirectory.validate(format: format, size: bytes.count, name: name, limits: options) {
       offset, count in
@@ -35,7 +35,7 @@ extension FontRegistry {
     }) {
       return FontRegistration(faces: entry.faces, source: entry.source)
     }
-    let file = _FontFile(
+    let file = FontFile(
       kind: .data, path: nil, name: name, byteCount: bytes.count, modificationTime: nil,
       memory: bytes)
     file.setDigest(digest)

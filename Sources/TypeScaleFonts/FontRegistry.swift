@@ -85,12 +85,12 @@ public final class FontRegistry: Sendable {
       let key = CaseFolding.fold(family)
       return facesByFamily[key] ?? embeddedByFamily[key] ?? []
     }
-    var flights: [String: _Flight] = [:]
+    var flights: [String: Flight] = [:]
     var statistics = Statistics()
   }
 
   /// A registration in progress, which later callers for the same key wait for.
-  final class _Flight: Sendable {
+  final class Flight: Sendable {
     let group = DispatchGroup()
     let result = Locked<Result<[FontFace], FontError>?>(nil)
     init() { group.enter() }
@@ -172,8 +172,8 @@ public final class FontRegistry: Sendable {
 
     enum Role {
       case done([FontFace])
-      case wait(_Flight)
-      case lead(_Flight)
+      case wait(Flight)
+      case lead(Flight)
     }
     let role: Role = state.withLock { state in
       if let entry = state.entriesByKey[key] {
@@ -189,7 +189,7 @@ public final class FontRegistry: Sendable {
         state.statistics.deduplicatedRegistrations += 1
         return .wait(flight)
       }
-      let flight = _Flight()
+      let flight = Flight()
       state.flights[key] = flight
       return .lead(flight)
     }
@@ -239,7 +239,7 @@ public final class FontRegistry: Sendable {
   }
 
   /// Commits a file scanned outside the lock, unless the same file was registered meanwhile.
-  func _commitScanned(
+  func commitScanned(
     path: String, source: FontSource, faces: [FontFace]
   ) throws(FontError) -> [FontFace] {
     let (faces, replaced) = try state.withLock {
@@ -275,13 +275,13 @@ public final class FontRegistry: Sendable {
     file: FileDescriptor, path: String, kind: FontSource.Kind, options: Options,
     libraries: FreeTypeLibraryPool
   ) throws(FontError) -> (FontSource, [FontFace]) {
-    let format = try _checkSignature(
+    let format = try checkSignature(
       file.read(offset: 0, count: 64), size: file.size, name: path, options: options)
     try SFNTDirectory.validate(format: format, size: file.size, name: path, limits: options) {
       file.read(offset: $0, count: $1)
     }
     let source = FontSource(
-      _file: _FontFile(
+      _file: FontFile(
         kind: kind, path: path, name: (path as NSString).lastPathComponent,
         byteCount: file.size, modificationTime: file.modificationTime, memory: nil))
     let faces = try libraries.withLibrary { library throws(FontError) in
@@ -293,7 +293,7 @@ public final class FontRegistry: Sendable {
 
   /// Throws unless the first bytes are a font signature and the size is within limits.
   @discardableResult
-  static func _checkSignature(
+  static func checkSignature(
     _ head: [UInt8], size: Int, name: String, options: Options
   ) throws(FontError) -> FileSniffer.Format {
     guard size <= options.maximumFileSize else {

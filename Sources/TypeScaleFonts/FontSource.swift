@@ -24,7 +24,7 @@ public struct FontSource: Hashable, Sendable, CustomStringConvertible {
     case embedded
   }
 
-  let _file: _FontFile
+  let _file: FontFile
 
   /// What kind of source this is.
   public var kind: Kind { _file.kind }
@@ -70,7 +70,7 @@ public struct FontSource: Hashable, Sendable, CustomStringConvertible {
 /// One registered file or buffer.
 ///
 /// It holds its identity, its bytes when in memory, and its lazily computed digest. Immutable but for the digest cache, which a mutex guards.
-final class _FontFile: Sendable {
+final class FontFile: Sendable {
   let kind: FontSource.Kind
   let path: String?
   let name: String

@@ -26,8 +26,8 @@ extension SFNTDirectory {
   ) throws(FontError) {
     let declared: Int
     switch format {
-    case .woff: declared = try _woffDecodedSize(name: name, read: read)
-    case .woff2: declared = try _woff2DecodedSize(size: size, name: name, read: read)
+    case .woff: declared = try woffDecodedSize(name: name, read: read)
+    case .woff2: declared = try woff2DecodedSize(size: size, name: name, read: read)
     case .trueType, .openTypeCFF, .collection: return
     }
     guard declared <= limit else {
@@ -41,14 +41,14 @@ extension SFNTDirectory {
 
   /// WOFF 1.0: `totalSfntSize` at byte 16; 20-byte table records from byte 44 with `origLength`
   /// at +12 (W3C WOFF 1.0 §4–5).
-  private static func _woffDecodedSize(
+  private static func woffDecodedSize(
     name: String, read: (Int, Int) -> [UInt8]
   ) throws(FontError) -> Int {
     let header = read(0, 44)
-    guard header.count == 44 else { throw _cutOff(name, "the WOFF header") }
+    guard header.count == 44 else { throw cutOff(name, "the WOFF header") }
     let tableCount = Int(_u16(header, 12))
     let directory = read(44, tableCount * 20)
-    guard directory.count == tableCount * 20 else { throw _cutOff(name, "the table directory") }
+    guard directory.count == tableCount * 20 else { throw cutOff(name, "the table directory") }
     var tables = 12 + 16 * tableCount
     for index in 0..<tableCount {
       tables += _padded(Int(_u32(directory, index * 20 + 12)))
@@ -59,17 +59,17 @@ extension SFNTDirectory {
   /// WOFF2: `totalSfntSize` at byte 16; variable-length table entries from byte 48: a flags
   /// byte, a tag when the flags' low six bits are 63, `origLength` and, for transformed tables,
   /// `transformLength` as UIntBase128 (W3C WOFF2 §4–5.2).
-  private static func _woff2DecodedSize(
+  private static func woff2DecodedSize(
     size: Int, name: String, read: (Int, Int) -> [UInt8]
   ) throws(FontError) -> Int {
     let header = read(0, 48)
-    guard header.count == 48 else { throw _cutOff(name, "the WOFF2 header") }
+    guard header.count == 48 else { throw cutOff(name, "the WOFF2 header") }
     let tableCount = Int(_u16(header, 12))
     // Each entry takes at most 1 + 4 + 5 + 5 bytes.
     let directory = read(48, min(tableCount * 15, max(0, size - 48)))
     var cursor = 0
     func byte() throws(FontError) -> UInt8 {
-      guard cursor < directory.count else { throw _cutOff(name, "the table directory") }
+      guard cursor < directory.count else { throw cutOff(name, "the table directory") }
       defer { cursor += 1 }
       return directory[cursor]
     }
@@ -108,7 +108,7 @@ extension SFNTDirectory {
 
   private static func _padded(_ length: Int) -> Int { (length + 3) & ~3 }
 
-  private static func _cutOff(_ name: String, _ what: String) -> FontError {
+  private static func cutOff(_ name: String, _ what: String) -> FontError {
     FontError(.corruptFont, "\(name) is truncated or corrupt: \(what) is cut off")
   }
 

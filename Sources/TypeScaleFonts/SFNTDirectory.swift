@@ -64,14 +64,14 @@ enum SFNTDirectory {
       let offsets = read(12, count * 4)
       guard offsets.count == count * 4 else { throw truncated("the face offsets are cut off") }
       for index in 0..<count {
-        try _validateFace(at: Int(_u32(offsets, index * 4)), size: size, name: name, read: read)
+        try validateFace(at: Int(_u32(offsets, index * 4)), size: size, name: name, read: read)
       }
     case .trueType, .openTypeCFF:
-      try _validateFace(at: 0, size: size, name: name, read: read)
+      try validateFace(at: 0, size: size, name: name, read: read)
     }
   }
 
-  private static func _validateFace(
+  private static func validateFace(
     at offset: Int, size: Int, name: String, read: (Int, Int) -> [UInt8]
   ) throws(FontError) {
     let header = read(offset, 12)

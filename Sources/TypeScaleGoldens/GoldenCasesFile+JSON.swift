@@ -75,7 +75,7 @@ enum _JSONValue: Decodable {
 }
 
 /// The problems found reading a cases file, each `path: message`, in the order found.
-struct _CasesProblems {
+struct CasesProblems {
   private(set) var list: [String] = []
 
   /// Records a problem at a JSON path.

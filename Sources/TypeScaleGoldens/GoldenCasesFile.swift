@@ -109,7 +109,7 @@ public enum GoldenCasesFile {
       throw GoldenError(
         .malformedCases, "\(name): the top level must be an object, found \(root.found)")
     }
-    var problems = _CasesProblems()
+    var problems = CasesProblems()
     var warnings: [String] = []
     let (fonts, sets, typography) = read(table, problems: &problems, warnings: &warnings)
     guard problems.list.isEmpty else { throw malformed(name, problems) }
@@ -160,7 +160,7 @@ public enum GoldenCasesFile {
   /// - Returns: The count.
   /// - Throws: ``GoldenError/Code/tooManyCases`` naming the count, the largest set and the limit.
   static func checkCount(
-    _ sets: [_CasesSet], name: String, maximumCaseCount: Int
+    _ sets: [CasesSet], name: String, maximumCaseCount: Int
   ) throws(GoldenError) -> Int {
     var total = 0
     var overflow = false
@@ -188,7 +188,7 @@ public enum GoldenCasesFile {
 
   // MARK: - Reading
 
-  private static func malformed(_ name: String, _ problems: _CasesProblems) -> GoldenError {
+  private static func malformed(_ name: String, _ problems: CasesProblems) -> GoldenError {
     let count = problems.list.count
     return GoldenError(
       .malformedCases,
@@ -213,8 +213,8 @@ public enum GoldenCasesFile {
 
   /// Reads the top level: fonts and sets, each checked; problems are collected.
   private static func read(
-    _ root: [String: _JSONValue], problems: inout _CasesProblems, warnings: inout [String]
-  ) -> ([GoldenFont], [_CasesSet], (file: String?, folders: [String])) {
+    _ root: [String: _JSONValue], problems: inout CasesProblems, warnings: inout [String]
+  ) -> ([GoldenFont], [CasesSet], (file: String?, folders: [String])) {
     let known = ["format", "typography", "fontFolders", "fonts", "sets"]
     for key in root.keys.sorted() where !known.contains(key) {
       problems.add("$.\(key)", "unknown key; valid keys: \(known.joined(separator: ", "))")
@@ -266,7 +266,7 @@ public enum GoldenCasesFile {
     var aliases = Set(fonts.map(\.alias))
     if typography != nil { aliases.insert(GoldenSuite.typographyAlias) }
 
-    var sets: [_CasesSet] = []
+    var sets: [CasesSet] = []
     switch root["sets"] {
     case .array(let list)? where !list.isEmpty:
       for (index, value) in list.enumerated() {
@@ -289,7 +289,7 @@ public enum GoldenCasesFile {
   }
 
   private static func readFont(
-    _ alias: String, _ value: _JSONValue, problems: inout _CasesProblems
+    _ alias: String, _ value: _JSONValue, problems: inout CasesProblems
   ) -> GoldenFont? {
     let path = "$.fonts.\(alias)"
     guard !alias.isEmpty,
@@ -325,7 +325,7 @@ public enum GoldenCasesFile {
   /// Reads an array of strings, reporting the array or each element of the wrong type.
   private static func strings(
     _ value: _JSONValue, _ path: String, expected: String, element: String,
-    problems: inout _CasesProblems
+    problems: inout CasesProblems
   ) -> [String]? {
     guard case .array(let list) = value, !list.isEmpty else {
       problems.expected(path, "a non-empty array of \(expected)", found: value)
@@ -344,8 +344,8 @@ public enum GoldenCasesFile {
 
   private static func readSet(
     _ set: [String: _JSONValue], index: Int, aliases: Set<String>, hasTypography: Bool,
-    problems: inout _CasesProblems, warnings: inout [String]
-  ) -> _CasesSet? {
+    problems: inout CasesProblems, warnings: inout [String]
+  ) -> CasesSet? {
     let path = "$.sets[\(index)]"
     let before = problems.list.count
     let known: Set<String> = [
@@ -385,7 +385,7 @@ public enum GoldenCasesFile {
     }
 
     let typographyOnly = fonts == [GoldenSuite.typographyAlias]
-    var styles: [_CasesStyle] = [.style(.body)]
+    var styles: [CasesStyle] = [.style(.body)]
     if let value = set["styles"] {
       styles = []
       let names = strings(
@@ -585,14 +585,14 @@ public enum GoldenCasesFile {
     }
 
     guard problems.list.count == before else { return nil }
-    return _CasesSet(
+    return CasesSet(
       path: path, name: name, texts: texts, fonts: fonts, styles: styles,
       categories: categories, widths: widths, lines: lines, truncation: truncation,
       target: target, strategy: strategy, sizing: sizing, language: language, mustFit: mustFit)
   }
 
   private static func readCategories(
-    _ value: _JSONValue?, _ path: String, problems: inout _CasesProblems
+    _ value: _JSONValue?, _ path: String, problems: inout CasesProblems
   ) -> [ContentSizeCategory] {
     let expected = "\"all\", a range such as \"L...AX5\", or a non-empty array of category names"
     do throws(MetricsError) {
@@ -631,7 +631,7 @@ public enum GoldenCasesFile {
 }
 
 /// A set's style: an Apple text style, or a custom token of the suite's typography.
-enum _CasesStyle: Hashable {
+enum CasesStyle: Hashable {
   case style(TextStyle)
   case token(String)
 
@@ -645,12 +645,12 @@ enum _CasesStyle: Hashable {
 }
 
 /// One set of a cases file, checked and not yet expanded.
-struct _CasesSet {
+struct CasesSet {
   let path: String
   let name: String
   let texts: [(id: String, text: String)]
   let fonts: [String]
-  let styles: [_CasesStyle]
+  let styles: [CasesStyle]
   let categories: [ContentSizeCategory]
   let widths: [Double?]
   let lines: Int

@@ -52,7 +52,7 @@ extension GoldenComparison {
 
   /// Everything of a case but its id (and sizing, which follows from the rest): two cases with
   /// the same key are one case renamed.
-  private struct _RenameKey: Hashable {
+  private struct RenameKey: Hashable {
     let text: String
     let font: String
     let style: String
@@ -101,15 +101,15 @@ extension GoldenComparison {
   ) -> [String: String] {
     let currentIDs = Set(current.map(\.id))
     let recordedIDs = Set(recorded.map(\.id))
-    var gone: [_RenameKey: [String]] = [:]
+    var gone: [RenameKey: [String]] = [:]
     for test in recorded where !currentIDs.contains(test.id) {
-      gone[_RenameKey(test), default: []].append(test.id)
+      gone[RenameKey(test), default: []].append(test.id)
     }
     guard !gone.isEmpty else { return [:] }
-    var taken: [_RenameKey: Int] = [:]
+    var taken: [RenameKey: Int] = [:]
     var renames: [String: String] = [:]
     for test in current where !recordedIDs.contains(test.id) {
-      let key = _RenameKey(test)
+      let key = RenameKey(test)
       guard let candidates = gone[key] else { continue }
       let index = taken[key, default: 0]
       guard index < candidates.count else { continue }

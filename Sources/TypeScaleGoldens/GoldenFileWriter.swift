@@ -100,7 +100,7 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
     }
     // Held until the file is renamed or removed: a later writer leaves a locked file alone.
     _ = flock(descriptor, LOCK_EX | LOCK_NB)
-    slot = _InterruptCleanup.register(temporaryURL.path)
+    slot = InterruptCleanup.register(temporaryURL.path)
     buffer.reserveCapacity(Self.bufferSize)
   }
 
@@ -136,7 +136,7 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
     try flush()
     guard fsync(descriptor) == 0 else { throw failure("fsync") }
     guard rename(temporaryURL.path, url.path) == 0 else { throw failure("rename") }
-    _InterruptCleanup.unregister(slot)
+    InterruptCleanup.unregister(slot)
     slot = nil
     close(descriptor)
     descriptor = -1
@@ -151,7 +151,7 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   /// Removes the temporary file without touching the golden file; nothing after it succeeds.
   public func discard() {
     guard descriptor >= 0 else { return }
-    _InterruptCleanup.unregister(slot)
+    InterruptCleanup.unregister(slot)
     slot = nil
     unlink(temporaryURL.path)
     close(descriptor)
@@ -241,7 +241,7 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   /// are async-signal-safe; it reads paths from buffers allocated here, up to 16 writers at once
   /// (the files of more are left for ``removeStaleTemporaryFiles(for:)``).
   public static func removeTemporaryFilesOnInterrupt() {
-    _InterruptCleanup.install()
+    InterruptCleanup.install()
   }
 }
 
@@ -252,7 +252,7 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
 /// They are kept in fixed C buffers a signal handler can read without locking or allocating. A
 /// slot's first byte is written last (after a fence) and cleared
 /// first, so the handler sees either no path or a whole one.
-private enum _InterruptCleanup {
+private enum InterruptCleanup {
   static let slotCount = 16
   static let slotSize = Int(PATH_MAX) + 1
   nonisolated(unsafe) static let slots: UnsafeMutablePointer<CChar> = {
@@ -269,7 +269,7 @@ private enum _InterruptCleanup {
       guard !installed else { return }
       installed = true
       for signalNumber in [SIGINT, SIGTERM] {
-        let previous = signal(signalNumber, _removeTemporaryFilesAndRaise)
+        let previous = signal(signalNumber, removeTemporaryFilesAndRaise)
         if unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_DFL, to: Int.self) {
           signal(signalNumber, previous)
         }
@@ -305,9 +305,9 @@ private enum _InterruptCleanup {
 
 /// The SIGINT/SIGTERM handler: unlinks every registered temporary file, restores the default
 /// action and raises the signal again (it is blocked until the handler returns).
-private func _removeTemporaryFilesAndRaise(_ signalNumber: Int32) {
-  for index in 0..<_InterruptCleanup.slotCount {
-    let slot = _InterruptCleanup.slots + index * _InterruptCleanup.slotSize
+private func removeTemporaryFilesAndRaise(_ signalNumber: Int32) {
+  for index in 0..<InterruptCleanup.slotCount {
+    let slot = InterruptCleanup.slots + index * InterruptCleanup.slotSize
     if slot[0] != 0 { unlink(slot) }
   }
   signal(signalNumber, SIG_DFL)

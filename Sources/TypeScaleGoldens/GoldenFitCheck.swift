@@ -22,7 +22,7 @@ import Foundation
 /// ```
 public struct GoldenFitCheck: GoldenMeasurementSink {
   private var next: (any GoldenMeasurementSink)?
-  private var groups: _GoldenFitGroups
+  private var groups: GoldenFitGroups
   private var header = GoldenHeader(versions: [:], fonts: [], fontDigests: [:], sizeTolerance: 0.01)
 
   /// The measurements that do not fit (truncated, or wider than their width), in recording order.
@@ -38,7 +38,7 @@ public struct GoldenFitCheck: GoldenMeasurementSink {
   ///   - tolerance: The size tolerance, in points; the measurer's 0.01 pt by default.
   public init(forwardingTo next: (any GoldenMeasurementSink)? = nil, tolerance: Double = 0.01) {
     self.next = next
-    self.groups = _GoldenFitGroups(tolerance: tolerance)
+    self.groups = GoldenFitGroups(tolerance: tolerance)
   }
 
   /// Checks the measurements of a golden file.
@@ -85,8 +85,8 @@ public struct GoldenFitCheck: GoldenMeasurementSink {
     let needs =
       (measurer ?? (try? GoldenMeasurer()))?.needs(
         of: unfit, header: header, baseDirectory: baseDirectory) ?? [:]
-    return _GoldenFitGroups.texts(
-      recorded: _GoldenFitGroups(tolerance: groups.tolerance), current: groups, failing: unfit,
+    return GoldenFitGroups.texts(
+      recorded: GoldenFitGroups(tolerance: groups.tolerance), current: groups, failing: unfit,
       failingRecordedIDs: [], needs: needs)
   }
 

@@ -188,14 +188,14 @@ extension GoldenMeasurement {
   /// - Parameter tolerance: The size tolerance in points; a golden header's, 0.01 pt by default.
   /// - Returns: `true` when it fits.
   public func fits(tolerance: Double = 0.01) -> Bool {
-    _GoldenFitState(self, tolerance: tolerance) == .fits(lines: lineCount)
+    GoldenFitState(self, tolerance: tolerance) == .fits(lines: lineCount)
   }
 }
 
 // MARK: - Phases
 
 /// How a measured case stands against its box.
-enum _GoldenFitState: Hashable {
+enum GoldenFitState: Hashable {
   case fits(lines: Int)
   case truncated
   /// Wider than `width` (the box, in points).
@@ -222,11 +222,11 @@ enum _GoldenFitState: Hashable {
 
 /// The cases of a file grouped by text (every input but the category), in file order, with
 /// each case's fit state: enough to say where a text fits without holding its measurements.
-struct _GoldenFitGroups {
+struct GoldenFitGroups {
   struct Group {
     var name: String
     var text: String
-    var states: [(category: ContentSizeCategory, state: _GoldenFitState)] = []
+    var states: [(category: ContentSizeCategory, state: GoldenFitState)] = []
   }
 
   let tolerance: Double
@@ -252,7 +252,7 @@ struct _GoldenFitGroups {
       groups[key] = Group(name: name, text: GoldenText.escape(record.testCase.text))
     }
     groups[key]?.states.append(
-      (record.testCase.category, _GoldenFitState(record, tolerance: tolerance)))
+      (record.testCase.category, GoldenFitState(record, tolerance: tolerance)))
   }
 
   /// The group key and name of a case: its id with the category part as `*` when the id has
@@ -282,10 +282,10 @@ struct _GoldenFitGroups {
 
   /// `["fits through XL", "truncated from XXL"]`: runs of categories in one state.
   static func phases(
-    _ states: [(category: ContentSizeCategory, state: _GoldenFitState)]
+    _ states: [(category: ContentSizeCategory, state: GoldenFitState)]
   ) -> [String] {
     let sorted = states.sorted { $0.category < $1.category }
-    var runs: [(state: _GoldenFitState, first: ContentSizeCategory, last: ContentSizeCategory)] =
+    var runs: [(state: GoldenFitState, first: ContentSizeCategory, last: ContentSizeCategory)] =
       []
     for entry in sorted {
       if let last = runs.last, last.state == entry.state {
@@ -314,8 +314,7 @@ struct _GoldenFitGroups {
     return phases
   }
 
-  private static func describe(_ state: _GoldenFitState, after previous: _GoldenFitState?) -> String
-  {
+  private static func describe(_ state: GoldenFitState, after previous: GoldenFitState?) -> String {
     switch state {
     case .truncated: return "truncated"
     case .overflows(let width):
@@ -336,7 +335,7 @@ struct _GoldenFitGroups {
   ///   - needs: What each failing case needs, by id.
   /// - Returns: One text per group with a failing case: those measured now first, in order.
   static func texts(
-    recorded: _GoldenFitGroups, current: _GoldenFitGroups, failing: [GoldenMeasurement],
+    recorded: GoldenFitGroups, current: GoldenFitGroups, failing: [GoldenMeasurement],
     failingRecordedIDs: [String], needs: [String: GoldenFitNeeds]
   ) -> [GoldenTextFit] {
     var order: [String] = []
@@ -344,7 +343,7 @@ struct _GoldenFitGroups {
     for record in failing {
       guard let key = current.keys[record.id] else { continue }
       if cases[key] == nil { order.append(key) }
-      let state = _GoldenFitState(record, tolerance: current.tolerance)
+      let state = GoldenFitState(record, tolerance: current.tolerance)
       let need = needs[record.id]
       cases[key, default: []].append(
         GoldenTextFit.Case(

@@ -77,7 +77,7 @@ public final class GoldenMeasurer {
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> GoldenFile {
-    var collector = _GoldenFileCollector()
+    var collector = GoldenFileCollector()
     try measure(
       suite, baseDirectory: baseDirectory, shard: shard, into: &collector, progress: progress)
     return GoldenFile(
@@ -238,7 +238,7 @@ public final class GoldenMeasurer {
 }
 
 /// Collects a recording into a ``GoldenFile``, for comparisons that need every record.
-private struct _GoldenFileCollector: GoldenMeasurementSink {
+private struct GoldenFileCollector: GoldenMeasurementSink {
   var header: GoldenHeader?
   var measurements: [GoldenMeasurement] = []
 

@@ -41,9 +41,9 @@ extension GoldenReport {
     let needs =
       (measurer ?? (try? GoldenMeasurer()))?.needs(
         of: measuredNow, header: actual.header, baseDirectory: baseDirectory) ?? [:]
-    textFits = _GoldenFitGroups.texts(
-      recorded: _GoldenFitGroups(expected.measurements, tolerance: tolerance),
-      current: _GoldenFitGroups(actual.measurements, tolerance: tolerance), failing: measuredNow,
+    textFits = GoldenFitGroups.texts(
+      recorded: GoldenFitGroups(expected.measurements, tolerance: tolerance),
+      current: GoldenFitGroups(actual.measurements, tolerance: tolerance), failing: measuredNow,
       failingRecordedIDs: expected.measurements.map(\.id).filter {
         failing.contains($0) && !measuredIDs.contains($0)
       }, needs: needs)

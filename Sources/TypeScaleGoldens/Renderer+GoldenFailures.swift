@@ -66,7 +66,7 @@ extension Renderer {
       registry: registry, goldenURL: goldenURL, headers: [expected.header, actual.header])
     var currentFonts = GoldenLayouts(
       registry: registry, goldenURL: goldenURL, headers: [actual.header, expected.header])
-    var entries: [_GoldenFailureEntry] = []
+    var entries: [GoldenFailureEntry] = []
     for mismatch in shown {
       guard let record = recorded[mismatch.id] else { continue }
       // The report's order; "->" because the embedded default subset has no arrows.
@@ -89,7 +89,7 @@ extension Renderer {
           try side(now, fonts: &currentFonts, caption: caption, color: Self.currentBoxColor))
       }
       entries.append(
-        _GoldenFailureEntry(
+        GoldenFailureEntry(
           caption: try label(mismatch.id + "\n" + differences.joined(separator: ", ")),
           sides: sides))
     }
@@ -183,7 +183,7 @@ extension Renderer {
   /// One side of a changed case: a record laid out, with its box and a caption.
   private func side(
     _ record: GoldenMeasurement, fonts: inout GoldenLayouts, caption: String, color: RGBAColor
-  ) throws(RenderError) -> _GoldenFailureSide {
+  ) throws(RenderError) -> GoldenFailureSide {
     // The file's numbers themselves: max() would quietly drop a NaN.
     guard record.width.isFinite, record.height.isFinite else {
       throw RenderError(
@@ -195,7 +195,7 @@ extension Renderer {
     let layout = try fonts.layout(record.testCase, engine: layoutEngine)
     let size =
       "\(GoldenMeasurement.number(record.width)) x \(GoldenMeasurement.number(record.height)) pt"
-    return _GoldenFailureSide(
+    return GoldenFailureSide(
       caption: try label("\(caption): \(size)"), layout: layout,
       box: (record.width, record.height),
       boxLeft: Self.expectedBoxLeft(for: layout, expectedWidth: record.width), color: color)
@@ -244,13 +244,13 @@ extension Renderer {
 }
 
 /// One changed case of a golden failure image: its caption and its sides, recorded then now.
-private struct _GoldenFailureEntry {
+private struct GoldenFailureEntry {
   let caption: Label
-  let sides: [_GoldenFailureSide]
+  let sides: [GoldenFailureSide]
 }
 
 /// One side of a changed case: a record laid out, the box it was measured with, a caption.
-private struct _GoldenFailureSide {
+private struct GoldenFailureSide {
   let caption: Label
   let layout: TextLayout
   /// The measured box, in points.

@@ -158,7 +158,7 @@ public final class ShapeCache: Sendable {
 
   /// The entries whose keys share a hash: almost always one, so the first is held inline and
   /// the rest (an empty array allocates nothing) only on a collision.
-  private struct _Bucket {
+  private struct Bucket {
     var first: _Entry
     var more: [_Entry] = []
 
@@ -190,7 +190,7 @@ public final class ShapeCache: Sendable {
 
   private struct _State {
     /// Entries by their key's hash.
-    var buckets: [Int: _Bucket] = [:]
+    var buckets: [Int: Bucket] = [:]
     var clock: UInt64 = 0
     var statistics = Statistics()
   }
@@ -223,7 +223,7 @@ public final class ShapeCache: Sendable {
       state.clock += 1
       let clock = state.clock
       // Found and stamped in place, through the dictionary's `modify` accessor: no copies.
-      let glyphs = { (bucket: inout _Bucket?) -> ShapedGlyphs? in
+      let glyphs = { (bucket: inout Bucket?) -> ShapedGlyphs? in
         guard var found = bucket, let index = found.index(of: key) else { return nil }
         bucket = nil  // `found` is then the only reference: stamping it copies nothing.
         found[index].lastUse = clock
@@ -257,7 +257,7 @@ public final class ShapeCache: Sendable {
         }
         state.buckets[key.hashCode] = bucket
       } else {
-        state.buckets[key.hashCode] = _Bucket(first: entry)
+        state.buckets[key.hashCode] = Bucket(first: entry)
       }
       state.statistics.entries += 1
       state.statistics.bytes += bytes

@@ -50,13 +50,13 @@ extension TextLayoutEngine {
       throw LayoutError(error)
     }
     try options.validate()
-    let box = _borrowContext()
-    defer { _returnContext(box) }
+    let box = borrowContext()
+    defer { returnContext(box) }
     // Size-independent work once: paragraphs, bidi, scripts, fonts (and break opportunities, the
     // first time a size needs them).
-    var prepared = try _prepare(text, font: font, options: options, context: box.context)
+    var prepared = try prepare(text, font: font, options: options, context: box.context)
     // Shaped once, in font units, for every size.
-    try _preshape(&prepared, font: font, options: options, context: box.context)
+    try preshape(&prepared, font: font, options: options, context: box.context)
     // The style's metrics once, rather than once per category in `sizing.resolve`.
     var metrics: FontMetrics?
     if let style = sizing.textStyle {

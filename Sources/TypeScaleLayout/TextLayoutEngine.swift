@@ -30,13 +30,13 @@ public final class TextLayoutEngine: Sendable {
   /// Shaped runs in font units, bounded in bytes.
   public let shapeCache: ShapeCache
   let fonts: HarfBuzzFontCache
-  private let contexts = Locked<[_ContextBox]>([])
+  private let contexts = Locked<[ContextBox]>([])
   /// Cascades by primary face and fallback faces (built once: matching runs per build).
   private let cascades = Locked<[[FontFace.ID]: FontCascade]>([:])
   /// Cascades of fonts without fallback faces of their own, by primary face.
   private let primaryCascades = Locked<[FontFace.ID: FontCascade]>([:])
 
-  final class _ContextBox: @unchecked Sendable {
+  final class ContextBox: @unchecked Sendable {
     // A context is used by one thread at a time: the pool hands each out to one caller.
     let context = LayoutContext()
   }
@@ -97,14 +97,14 @@ public final class TextLayoutEngine: Sendable {
   public func layout(
     _ text: String, font: LayoutFont, options: LayoutOptions = LayoutOptions()
   ) throws(LayoutError) -> TextLayout {
-    let box = _borrowContext()
-    defer { _returnContext(box) }
+    let box = borrowContext()
+    defer { returnContext(box) }
     return try layout(text, font: font, options: options, context: box.context)
   }
 
-  func _borrowContext() -> _ContextBox { contexts.withLock { $0.popLast() } ?? _ContextBox() }
+  func borrowContext() -> ContextBox { contexts.withLock { $0.popLast() } ?? ContextBox() }
 
-  func _returnContext(_ box: _ContextBox) {
+  func returnContext(_ box: ContextBox) {
     contexts.withLock { if $0.count < 16 { $0.append(box) } }
   }
 
@@ -121,7 +121,7 @@ public final class TextLayoutEngine: Sendable {
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
     try options.validate()
-    var prepared = try _prepare(text, font: font, options: options, context: context)
+    var prepared = try prepare(text, font: font, options: options, context: context)
     return try _layout(&prepared, font: font, options: options, context: context)
   }
 
@@ -129,20 +129,20 @@ public final class TextLayoutEngine: Sendable {
   ///
   /// It holds paragraphs, bidi, scripts, fonts by cluster and line break opportunities; a sweep
   /// prepares once and lays out at every size.
-  struct _Prepared {
+  struct Prepared {
     let text: String
     var paragraphs: [PreparedParagraph]
     let missing: [Unicode.Scalar]
     let cascade: FontCascade
-    /// Whether ``_preshape(_:font:options:context:)`` has run.
+    /// Whether ``preshape(_:font:options:context:)`` has run.
     var isPreshaped = false
   }
 
   /// Shapes each paragraph whose faces' shaping does not depend on the size once, so that
   /// laying it out at several sizes (a sweep, a shrink-to-fit search) measures the same glyphs
   /// without asking the cache again.
-  func _preshape(
-    _ prepared: inout _Prepared, font: LayoutFont, options: LayoutOptions, context: LayoutContext
+  func preshape(
+    _ prepared: inout Prepared, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) {
     guard !prepared.isPreshaped else { return }
     prepared.isPreshaped = true
@@ -172,9 +172,9 @@ public final class TextLayoutEngine: Sendable {
     return cascade
   }
 
-  func _prepare(
+  func prepare(
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
-  ) throws(LayoutError) -> _Prepared {
+  ) throws(LayoutError) -> Prepared {
     let cascade = _cascade(for: font)
     let itemizer = Itemizer(cascade: cascade)
     let paragraphs = text.isEmpty ? [] : Paragraph.split(text)
@@ -191,19 +191,19 @@ public final class TextLayoutEngine: Sendable {
       var seen: Set<Unicode.Scalar> = []
       missing = missing.filter { seen.insert($0).inserted }
     }
-    return _Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
+    return Prepared(text: text, paragraphs: prepared, missing: missing, cascade: cascade)
   }
 
   /// Lays a prepared text out at `font`'s size: shape (through the cache), break, place.
   ///
   /// Break opportunities found on the way are kept in `preparedText` for the next size.
   func _layout(
-    _ preparedText: inout _Prepared, font: LayoutFont, options: LayoutOptions,
+    _ preparedText: inout Prepared, font: LayoutFont, options: LayoutOptions,
     context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
     if options.minimumScaleFactor < 1 {
       // Shrinking may lay out at many sizes: shape once.
-      try _preshape(&preparedText, font: font, options: options, context: context)
+      try preshape(&preparedText, font: font, options: options, context: context)
     }
     let text = preparedText.text
     let missing = preparedText.missing

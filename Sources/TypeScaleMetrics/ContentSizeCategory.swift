@@ -89,7 +89,7 @@ public enum ContentSizeCategory: Int, CaseIterable, Comparable, Hashable, Sendab
   /// - Throws: ``MetricsError/Code/unknownCategory`` with a message listing the valid names, or,
   ///   for `UICTContentSizeCategoryUnspecified`, saying that a concrete category is needed.
   public init(parsing name: String) throws(MetricsError) {
-    let key = Self._normalize(name)
+    let key = Self.normalize(name)
     if let found = Self._lookup[key] {
       self = found
       return
@@ -151,14 +151,14 @@ public enum ContentSizeCategory: Int, CaseIterable, Comparable, Hashable, Sendab
         category.shortName, category.uiKitRawValue, category.uiKitName,
         category.dynamicTypeSizeName,
       ] {
-        table[_normalize(name)] = category
+        table[normalize(name)] = category
       }
     }
     return table
   }()
 
   /// Lower-cases ASCII letters and trims spaces and tabs, without Foundation.
-  static func _normalize(_ name: String) -> String {
+  static func normalize(_ name: String) -> String {
     var scalars = Substring(name).unicodeScalars.drop { $0 == " " || $0 == "\t" }
     while let last = scalars.last, last == " " || last == "\t" || last == "\n" {
       scalars = scalars.dropLast()

@@ -63,7 +63,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   }
 
   private init(
-    _style textStyle: TextStyle, table: SizeTable, row: SizeTable._Row, reference: Double
+    _style textStyle: TextStyle, table: SizeTable, row: SizeTable.Row, reference: Double
   ) {
     self.textStyle = textStyle
     self.table = table
@@ -130,7 +130,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   public func scaledFont(
     for size: DesignSize, maximumPointSize: Double? = nil, in category: ContentSizeCategory
   ) throws(MetricsError) -> ResolvedSize {
-    let maximum = try Self._checkMaximum(maximumPointSize)
+    let maximum = try Self.checkMaximum(maximumPointSize)
     let factor = try factor(in: category)
     let rounded = (size.points * factor).rounded(.toNearestOrAwayFromZero)
     let points = maximum.map { min(rounded, $0) } ?? rounded
@@ -167,7 +167,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
           + "-\(MetricsError.format(ValueRanges.maximumPoints))…"
           + "\(MetricsError.format(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
-    try Self._checkDisplayScale(displayScale)
+    try Self.checkDisplayScale(displayScale)
     let scaled = value * (try factor(in: category))
     let rounded = (scaled * displayScale).rounded(.toNearestOrAwayFromZero) / displayScale
     return rounded == 0 ? 0 : rounded  // never -0: a tiny negative value rounds to 0
@@ -181,7 +181,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter displayScale: Pixels per point.
   /// - Throws: ``MetricsError/Code/invalidDisplayScale`` naming the value and the range.
-  static func _checkDisplayScale(_ displayScale: Double) throws(MetricsError) {
+  static func checkDisplayScale(_ displayScale: Double) throws(MetricsError) {
     guard displayScale.isFinite, ValueRanges.displayScales.contains(displayScale) else {
       throw MetricsError(
         .invalidDisplayScale,
@@ -191,7 +191,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  static func _checkMaximum(_ maximum: Double?) throws(MetricsError) -> Double? {
+  static func checkMaximum(_ maximum: Double?) throws(MetricsError) -> Double? {
     guard let maximum else { return nil }
     try MetricsError.checkSize(maximum, "maximum point size")
     return maximum == 0 ? nil : maximum

@@ -119,13 +119,13 @@ public enum FontSizing: Hashable, Sendable, Codable, CustomStringConvertible {
   ) throws(MetricsError) -> ResolvedSize {
     switch self {
     case .fixed:
-      let maximum = try FontMetrics._checkMaximum(maximumPointSize)
+      let maximum = try FontMetrics.checkMaximum(maximumPointSize)
       let points = maximum.map { min(size.points, $0) } ?? size.points
       return ResolvedSize(
         points: points, designSize: size, sizing: self, category: category,
         maximumPointSize: maximum, table: table, factor: 1, isClamped: points < size.points)
     case .system(let style):
-      let maximum = try FontMetrics._checkMaximum(maximumPointSize)
+      let maximum = try FontMetrics.checkMaximum(maximumPointSize)
       let reference = try table.entry(for: style, at: table.defaultCategory).pointSize
       let target = try table.entry(for: style, at: category).pointSize
       let factor = target / reference

@@ -67,8 +67,8 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
   /// - Parameter text: The name or number.
   /// - Throws: ``MetricsError/Code/invalidValue`` naming the text and the valid names.
   public init(parsing text: String) throws(MetricsError) {
-    let key = ContentSizeCategory._normalize(text)
-    if let match = Self._named.first(where: { ContentSizeCategory._normalize($0.0) == key }) {
+    let key = ContentSizeCategory.normalize(text)
+    if let match = Self._named.first(where: { ContentSizeCategory.normalize($0.0) == key }) {
       self = match.1
       return
     }

@@ -42,7 +42,7 @@ public enum Platform: String, CaseIterable, Hashable, Sendable, Codable, CustomS
   /// - Parameter name: The name to parse.
   /// - Throws: ``MetricsError/Code/unknownPlatform`` listing the valid names.
   public init(parsing name: String) throws(MetricsError) {
-    let key = ContentSizeCategory._normalize(name)
+    let key = ContentSizeCategory.normalize(name)
     if key == "ipados" {
       self = .iOS
       return

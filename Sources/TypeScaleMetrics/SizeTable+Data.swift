@@ -99,7 +99,7 @@ extension SizeTable {
         ]),
       (
         .extraLargeTitle,
-        _Row(
+        Row(
           weight: .bold, emphasizedWeight: .bold,
           cells: [
             .large: Cell(size: 36, leading: nil)
@@ -107,7 +107,7 @@ extension SizeTable {
       ),
       (
         .extraLargeTitle2,
-        _Row(
+        Row(
           weight: .bold, emphasizedWeight: .bold,
           cells: [
             .large: Cell(size: 28, leading: nil)
@@ -267,33 +267,33 @@ extension SizeTable {
   private static func _row(
     _ style: TextStyle, _ weight: FontWeight, _ emphasized: FontWeight,
     _ categories: [ContentSizeCategory], _ cells: [(Double, Double)]
-  ) -> (TextStyle, _Row) {
+  ) -> (TextStyle, Row) {
     precondition(cells.count == categories.count, "\(style): \(cells.count) cells")
     var byCategory: [ContentSizeCategory: Cell] = [:]
     for (category, cell) in zip(categories, cells) {
       byCategory[category] = Cell(size: cell.0, leading: cell.1)
     }
-    return (style, _Row(weight: weight, emphasizedWeight: emphasized, cells: byCategory))
+    return (style, Row(weight: weight, emphasizedWeight: emphasized, cells: byCategory))
   }
 
   private static func _dynamic(
     _ style: TextStyle, _ weight: FontWeight, _ emphasized: FontWeight,
     _ cells: [(Double, Double)]
-  ) -> (TextStyle, _Row) {
+  ) -> (TextStyle, Row) {
     _row(style, weight, emphasized, ContentSizeCategory.allCases, cells)
   }
 
   private static func _watch(
     _ style: TextStyle, _ weight: FontWeight, _ emphasized: FontWeight,
     _ cells: [(Double, Double)]
-  ) -> (TextStyle, _Row) {
+  ) -> (TextStyle, Row) {
     _row(style, weight, emphasized, _watchCategories, cells)
   }
 
   private static func _fixed(
     _ style: TextStyle, _ weight: FontWeight, _ emphasized: FontWeight,
     _ size: Double, _ leading: Double
-  ) -> (TextStyle, _Row) {
+  ) -> (TextStyle, Row) {
     _row(style, weight, emphasized, [.large], [(size, leading)])
   }
 }

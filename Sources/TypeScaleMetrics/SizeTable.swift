@@ -27,13 +27,13 @@ public struct SizeTable: Hashable, Sendable {
     let defaultCategory: ContentSizeCategory
     let supportsDynamicType: Bool
     let notes: [String]
-    let rows: [TextStyle: _Row]
+    let rows: [TextStyle: Row]
     let styles: [TextStyle]
 
     init(
       platform: Platform, version: String, source: String, categories: [ContentSizeCategory],
       defaultCategory: ContentSizeCategory, supportsDynamicType: Bool, notes: [String],
-      rows: [TextStyle: _Row]
+      rows: [TextStyle: Row]
     ) {
       self.platform = platform
       self.version = version
@@ -67,14 +67,14 @@ public struct SizeTable: Hashable, Sendable {
   public var supportsDynamicType: Bool { _storage.supportsDynamicType }
   /// Caveats: conflicting sources and the choice made, rows left out, anomalies kept as published.
   public var notes: [String] { _storage.notes }
-  var _rows: [TextStyle: _Row] { _storage.rows }
+  var _rows: [TextStyle: Row] { _storage.rows }
   /// The styles the table has at least one entry for, in ``TextStyle`` order.
   public var styles: [TextStyle] { _storage.styles }
 
   init(
     platform: Platform, version: String, source: String, categories: [ContentSizeCategory],
     defaultCategory: ContentSizeCategory, supportsDynamicType: Bool, notes: [String],
-    rows: [(TextStyle, _Row)]
+    rows: [(TextStyle, Row)]
   ) {
     _storage = _Storage(
       platform: platform, version: version, source: source, categories: categories,
@@ -83,9 +83,9 @@ public struct SizeTable: Hashable, Sendable {
   }
 
   private static func _index(
-    _ rows: [(TextStyle, _Row)], platform: Platform, categories: [ContentSizeCategory]
-  ) -> [TextStyle: _Row] {
-    var byStyle: [TextStyle: _Row] = [:]
+    _ rows: [(TextStyle, Row)], platform: Platform, categories: [ContentSizeCategory]
+  ) -> [TextStyle: Row] {
+    var byStyle: [TextStyle: Row] = [:]
     for (style, row) in rows {
       precondition(byStyle[style] == nil, "duplicate row \(style) in \(platform) table")
       precondition(
@@ -125,7 +125,7 @@ public struct SizeTable: Hashable, Sendable {
     public let emphasizedWeight: FontWeight
   }
 
-  struct _Row: Hashable, Sendable {
+  struct Row: Hashable, Sendable {
     let weight: FontWeight
     let emphasizedWeight: FontWeight
     let cells: [ContentSizeCategory: Cell]
@@ -208,7 +208,7 @@ public struct SizeTable: Hashable, Sendable {
     return categories.allSatisfy { row.cells[$0]?.leading != nil }
   }
 
-  func _row(for style: TextStyle) throws(MetricsError) -> _Row {
+  func _row(for style: TextStyle) throws(MetricsError) -> Row {
     guard let row = _rows[style] else {
       throw MetricsError(
         .styleNotInTable,

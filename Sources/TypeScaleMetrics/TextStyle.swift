@@ -125,6 +125,6 @@ public enum TextStyle: String, CaseIterable, Hashable, Sendable, Codable, Custom
   }()
 
   private static func _key(_ name: String) -> String {
-    ContentSizeCategory._normalize(name).filter { $0 != " " && $0 != "-" && $0 != "_" }
+    ContentSizeCategory.normalize(name).filter { $0 != " " && $0 != "-" && $0 != "_" }
   }
 }

@@ -272,7 +272,7 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
   @Test func casesFile_anExpansionPastIntMaxIsCountedWithoutOverflow() {
     // 40,000 of each list × 12 categories ≈ 3 × 10¹⁹ > Int.max.
     let many = 40_000
-    let set = _CasesSet(
+    let set = CasesSet(
       path: "$.sets[0]", name: "s", texts: Array(repeating: (id: "a", text: "A"), count: many),
       fonts: Array(repeating: "default", count: many),
       styles: Array(repeating: .style(.body), count: many),
@@ -288,7 +288,7 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
         "o.cases: the sets expand to more than 9223372036854775807 cases ($.sets[0] alone to "
           + "more than 9223372036854775807), more than the limit of 9223372036854775807") == true)
     // Two sets that fit one at a time but not summed.
-    let half = _CasesSet(
+    let half = CasesSet(
       path: "$.sets[1]", name: "t", texts: [(id: "a", text: "A")],
       fonts: ["default"], styles: [.style(.body)], categories: [.large], widths: [1], lines: 0,
       truncation: .tail, target: .label, strategy: .standard, sizing: nil, language: nil,

@@ -113,10 +113,10 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     PhaseRow("T1", from: .accessibilityMedium, "truncated at AX1; fits from AX2"),
   ])
   func phases_readAsASentence(_ row: PhaseRow) {
-    var states: [(category: ContentSizeCategory, state: _GoldenFitState)] = []
+    var states: [(category: ContentSizeCategory, state: GoldenFitState)] = []
     for (offset, code) in row.states.enumerated() {
       let category = ContentSizeCategory(rawValue: row.first.rawValue + offset) ?? .large
-      let state: _GoldenFitState =
+      let state: GoldenFitState =
         switch code {
         case "T": .truncated
         case "O": .overflows(width: 120)
@@ -126,7 +126,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     }
     // Categories are read in order, whatever order the file lists them in.
     #expect(
-      _GoldenFitGroups.phases(states.reversed()).joined(separator: "; ") == row.sentence)
+      GoldenFitGroups.phases(states.reversed()).joined(separator: "; ") == row.sentence)
   }
 
   @Test func sentence_saysWasAndNowWhenTheyDiffer() {

@@ -304,7 +304,7 @@ extension LetterSpacingTests {
 
       // What breaking measured: the paragraph's prefix sums.
       let context = LayoutContext()
-      let prepared = try engine._prepare(text, font: font, options: options, context: context)
+      let prepared = try engine.prepare(text, font: font, options: options, context: context)
       let shaper = Shaper(
         fonts: engine.fonts, cache: engine.shapeCache, options: options, variations: [:])
       let typesetter = Typesetter(shaper: shaper, font: font, options: options, context: context)

@@ -94,7 +94,7 @@ struct FaceScanner {
       limit: limits.maximumNamedInstancesPerFace)
 
     let coverage = _coverage(handle)
-    try _validateGlyphs(handle, coverage: coverage, label: label, bitmapOnly: isBitmapOnly)
+    try validateGlyphs(handle, coverage: coverage, label: label, bitmapOnly: isBitmapOnly)
     let names = SFNTNameTable(face: handle)
     let metrics = _metrics(handle, glyphCount: glyphCount)
     let family =
@@ -108,7 +108,7 @@ struct FaceScanner {
     let staticStyle =
       names.best(17) ?? names.best(2) ?? handle.pointee.style_name.map { String(cString: $0) }
       ?? "Regular"
-    let os2 = _OS2(handle)
+    let os2 = OS2(handle)
     let staticWeight = os2.weight
     let staticWidth = os2.width
     let staticSlope = _slope(handle, os2: os2)
@@ -116,9 +116,9 @@ struct FaceScanner {
     let (axes, instances) = _variations(handle, names: names)
     guard !instances.isEmpty else {
       let postScript: (String, PostScriptNameSource) =
-        _freeTypePostScriptName(handle).map { ($0, .font) }
+        freeTypePostScriptName(handle).map { ($0, .font) }
         ?? names.best(6).map { ($0, .font) }
-        ?? (_synthesizePostScriptName(prefix: family, style: staticStyle), .synthesized)
+        ?? (synthesizePostScriptName(prefix: family, style: staticStyle), .synthesized)
       return [
         FontFace(
           FontFace._Storage(
@@ -140,8 +140,8 @@ struct FaceScanner {
         FT_Set_Named_Instance(handle, FT_UInt(instanceIndex)), "FT_Set_Named_Instance", file: label)
       let postScript: (String, PostScriptNameSource) =
         instance.postScriptName.map { ($0, .namedInstance) }
-        ?? _freeTypePostScriptName(handle).map { ($0, .font) }
-        ?? (_synthesizePostScriptName(prefix: prefix, style: instance.styleName), .synthesized)
+        ?? freeTypePostScriptName(handle).map { ($0, .font) }
+        ?? (synthesizePostScriptName(prefix: prefix, style: instance.styleName), .synthesized)
       let coordinates = instance.coordinates
       let weight =
         coordinates["wght"].flatMap { try? FontWeight(Int($0.rounded())) } ?? staticWeight
@@ -174,7 +174,7 @@ struct FaceScanner {
 
   /// Loads the glyph of the first mapped character and the last glyph, unscaled and unhinted: a
   /// truncated `glyf`/`CFF` table fails here even when the directory parsed.
-  private func _validateGlyphs(
+  private func validateGlyphs(
     _ face: FT_Face, coverage: CharacterCoverage, label: String, bitmapOnly: Bool
   ) throws(FontError) {
     var flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
@@ -264,7 +264,7 @@ struct FaceScanner {
   }
 
   /// OS/2 weight, width and selection flags, with the `head` table's bits as a fallback.
-  private struct _OS2 {
+  private struct OS2 {
     var weight = FontWeight.regular
     var width = FontWidth.normal
     var italic = false
@@ -288,7 +288,7 @@ struct FaceScanner {
     }
   }
 
-  private func _slope(_ face: FT_Face, os2: _OS2) -> FontSlope {
+  private func _slope(_ face: FT_Face, os2: OS2) -> FontSlope {
     if os2.oblique {
       let post = FT_Get_Sfnt_Table(face, FT_SFNT_POST)?
         .assumingMemoryBound(to: TT_Postscript.self).pointee
@@ -336,7 +336,7 @@ struct FaceScanner {
     return (axes, instances)
   }
 
-  private func _freeTypePostScriptName(_ face: FT_Face) -> String? {
+  private func freeTypePostScriptName(_ face: FT_Face) -> String? {
     guard let name = FT_Get_Postscript_Name(face) else { return nil }
     let string = String(cString: name)
     return string.isEmpty ? nil : string
@@ -344,7 +344,7 @@ struct FaceScanner {
 
   /// `Prefix-Style` with spaces and PostScript's forbidden characters removed
   /// (Adobe Technote #5902, reference/fonts.md §3.4).
-  private func _synthesizePostScriptName(prefix: String, style: String) -> String {
+  private func synthesizePostScriptName(prefix: String, style: String) -> String {
     func clean(_ text: String) -> String {
       String(
         text.unicodeScalars.filter {

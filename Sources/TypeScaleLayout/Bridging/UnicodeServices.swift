@@ -43,7 +43,7 @@ enum UnicodeServices {
   }
 
   /// The ISO 15924 tags of the scripts ICU knows, by code, read once.
-  private static let _tags: [String] = (0..<Int32(256)).map { _readScriptTag($0) }
+  private static let _tags: [String] = (0..<Int32(256)).map { readScriptTag($0) }
 
   /// The ISO 15924 tags as HarfBuzz tags (four bytes, big-endian), by code, read once.
   private static let _tagValues: [UInt32] = _tags.map { tag in
@@ -62,10 +62,10 @@ enum UnicodeServices {
   /// The ISO 15924 tag of a script code, such as `Hang`.
   static func scriptTag(_ script: ScriptCode) -> String {
     let code = script.rawValue
-    return code >= 0 && Int(code) < _tags.count ? _tags[Int(code)] : _readScriptTag(code)
+    return code >= 0 && Int(code) < _tags.count ? _tags[Int(code)] : readScriptTag(code)
   }
 
-  private static func _readScriptTag(_ script: Int32) -> String {
+  private static func readScriptTag(_ script: Int32) -> String {
     var buffer: (CChar, CChar, CChar, CChar, CChar) = (0, 0, 0, 0, 0)
     let found = withUnsafeMutableBytes(of: &buffer) { raw in
       guard let base = raw.baseAddress else { return false }

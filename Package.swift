@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "TypeScaleMetrics"),
     // Package-internal utilities shared between modules with `package` access: the lock shared
     // state sits behind (a pthread mutex that ThreadSanitizer understands), number formatting,
-    // the nearest-Package.swift walk.
+    // the ordered JSON writer, the nearest-Package.swift walk.
     .target(name: "TypeScaleInternals"),
 
     // C libraries

@@ -17,7 +17,7 @@ ifeq ($(UNAME),Darwin)
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test lint docs bench build clean help fuzz check check-thread leaks
+.PHONY: deps demo test lint docs bench build clean help fuzz check check-thread check-fallback leaks
 DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore TypeScale
 
 help:
@@ -78,6 +78,14 @@ test: deps lint
 	python3 Scripts/check-snippets.py
 	python3 Scripts/check-umbrella.py
 	$(SWIFT) test --skip-build
+
+## check-fallback: the suite again with the grapheme shortcut's portable fallback compiled in
+## (Sources/TypeScaleLayout/GraphemeClusters.swift), which toolchains without
+## Unicode._CharacterRecognizer use; its own build folder, so `make test`'s build stays warm.
+check-fallback: deps
+	$(SWIFT) build --build-tests --scratch-path .build/fallback \
+	  -Xswiftc -warnings-as-errors -Xswiftc -DTYPESCALE_NO_CHARACTER_RECOGNIZER
+	$(SWIFT) test --skip-build --scratch-path .build/fallback
 
 ## lint: the committed .swift-format, strictly (the formatter ships with the toolchain).
 lint:

@@ -239,7 +239,7 @@ public struct DynamicType: Sendable {
   /// - Returns: The layout; its diagnostics include the font resolution's.
   /// - Throws: ``TypeScaleError``: `invalidValue` for a bad option or size (naming a width or
   ///   display scale out of range), `layoutFailed` when a font file cannot be read or the
-  ///   engine fails; ``TypeScaleError/underlying`` is the ``LayoutError``.
+  ///   engine fails; ``TypeScaleError/underlying`` is the `LayoutError`.
   public func layout(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> TextLayout {
@@ -296,7 +296,7 @@ public struct DynamicType: Sendable {
   /// - Returns: One layout per allowed category, smallest first.
   /// - Throws: ``TypeScaleError``: `invalidValue` for a bad option or size (naming a width or
   ///   display scale out of range), `layoutFailed` when a font file cannot be read or the
-  ///   engine fails; ``TypeScaleError/underlying`` is the ``LayoutError``.
+  ///   engine fails; ``TypeScaleError/underlying`` is the `LayoutError`.
   public func sweep(
     _ text: String, style: TextStyle, width: Double? = nil, options: LayoutOptions = .init()
   ) throws(TypeScaleError) -> [CategoryLayout] {

@@ -8,9 +8,9 @@ import Foundation
 /// cannot be scaled or laid out. The message names the value and what would be valid.
 ///
 /// A failure from a lower layer keeps its cause in ``underlying`` and its classification: the
-/// converting initialisers make bad input — a ``MetricsError``, a ``LayoutError`` with code
-/// ``LayoutError/Code/invalidOption``, a ``FontError`` with code
-/// ``FontError/Code/invalidArgument`` — ``Code/invalidValue``, and only a layout that failed
+/// converting initialisers make bad input — a `MetricsError`, a `LayoutError` with code
+/// `LayoutError.Code.invalidOption`, a `FontError` with code
+/// `FontError.Code.invalidArgument` — ``Code/invalidValue``, and only a layout that failed
 /// for another reason (a font file that vanished, an engine failure) ``Code/layoutFailed``.
 /// It is a `LocalizedError`, so `error.localizedDescription` is the message; equality and
 /// hashing compare the code, message and problems, not the cause.
@@ -54,7 +54,7 @@ public struct TypeScaleError: Error, Hashable, Sendable, CustomStringConvertible
   public let message: String
   /// Every problem found, for ``Code/invalidTypography``: one `path: problem` line each.
   public let problems: [String]
-  /// The error that caused this one, if any, such as the ``LayoutError`` of a layout; not part
+  /// The error that caused this one, if any, such as the `LayoutError` of a layout; not part
   /// of equality.
   public let underlying: (any Error & Sendable)?
 
@@ -87,7 +87,7 @@ public struct TypeScaleError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// Converts a layout error, keeping bad input apart from a failed layout.
   ///
-  /// The code is ``Code/invalidValue`` for ``LayoutError/Code/invalidOption`` and
+  /// The code is ``Code/invalidValue`` for `LayoutError.Code.invalidOption` and
   /// ``Code/layoutFailed`` otherwise; the message is the layout error's, and ``underlying``
   /// is `error`.
   ///
@@ -99,7 +99,7 @@ public struct TypeScaleError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// Converts a registry error, keeping bad input apart from a font that cannot be used.
   ///
-  /// The code is ``Code/invalidValue`` for ``FontError/Code/invalidArgument`` and
+  /// The code is ``Code/invalidValue`` for `FontError.Code.invalidArgument` and
   /// ``Code/layoutFailed`` otherwise; the message is the font error's, and ``underlying`` is
   /// `error`.
   ///

@@ -19,7 +19,7 @@ import TypeScaleFonts
 /// }
 /// ```
 ///
-/// The error that caused it — a ``FontError``, a system or network error, a source's own
+/// The error that caused it — a `FontError`, a system or network error, a source's own
 /// error — is kept in ``underlying``; ``init(_:)`` converts a registry error. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, status, registry error and system code, not the cause.

@@ -15,7 +15,7 @@ import TypeScale
 /// ```
 ///
 /// A failure from a lower layer keeps its cause in ``underlying``: the converting initialisers
-/// make a ``FontError``, ``MetricsError``, ``LayoutError`` or ``TypeScaleError`` met while
+/// make a `FontError`, `MetricsError`, `LayoutError` or `TypeScaleError` met while
 /// measuring ``Code/measurement`` with its message, and a failure that adds context (a line of
 /// a golden file, a file that cannot be read) passes the original as `cause:`. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
@@ -55,7 +55,7 @@ public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible, L
   public let code: Code
   /// Where and what: `file:line: message`.
   public let message: String
-  /// The error that caused this one, if any, such as the ``FontError`` of a font that could
+  /// The error that caused this one, if any, such as the `FontError` of a font that could
   /// not be registered; not part of equality.
   public let underlying: (any Error & Sendable)?
 

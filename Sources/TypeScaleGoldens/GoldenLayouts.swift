@@ -75,8 +75,8 @@ package struct GoldenLayouts {
     package let code: Code
     /// What and where, such as `font kr: no font file at …` or `case a/b: …`.
     package let message: String
-    /// The public error that caused this one (a ``FontError``, ``LayoutError``,
-    /// ``MetricsError``, ``GoldenError`` or ``TypeScaleError``), if any.
+    /// The public error that caused this one (a `FontError`, `LayoutError`,
+    /// `MetricsError`, ``GoldenError`` or `TypeScaleError`), if any.
     package let underlying: (any Error & Sendable)?
 
     /// Creates a failure.

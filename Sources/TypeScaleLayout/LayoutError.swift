@@ -16,8 +16,8 @@ import TypeScaleMetrics
 /// ```
 ///
 /// A failure from a lower layer keeps its cause in ``underlying`` and its classification: the
-/// converting initialisers make a ``MetricsError`` (a bad size) ``Code/invalidOption`` and a
-/// ``FontError`` for a font that cannot be read ``Code/fontUnavailable``. It is a
+/// converting initialisers make a `MetricsError` (a bad size) ``Code/invalidOption`` and a
+/// `FontError` for a font that cannot be read ``Code/fontUnavailable``. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
 public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
@@ -48,7 +48,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible, L
   public let code: Code
   /// What went wrong and what would be valid.
   public let message: String
-  /// The error that caused this one, if any, such as the ``MetricsError`` for a bad size;
+  /// The error that caused this one, if any, such as the `MetricsError` for a bad size;
   /// not part of equality.
   public let underlying: (any Error & Sendable)?
 
@@ -77,7 +77,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible, L
   /// Converts a registry error: an invalid argument stays a bad option, anything else means
   /// the font could not be used.
   ///
-  /// The code is ``Code/invalidOption`` for ``FontError/Code/invalidArgument`` and
+  /// The code is ``Code/invalidOption`` for `FontError.Code.invalidArgument` and
   /// ``Code/fontUnavailable`` otherwise; the message is the font error's, and ``underlying``
   /// is `error`.
   ///

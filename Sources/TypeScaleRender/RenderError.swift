@@ -9,7 +9,7 @@ import TypeScaleLayout
 ///
 /// The message names what failed and says what would fix it; ``underlying`` and ``function``
 /// record the C status and call when FreeType or libpng reported the failure, and ``cause`` the
-/// error (a ``LayoutError``, a ``FontError``, a system error) that caused it. It is a
+/// error (a `LayoutError`, a `FontError`, a system error) that caused it. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, C status and function, not the cause.
 ///
@@ -54,8 +54,8 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible, L
 
   /// Converts a layout error, keeping a bad option apart from a failed layout.
   ///
-  /// The code is ``Code/invalidOption`` for ``LayoutError/Code/invalidOption``, ``Code/font``
-  /// for ``LayoutError/Code/fontUnavailable`` and ``Code/layout`` otherwise; the message is
+  /// The code is ``Code/invalidOption`` for `LayoutError.Code.invalidOption`, ``Code/font``
+  /// for `LayoutError.Code.fontUnavailable` and ``Code/layout`` otherwise; the message is
   /// the layout error's, and ``cause`` is `error`.
   ///
   /// - Parameter error: The layout error.
@@ -72,7 +72,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible, L
   /// Converts a registry error: an invalid argument stays a bad option, anything else means
   /// the font could not be used.
   ///
-  /// The code is ``Code/invalidOption`` for ``FontError/Code/invalidArgument`` and
+  /// The code is ``Code/invalidOption`` for `FontError.Code.invalidArgument` and
   /// ``Code/font`` otherwise; the message is the font error's, and ``cause`` is `error`.
   ///
   /// - Parameter error: The registry error.

@@ -4,7 +4,7 @@
 ///
 /// Each platform has one ``SizeTable``: ``SizeTable/iOS`` (iOS and iPadOS), ``SizeTable/watchOS``,
 /// ``SizeTable/macOS`` and ``SizeTable/tvOS``.
-public enum Platform: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+public enum Platform: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   /// iOS and iPadOS: Dynamic Type over twelve categories.
   case iOS = "ios"
   /// watchOS: Dynamic Type over nine categories, with a default that depends on the case size.

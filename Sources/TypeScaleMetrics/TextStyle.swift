@@ -15,7 +15,7 @@
 /// sizes only at the default category (36 pt and 28 pt, Bold). TypeScale records those two numbers
 /// and refuses to scale the styles rather than invent the other eleven categories: see
 /// ``SizeTable/entry(for:at:)`` and ``FontMetrics/init(forTextStyle:table:)``.
-public enum TextStyle: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
+public enum TextStyle: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   /// Large Title: 34 pt at Large on iOS.
   case largeTitle
   /// Title 1 (SwiftUI `.title`): 28 pt at Large on iOS.

@@ -121,7 +121,7 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     let run = await typescale(
       "fonts", "inspect", Fixtures.font("broken-html.ttf").path,
       Fixtures.font("Fixture-Bold.ttf").path, Fixtures.font("broken-truncated.ttf").path)
-    #expect(run.status == 1)
+    #expect(run.status == 2)
     let errors = run.error.split(separator: "\n")
     #expect(errors.count == 2)
     #expect(
@@ -136,7 +136,7 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   @Test func fontsMatch_unknownFamilyFails() async {
     let run = await typescale(
       "fonts", "match", "--dir", Fixtures.fontsDirectory.path, "--family", "Pretendard")
-    #expect(run.status == 1)
+    #expect(run.status == 2)
     #expect(
       run.error.contains("error: no registered face is named or in a family named \"Pretendard\""))
   }

@@ -83,7 +83,7 @@ private func tree(of folder: URL) -> [String: Data] {
     let missing = await typescale([
       "fonts", "install", server.url("/Nope-Bold.ttf").absoluteString, "--store", store.path,
     ])
-    #expect(missing.status == 1)
+    #expect(missing.status == 2)
     #expect(missing.error.contains("answered 404 "), "\(missing.error)")
 
     let remove = await typescale([
@@ -153,7 +153,7 @@ private func tree(of folder: URL) -> [String: Data] {
     let unknown = await typescale([
       "fonts", "install", "--google", "Nope Sans", "--google-base-url", base, "--store", store.path,
     ])
-    #expect(unknown.status == 1)
+    #expect(unknown.status == 2)
     #expect(
       unknown.error.hasPrefix("error: Google Fonts has no family \"Nope Sans\" ("),
       "\(unknown.error)")
@@ -201,23 +201,23 @@ private func tree(of folder: URL) -> [String: Data] {
 
     let html = await typescale(
       ["fonts", "install", Fixtures.font("broken-html.ttf").path, "--store", store.path])
-    #expect(html.status == 1)
+    #expect(html.status == 2)
     #expect(html.error.hasPrefix("error: broken-html.ttf is not a font: it starts with"))
     #expect(html.error.split(separator: "\n").count == 1)
 
     let truncated = await typescale(
       ["fonts", "install", Fixtures.font("broken-truncated.ttf").path, "--store", store.path])
-    #expect(truncated.status == 1)
+    #expect(truncated.status == 2)
     #expect(truncated.error.contains("broken-truncated.ttf is truncated or corrupt"))
 
     let absent = await typescale([
       "fonts", "install", "/nonexistent/Font.ttf", "--store", store.path,
     ])
-    #expect(absent.status == 1)
+    #expect(absent.status == 2)
     #expect(absent.error == "error: no file at /nonexistent/Font.ttf; check the path\n")
 
     let unknown = await typescale(["fonts", "remove", "Nope-Regular", "--store", store.path])
-    #expect(unknown.status == 1)
+    #expect(unknown.status == 2)
     #expect(unknown.error.contains("no stored font has the PostScript name Nope-Regular"))
 
     let noName = await typescale(["fonts", "remove", "--store", store.path])
@@ -280,7 +280,7 @@ private func tree(of folder: URL) -> [String: Data] {
       ["fonts", "remove", "TypeScaleFixture-Bold", "--store", folder.path],
     ] {
       let run = await typescale(arguments)
-      #expect(run.status == 1)
+      #expect(run.status == 2)
       #expect(run.error.hasPrefix("error: \(folder.path) is not a font store: it is not empty"))
       #expect(tree(of: folder) == before)
     }

@@ -34,7 +34,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     let out = path("nested/hello.png")
     let run = await typescale([
       "render", "Hello 안녕", "--category", "AX3", "--width", "200", "--overlays",
-      "lines,baselines,fallback", "--scale", "3", "-o", out,
+      "lines,baselines,fallback", "--display-scale", "3", "--create-dirs", "-o", out,
     ])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.output == out + "\n")
@@ -47,7 +47,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     let again = path("again.png")
     _ = await typescale([
       "render", "Hello 안녕", "--category", "AX3", "--width", "200", "--overlays",
-      "lines,baselines,fallback", "--scale", "3", "-o", again,
+      "lines,baselines,fallback", "--display-scale", "3", "-o", again,
     ])
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: out))
@@ -88,7 +88,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
   @Test(arguments: [
     (["render", "Hi"], "error: missing required option '--output <path>'"),
     (["render", "Hi", "-o", "x.png", "--overlays", "boxes"], "error: unknown overlay 'boxes'"),
-    (["render", "Hi", "-o", "x.png", "--scale", "0"], "error: scale 0.0 is not valid"),
+    (["render", "Hi", "-o", "x.png", "--display-scale", "0"], "error: scale 0.0 is not valid"),
     (
       ["render", "Hi", "-o", "x.png", "--category", "AX3", "--all-categories"], "error: give either"
     ),
@@ -125,7 +125,7 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     (["--size", "1e300", "--all-categories"], "error: font size 1e+300 is not valid"),
     (
       // A label's height, 23.154 pt rounded up to the 3× grid: 23.333 pt × 64 + 2 × 8 margin.
-      ["--width", "100000", "--scale", "64"],
+      ["--width", "100000", "--display-scale", "64"],
       "error: the image would be 6400016 × 1510 pixels (9664024160 pixels), more than the limit "
         + "of 67108864 (RenderOptions.maximumPixels)"
     ),
@@ -145,16 +145,16 @@ private let sentence = "The quick brown fox jumps over the lazy dog while the ba
     #expect(!FileManager.default.fileExists(atPath: path("huge.png")))
   }
 
-  @Test func render_unreadableFontOrOutput_exitsWith1() async throws {
+  @Test func render_unreadableFontOrOutput_exitsWith2() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let font = await typescale([
       "render", "Hi", "--font-file", Fixtures.font("broken-html.ttf").path, "-o", path("a.png"),
     ])
-    #expect(font.status == 1)
+    #expect(font.status == 2)
     #expect(font.error.contains("broken-html.ttf is not a font"), "\(font.error)")
     try Data().write(to: folder.appendingPathComponent("file"))
     let output = await typescale(["render", "Hi", "-o", path("file/a.png")])
-    #expect(output.status == 1)
+    #expect(output.status == 2)
     #expect(output.error.hasPrefix("error: cannot write "), "\(output.error)")
   }
 

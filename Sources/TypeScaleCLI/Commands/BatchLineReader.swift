@@ -145,7 +145,7 @@ extension BatchLineReader {
         if count >= 0 { return count }
         let code = errno
         if code == EINTR { continue }
-        throw .failure("cannot read standard input: \(String(cString: strerror(code)))")
+        throw .input("cannot read standard input: \(String(cString: strerror(code)))")
       }
     }
   }

@@ -18,7 +18,7 @@ struct FontsInspectCommand: Command {
     discussion: """
       The file name is not the font's name: pass the PostScript name to look a face up. A file \
       that is not a font gets a one-line error on standard error; the other files are still \
-      listed, and the exit status is 1.
+      listed, and the exit status is 2.
       """,
     options: [.flag("json", help: "Print a JSON array with one object per face.")],
     positionals: [
@@ -47,7 +47,8 @@ struct FontsInspectCommand: Command {
   /// - Parameters:
   ///   - output: Where the faces go.
   ///   - errorOutput: Where per-file errors go.
-  /// - Returns: ``ExitCode/success``, or ``ExitCode/failure`` when any file failed.
+  /// - Returns: ``ExitCode/success``, or ``ExitCode/validationFailure`` (2) when any file could not be
+  ///   read as a font, as every command exits for an unusable font file.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async -> ExitCode {
@@ -66,7 +67,7 @@ struct FontsInspectCommand: Command {
     } else {
       printTable(faces, to: &output)
     }
-    return failed ? .failure : .success
+    return failed ? .validationFailure : .success
   }
 
   /// Prints an aligned table, one row per face.

@@ -27,7 +27,7 @@ enum StoreOption {
   ///     is created, moved or deleted.
   ///   - errorOutput: Where the problems go, one `warning:` line each.
   /// - Returns: The open store.
-  /// - Throws: ``CLIError`` (exit 1) when the registry or the store cannot be opened.
+  /// - Throws: ``CLIError`` (exit 2) when the registry or the store cannot be opened.
   static func open(
     _ directory: URL, access: FontStore.AccessMode = .readWrite,
     errorOutput: inout some TextOutputStream
@@ -36,13 +36,13 @@ enum StoreOption {
     do throws(FontError) {
       registry = try FontRegistry()
     } catch {
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     let store: FontStore
     do throws(FontStoreError) {
       store = try FontStore(directory: directory, registry: registry, access: access)
     } catch {
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     for issue in store.issues { errorOutput.write("warning: \(issue.message)\n") }
     return store
@@ -50,10 +50,9 @@ enum StoreOption {
 }
 
 extension CLIError {
-  /// A store error as the CLI reports it: a bad argument is the user's mistake (exit 2),
-  /// anything else a failure (exit 1).
+  /// A store error as the CLI reports it: a bad argument is a usage mistake, anything else an
+  /// input error; both exit 2 (see ``ExitCode``).
   init(_ error: FontStoreError) {
-    self.init(
-      error.message, exitCode: error.code == .invalidArgument ? .validationFailure : .failure)
+    self = error.code == .invalidArgument ? .validation(error.message) : .input(error.message)
   }
 }

@@ -102,7 +102,7 @@ struct FontsInstallCommand: Command {
   ///   - output: Where the result goes.
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
-  /// - Throws: ``CLIError`` (exit 1) when the download fails, the bytes are not a valid font,
+  /// - Throws: ``CLIError`` (exit 2) when the download fails, the bytes are not a valid font,
   ///   the store's folder is not a font store, or Google Fonts lacks the family or a style;
   ///   (exit 2) when the path is a FIFO, a device or a folder rather than a font file.
   func run(

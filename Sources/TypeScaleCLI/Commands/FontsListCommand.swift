@@ -41,7 +41,7 @@ struct FontsListCommand: Command {
   ///   - output: Where the list goes.
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
-  /// - Throws: ``CLIError`` (exit 1) when the store cannot be opened.
+  /// - Throws: ``CLIError`` (exit 2) when the store cannot be opened.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {

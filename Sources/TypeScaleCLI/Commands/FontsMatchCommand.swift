@@ -70,7 +70,7 @@ struct FontsMatchCommand: Command {
   ///   - output: Where the match goes.
   ///   - errorOutput: Where files that failed to register are reported.
   /// - Returns: ``ExitCode/success`` when a face matched (exactly or not).
-  /// - Throws: ``CLIError`` (exit 1) when the folder cannot be read or nothing matches.
+  /// - Throws: ``CLIError`` (exit 2) when the folder cannot be read or nothing matches.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
@@ -83,7 +83,7 @@ struct FontsMatchCommand: Command {
       }
       match = try registry.match(query)
     } catch {
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     if json {
       let variations = match.variations.sorted { $0.key < $1.key }.map {

@@ -46,7 +46,7 @@ struct FontsRemoveCommand: Command {
   ///   - output: Where the result goes.
   ///   - errorOutput: Where problems found while opening the store go.
   /// - Returns: ``ExitCode/success``.
-  /// - Throws: ``CLIError`` (exit 1) when no stored font has the name, or removal fails.
+  /// - Throws: ``CLIError`` (exit 2) when no stored font has the name, or removal fails.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {

@@ -60,6 +60,10 @@ enum LayoutCommandOptions {
       .option(
         "language", valueName: "bcp47",
         help: "The text's language for shaping and line breaking (e.g. ko, ja)."),
+      .flag(
+        "strict",
+        help: "Exit with status 1 when no font draws some characters (they are drawn as the "
+          + "font's .notdef box; a warning either way)."),
     ]
   }
 
@@ -153,5 +157,6 @@ enum LayoutCommandOptions {
       request.options.alignment = alignment
     }
     request.options.language = parsed.value("language")
+    request.strict = parsed.flag("strict")
   }
 }

@@ -54,7 +54,7 @@ struct MeasureCommand: Command {
       (an array with "allCategories": true) or {"error": "..."}. Request keys: text, \
       fontFiles, fontDirs, font, typography (a file's path), size, style, category, \
       allCategories, width, lines, truncation, target, strategy, alignment, language, \
-      displayScale. Font files, folders and typographies are read once per batch, and a font \
+      displayScale, strict. Font files, folders and typographies are read once per batch, and a font \
       name resolves among every font registered so far. A request line longer than \
       --batch-line-limit bytes (default: 1048576, 1 MiB) is answered with an error without \
       being read into memory or decoded.
@@ -62,11 +62,18 @@ struct MeasureCommand: Command {
       Ranges: sizes and widths up to 100000 points (--size > 0, --width ≥ 0), display scales \
       0.5…10, --lines 0 (no limit) up to 9223372036854775807.
 
+      Characters no font draws (no face in the cascade has a glyph) are drawn as the font's \
+      .notdef box and measured with its width; they are listed under "missing" (and \
+      "missingCharacters" in --json) and named in a warning on standard error. --strict makes \
+      that warning an error: the result is still printed, and the exit status is 1.
+
       Deprecated spellings (--strategy hangulwordpriority) still work and print a warning on \
       standard error.
 
-      Exit status: 0 on success (--batch: even when requests fail), 1 when a font file or \
-      folder cannot be read, 2 for a bad option or value.
+      Exit status: 0 on success (--batch: even when requests fail, which are answered on \
+      their lines), 1 when --strict (or a request's "strict": true) finds characters no font \
+      draws, 2 for a bad option or value or a font file, folder or typography that cannot be \
+      read.
       """,
     usage: """
       typescale measure <text> [--font <name>] [--font-file <path> ...]
@@ -76,7 +83,8 @@ struct MeasureCommand: Command {
                         [--width <points>] [--lines <count>]
                         [--truncation <mode>] [--target <target>]
                         [--strategy <strategy>] [--alignment <alignment>]
-                        [--language <bcp47>] [--display-scale <scale>] [--json]
+                        [--language <bcp47>] [--display-scale <scale>] [--strict]
+                        [--json]
       typescale measure --batch [--json] [--batch-line-limit <bytes>]
                         < requests.jsonl
       """,
@@ -159,21 +167,25 @@ struct MeasureCommand: Command {
   ///   - output: Where the results go.
   ///   - errorOutput: Where deprecation warnings go (`warning: line 3: …` with `--batch`);
   ///     errors are thrown, or written on the batch's output lines.
-  /// - Returns: ``ExitCode/success``.
-  /// - Throws: ``CLIError`` for an invalid layout option (exit 2) or an unreadable font file
-  ///   (exit 1); with `--batch`, only when standard input cannot be read.
+  /// - Returns: ``ExitCode/success``, or ``ExitCode/failure`` when `--strict` (or a batch
+  ///   request's `"strict": true`) met characters no font draws; each request's missing
+  ///   characters are a `warning:` (with strict, `error:`) line on `errorOutput`.
+  /// - Throws: ``CLIError`` for an invalid layout option or an unreadable font file (exit 2);
+  ///   with `--batch`, only when standard input cannot be read.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
     var session = try MeasureSession()
     guard let request else {
-      try Self.runBatch(
+      let strictFailed = try Self.runBatch(
         session: &session, lineLimit: batchLineLimit, output: &output, errorOutput: &errorOutput)
-      return .success
+      return strictFailed ? .failure : .success
     }
     for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
     let sizing = try request.sizing()
     let entries = try session.measure(request) { errorOutput.write("warning: \($0)\n") }
+    let strictFailed = MeasureOutput.reportMissingGlyphs(
+      entries, strict: request.strict, to: &errorOutput)
     let sweep = request.allCategories
     if json {
       if sweep {
@@ -186,15 +198,17 @@ struct MeasureCommand: Command {
     } else if let entry = entries.first {
       MeasureOutput.summary(entry, request: request, sizing: sizing, to: &output)
     }
-    return .success
+    return strictFailed ? .failure : .success
   }
 
-  /// Answers every line of ``input`` with one line of JSON until the input ends.
+  /// Answers every line of ``input`` with one line of JSON until the input ends, and returns
+  /// whether a request with `"strict": true` had characters no font draws.
   private static func runBatch(
     session: inout MeasureSession, lineLimit: Int, output: inout some TextOutputStream,
     errorOutput: inout some TextOutputStream
-  ) throws(CLIError) {
+  ) throws(CLIError) -> Bool {
     var number = 0
+    var strictFailed = false
     while let line = try input.nextLine(lineLimit) {
       number += 1
       let response: String
@@ -214,6 +228,11 @@ struct MeasureCommand: Command {
           let entries = try session.measure(request) { warning in
             errorOutput.write("warning: line \(number): \(warning)\n")
           }
+          if MeasureOutput.reportMissingGlyphs(
+            entries, strict: request.strict, prefix: "line \(number): ", to: &errorOutput)
+          {
+            strictFailed = true
+          }
           response = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
         }
       } catch {
@@ -221,6 +240,7 @@ struct MeasureCommand: Command {
       }
       print(response, to: &output)
     }
+    return strictFailed
   }
 }
 

@@ -82,6 +82,67 @@ enum MeasureOutput {
       .filter { seen.insert($0).inserted }
   }
 
+  /// The characters no font draws in a request's layouts, once each in order, as one message
+  /// naming them and the font (without `warning: ` or `error: `), or `nil` when every
+  /// character has a glyph.
+  ///
+  /// `no glyph for U+1230 ሰ, U+120B ላ in NotoSans-Regular or its fallbacks; they are drawn as
+  /// .notdef and measured with its width`. At most ``missingListLimit`` characters are named,
+  /// then how many more.
+  ///
+  /// - Parameter entries: The layouts of one request.
+  /// - Returns: The message, or `nil`.
+  static func missingGlyphs(_ entries: [MeasureEntry]) -> String? {
+    var seen: Set<Unicode.Scalar> = []
+    let missing = entries.flatMap(\.layout.diagnostics.missingCharacters)
+      .filter { seen.insert($0).inserted }
+    guard let first = entries.first, !missing.isEmpty else { return nil }
+    var names = missing.prefix(missingListLimit).map(describe).joined(separator: ", ")
+    if missing.count > missingListLimit {
+      names += " and \(missing.count - missingListLimit) more"
+    }
+    let face = first.layout.font.face.postScriptName
+    return "no glyph for \(names) in \(face) or its fallbacks; they are drawn as .notdef and "
+      + "measured with its width"
+  }
+
+  /// How many missing characters ``missingGlyphs(_:)`` names before counting the rest.
+  static let missingListLimit = 20
+
+  /// Writes the characters no font draws to `errorOutput`: `warning: <prefix><message>`, or
+  /// with `strict`, `error: <prefix><message> (--strict)`.
+  ///
+  /// - Parameters:
+  ///   - entries: The layouts of one request.
+  ///   - strict: Whether missing characters fail the command.
+  ///   - prefix: Put before the message, such as `line 3: ` in a batch.
+  ///   - errorOutput: Standard error.
+  /// - Returns: Whether the strict check failed: `strict` and some character has no glyph.
+  static func reportMissingGlyphs(
+    _ entries: [MeasureEntry], strict: Bool, prefix: String = "",
+    to errorOutput: inout some TextOutputStream
+  ) -> Bool {
+    guard let message = missingGlyphs(entries) else { return false }
+    if strict {
+      errorOutput.write("error: \(prefix)\(message) (--strict)\n")
+    } else {
+      errorOutput.write("warning: \(prefix)\(message)\n")
+    }
+    return strict
+  }
+
+  /// `U+1230 ሰ`, or `U+0007` alone for a character that does not show (a control, a format
+  /// character, a space, an unassigned or private-use code point).
+  private static func describe(_ scalar: Unicode.Scalar) -> String {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator,
+      .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark:
+      return codePoint(scalar)
+    default:
+      return codePoint(scalar) + " " + String(scalar)
+    }
+  }
+
   // MARK: - Text
 
   /// A summary of one layout and a table of its lines.

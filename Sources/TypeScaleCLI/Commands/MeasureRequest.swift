@@ -46,6 +46,9 @@ struct MeasureRequest: Sendable {
   var typography: Typography?
   /// The layout options: width, line limit, truncation, target, strategy and the rest.
   var options = LayoutOptions()
+  /// Whether characters no font draws fail the command (exit 1) rather than only warn
+  /// (`--strict`, or `"strict": true` in a batch request).
+  var strict = false
   /// Deprecated spellings the request used, one `warning:` line each (without the prefix):
   /// `--strategy hangulwordpriority is deprecated; use hangul-word-priority`.
   var warnings: [String] = []
@@ -176,7 +179,7 @@ extension MeasureRequest {
   static let jsonKeys = [
     "text", "fontFiles", "fontDirs", "font", "typography", "size", "style", "category",
     "allCategories", "width", "lines", "truncation", "target", "strategy", "alignment",
-    "language", "displayScale",
+    "language", "displayScale", "strict",
   ]
 
   /// Reads a request from one line of JSON, such as
@@ -260,6 +263,7 @@ extension MeasureRequest {
     }
     options.language = try json.string("language")
     options.displayScale = try json.number("displayScale")
+    strict = try json.bool("strict") ?? false
   }
 }
 

@@ -33,7 +33,7 @@ struct MeasureSession {
     do throws(FontError) {
       registry = try FontRegistry()
     } catch {
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     engine = TextLayoutEngine(registry: registry)
   }
@@ -91,7 +91,7 @@ struct MeasureSession {
   /// - Parameter request: What to measure.
   /// - Returns: One entry, or one per category when sweeping.
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid style, category, size or
-  ///   layout option, with the library's message; a failure (exit 1) for a font file or folder
+  ///   layout option, with the library's message; an input error (exit 2, no help hint) for a font file or folder
   ///   that cannot be registered or a font that cannot be read.
   mutating func measure(_ request: MeasureRequest) throws(CLIError) -> [MeasureEntry] {
     let sizing = try request.sizing()
@@ -139,7 +139,7 @@ struct MeasureSession {
       }
     } catch {
       if error.code == .invalidOption { throw .validation(error.message) }
-      throw .failure(error.message)
+      throw .input(error.message)
     }
   }
 
@@ -171,7 +171,7 @@ struct MeasureSession {
         request.text, token: token, width: request.options.width, options: request.options)
       return [MeasureEntry(category: category, layout: layout)]
     } catch {
-      if error.code == .layoutFailed { throw .failure(error.message) }
+      if error.code == .layoutFailed { throw .input(error.message) }
       throw .validation(error.message)
     }
   }

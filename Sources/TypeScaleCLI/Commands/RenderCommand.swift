@@ -32,15 +32,26 @@ struct RenderCommand: Command {
       line), fallback (runs tinted by the face that drew them, with a legend on contact \
       sheets).
 
-      The file is written atomically (a temporary file, then renamed); its path is printed.
+      The output is a PNG: -o must end in .png (any case). Its folder must exist unless \
+      --create-dirs is given. The file is written atomically (a temporary file beside it, then \
+      renamed); its path is printed.
 
-      Ranges: sizes and widths up to 100000 points, --scale in (0, 64], --margin 0…4096. \
+      --display-scale is the image's pixels per point (default: 2), the name 'measure' and \
+      'scale' give the display's pixels per point. It was called --scale, which still works \
+      and prints a deprecation warning.
+
+      Characters no font draws are drawn as the font's .notdef box and named in a warning on \
+      standard error; with --strict the image is still written and the exit status is 1.
+
+      Ranges: sizes and widths up to 100000 points, --display-scale in (0, 64], --margin \
+      0…4096. \
       The image's size is worked out before anything is drawn: an image over 67108864 pixels \
       (2^26, 256 MiB; RenderOptions.maximumPixels in the library) is refused.
 
-      Exit status: 0 on success, 1 when a font file or folder cannot be read or the image \
-      cannot be drawn or written, 2 for a bad option or value, or an image over the pixel \
-      limit.
+      Exit status: 0 on success, 1 when --strict finds characters no font draws (the image \
+      is still written), 2 for a bad option or value, an image over the pixel limit, a font \
+      file, folder or typography that cannot be read, or an image that cannot be drawn or \
+      written.
       """,
     usage: """
       typescale render <text> -o <path> [--font <name>] [--font-file <path> ...]
@@ -50,16 +61,21 @@ struct RenderCommand: Command {
                        [--width <points>] [--lines <count>] [--truncation <mode>]
                        [--target <target>] [--strategy <strategy>]
                        [--alignment <alignment>]
-                       [--language <bcp47>] [--scale <pixels>] [--margin <pixels>]
-                       [--overlays <list>] [--title <text>]
+                       [--language <bcp47>] [--display-scale <pixels>]
+                       [--margin <pixels>] [--overlays <list>] [--title <text>]
+                       [--create-dirs] [--strict]
       """,
     options: [
       .option(
-        "output", short: "o", valueName: "path", help: "The PNG file to write.", isRequired: true)
+        "output", short: "o", valueName: "path", help: "The PNG file to write (ending in .png).",
+        isRequired: true),
+      .flag("create-dirs", help: "Create the output's folder (and its parents) when missing."),
     ]
       + LayoutCommandOptions.specs(
         allCategoriesHelp: "Draw a contact sheet: one row per content-size category.") + [
-        .option("scale", valueName: "pixels", help: "Pixels per point (default: 2)."),
+        .option(
+          "display-scale", valueName: "pixels",
+          help: "Pixels per point of the image (default: 2; formerly --scale)."),
         .option(
           "margin", valueName: "pixels", help: "The empty border on every side (default: 8)."),
         .option(
@@ -71,12 +87,15 @@ struct RenderCommand: Command {
       ],
     positionals: [
       PositionalSpec("text", help: "The text to draw; paragraphs end at newlines.")
-    ])
+    ],
+    renamedOptions: ["scale": "display-scale"])
 
   let request: MeasureRequest
   let outputPath: String
   let options: RenderOptions
   let title: String?
+  /// Whether `--create-dirs` allows creating the output's missing folders.
+  let createsDirectories: Bool
 
   /// Reads and checks the options.
   ///
@@ -89,11 +108,12 @@ struct RenderCommand: Command {
     }
     var request = MeasureRequest(text: text)
     try LayoutCommandOptions.read(parsed, into: &request)
+    let displayScale = try parsed.double("display-scale")
     _ = try request.sizing()
     self.request = request
 
     var options = RenderOptions()
-    if let scale = try parsed.double("scale") { options.scale = scale }
+    if let displayScale { options.scale = displayScale }
     if let margin = try parsed.int("margin") { options.margin = margin }
     do throws(RenderError) {
       if let list = parsed.value("overlays") { options.overlays = try Overlay.parse(list) }
@@ -103,7 +123,33 @@ struct RenderCommand: Command {
     }
     self.options = options
     outputPath = parsed.value("output") ?? ""
+    guard (outputPath as NSString).pathExtension.lowercased() == "png" else {
+      throw .validation(
+        "'\(outputPath)' for '--output': render writes PNG images only; give a path ending "
+          + "in .png")
+    }
     title = parsed.value("title")
+    createsDirectories = parsed.flag("create-dirs")
+  }
+
+  /// Checks that the output's folder exists (or may be created) before anything is drawn.
+  ///
+  /// - Throws: ``CLIError/input(_:)`` naming the folder when it is missing without
+  ///   `--create-dirs`, or is not a folder.
+  private func checkOutputFolder() throws(CLIError) {
+    let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent()
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .input("cannot write \(outputPath): \(folder.path) is not a folder")
+      }
+      return
+    }
+    guard createsDirectories else {
+      throw .input(
+        "cannot write \(outputPath): no folder at \(folder.path); create it, or pass "
+          + "--create-dirs")
+    }
   }
 
   /// Lays the text out, draws it and writes the PNG.
@@ -112,16 +158,20 @@ struct RenderCommand: Command {
   ///   - output: Where the written file's path goes.
   ///   - errorOutput: Where warnings go: deprecated spellings, skipped font files, font
   ///     substitutions; errors are thrown.
-  /// - Returns: ``ExitCode/success``.
+  /// - Returns: ``ExitCode/success``, or ``ExitCode/failure`` when `--strict` met characters no
+  ///   font draws (the image is written first).
   /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid layout option or an
-  ///   image over `RenderOptions.maximumPixels`; a failure (exit 1) for a font file that cannot
+  ///   image over `RenderOptions.maximumPixels`; an input error (exit 2, no help hint) for a font file that cannot
   ///   be read, or an image that cannot be drawn or written.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
     for warning in request.warnings { errorOutput.write("warning: \(warning)\n") }
+    try checkOutputFolder()
     var session = try MeasureSession()
     let entries = try session.measure(request) { errorOutput.write("warning: \($0)\n") }
+    let strictFailed = MeasureOutput.reportMissingGlyphs(
+      entries, strict: request.strict, to: &errorOutput)
     let renderer = Renderer(registry: session.registry)
     let image: Image
     do throws(RenderError) {
@@ -141,10 +191,10 @@ struct RenderCommand: Command {
       if error.code == .imageTooLarge || error.code == .invalidOption {
         throw .validation(error.message)
       }
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     print(outputPath, to: &output)
-    return .success
+    return strictFailed ? .failure : .success
   }
 
   /// `body · 343 pt wide · 3 lines`, after the typography's name when one is given: what a

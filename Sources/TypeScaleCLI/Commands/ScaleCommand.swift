@@ -103,7 +103,7 @@ struct ScaleCommand: Command {
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` naming the bad value: an unknown style or category (or token, with
   ///   `--typography`), a negative size, both or neither of `--category` and
-  ///   `--all-categories`, fonts without `--typography`; a failure (exit 1) for a font file or
+  ///   `--all-categories`, fonts without `--typography`; an input error (exit 2, no help hint) for a font file or
   ///   folder that cannot be read.
   init(parsed: ParsedArguments) throws(CLIError) {
     let category = parsed.value("category")
@@ -198,7 +198,7 @@ struct ScaleCommand: Command {
     do throws(FontError) {
       registry = try FontRegistry()
     } catch {
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     var fonts = FontRegistrations()
     var warnings: [String] = []

@@ -32,7 +32,7 @@ enum TypographyOptions {
   /// `GoldenCasesFile.maximumFileSize` bytes (16 MiB), checked before it is read, so a FIFO, a
   /// device or a huge file is refused rather than read without end.
   ///
-  /// - Throws: ``CLIError/validation(_:)`` with the library's message: a file that cannot be
+  /// - Throws: ``CLIError/input(_:)`` with the library's message: a file that cannot be
   ///   read, is not a regular file or is too large, or every problem of one that is not a valid
   ///   typography.
   static func load(_ path: String) throws(CLIError) -> Typography {
@@ -42,12 +42,12 @@ enum TypographyOptions {
         URL(fileURLWithPath: path), displayPath: path, kind: "typography file",
         maximumSize: GoldenCasesFile.maximumFileSize)
     } catch {
-      throw .validation(error.message)
+      throw .input(error.message)
     }
     do throws(TypeScaleError) {
       return try Typography.load(json: data, name: (path as NSString).lastPathComponent)
     } catch {
-      throw .validation(error.message)
+      throw .input(error.message)
     }
   }
 
@@ -158,10 +158,10 @@ struct FontRegistrations {
     }
     switch registration {
     case .success(let faces):
-      guard !faces.isEmpty else { throw .failure("\(path) has no font faces") }
+      guard !faces.isEmpty else { throw .input("\(path) has no font faces") }
       return faces
     case .failure(let error):
-      throw .failure(error.message)
+      throw .input(error.message)
     }
   }
 
@@ -184,7 +184,7 @@ struct FontRegistrations {
     do throws(FontError) {
       registration = try registry.registerFonts(in: URL(fileURLWithPath: path))
     } catch {
-      throw .failure(error.message)
+      throw .input(error.message)
     }
     directories.insert(path)
     if registration.fileCount == 0 {

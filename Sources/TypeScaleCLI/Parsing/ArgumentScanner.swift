@@ -8,6 +8,10 @@
 /// - `--name value`, `--name=value` and `-n value` give an option its value; a value that
 ///   starts with `-` is taken only if it is a number (`--offset -2`) or given with `=`.
 /// - `--name` and `-n` set a flag.
+/// - A name in ``CommandConfiguration/renamedOptions`` (`render --scale`) stands for its new
+///   name, with a warning in ``ParsedArguments/warnings``.
+/// - An unknown option or subcommand is an error that suggests the nearest valid name
+///   (`did you mean '--width'?`), by ``EditDistance``.
 /// - `--` ends options: every later word is positional.
 /// - `--help` and `-h` (on every command) and `help [<subcommand> ...]` (on every command that
 ///   has subcommands) ask for help.
@@ -109,6 +113,8 @@ private struct Level {
   private var flagCounts: [String: Int] = [:]
   private var positionals: [String] = []
   private var afterTerminator = false
+  /// Deprecated spellings used, one `warning:` line each (without the prefix).
+  private var warnings: [String] = []
 
   init(command: any Command.Type, path: [String], parent: ParsedArguments?) {
     self.command = command
@@ -135,8 +141,11 @@ private struct Level {
     // A closure, not a key path: key paths through metatypes crash SILGen (Swift 6.3).
     let names = command.configuration.subcommands.map { $0.configuration.commandName } + ["help"]
     let commandName = path.joined(separator: " ")
+    let suggestion = EditDistance.suggestion(for: name, among: names).map {
+      "; did you mean '\($0)'?"
+    }
     return .validation(
-      "unknown subcommand '\(name)' for '\(commandName)'; valid subcommands: "
+      "unknown subcommand '\(name)' for '\(commandName)'\(suggestion ?? ";") valid subcommands: "
         + names.joined(separator: ", "))
   }
 
@@ -191,8 +200,11 @@ private struct Level {
     }
     guard let spec = lookUp(spelling) else {
       let names = configuration.options.map { "--\($0.name)" } + ["--help"]
+      let suggestion = EditDistance.suggestion(for: spelling, among: names).map {
+        "; did you mean '\($0)'?"
+      }
       throw .validation(
-        "unknown option '\(spelling)' for '\(commandName)'; valid options: "
+        "unknown option '\(spelling)' for '\(commandName)'\(suggestion ?? ";") valid options: "
           + names.joined(separator: ", "))
     }
     if spec.isFlag {
@@ -222,9 +234,16 @@ private struct Level {
     optionValues[spec.name, default: []].append(canonical)
   }
 
-  private func lookUp(_ spelling: String) -> OptionSpec? {
+  private mutating func lookUp(_ spelling: String) -> OptionSpec? {
     if spelling.hasPrefix("--") {
-      return configuration.option(named: String(spelling.dropFirst(2)))
+      let name = String(spelling.dropFirst(2))
+      if let spec = configuration.option(named: name) { return spec }
+      guard let renamed = configuration.renamedOptions[name],
+        let spec = configuration.option(named: renamed)
+      else { return nil }
+      let warning = "'\(spelling)' is deprecated; use '--\(renamed)'"
+      if !warnings.contains(warning) { warnings.append(warning) }
+      return spec
     }
     guard spelling.count == 2, let letter = spelling.last else { return nil }
     return configuration.option(short: letter)
@@ -247,6 +266,6 @@ private struct Level {
     }
     return ParsedArguments(
       commandPath: path, options: configuration.options, optionValues: optionValues,
-      flagCounts: flagCounts, positionals: positionals, parent: parent)
+      flagCounts: flagCounts, positionals: positionals, parent: parent, warnings: warnings)
   }
 }

@@ -29,8 +29,8 @@ public enum CLI {
   ///   - arguments: The words after the program name.
   ///   - output: Where results and help go (standard output).
   ///   - errorOutput: Where errors go (standard error).
-  /// - Returns: The status to pass to `exit(_:)`: 0 for success, 1 when a check failed, 2 for a
-  ///   mistake on the command line.
+  /// - Returns: The status to pass to `exit(_:)`: 0 for success, 1 when a check failed, 2 when
+  ///   the command could not do its work (``ExitCode`` has the table).
   public static func main(
     arguments: [String], output: inout some TextOutputStream,
     errorOutput: inout some TextOutputStream
@@ -67,6 +67,7 @@ public enum CLI {
     case .failure(let error, let path):
       return report(error, commandPath: path, to: &errorOutput)
     case .run(let command, let parsed):
+      for warning in parsed.warnings { errorOutput.write("warning: \(warning)\n") }
       do throws(CLIError) {
         let instance = try command.init(parsed: parsed)
         return try await instance.run(output: &output, errorOutput: &errorOutput)
@@ -85,7 +86,7 @@ public enum CLI {
     _ error: CLIError, commandPath: [String], to errorOutput: inout some TextOutputStream
   ) -> ExitCode {
     var line = "error: \(error.message)"
-    if error.exitCode == .validationFailure {
+    if error.showsHelpHint {
       line += " (see '\(commandPath.joined(separator: " ")) --help')"
     }
     errorOutput.write(line + "\n")

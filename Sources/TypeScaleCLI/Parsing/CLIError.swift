@@ -11,16 +11,20 @@ import Foundation
 /// throw CLIError.validation("invalid value 'huge' for '--category'; valid values: xS, S, M")
 /// ```
 ///
-/// Validation errors (the user's mistake) exit with ``ExitCode/validationFailure`` and ``CLI``
-/// follows them with a hint to run `--help`; ``failure(_:)`` errors exit with
-/// ``ExitCode/failure`` and no hint. ``helpRequested`` is not a failure: throwing it from a
-/// command makes ``CLI`` print that command's help and exit with ``ExitCode/success``.
+/// Validation errors (a mistake on the command line) exit with ``ExitCode/validationFailure`` and
+/// ``CLI`` follows them with a hint to run `--help`; ``input(_:)`` errors (a file that is
+/// missing, unreadable or not valid, an output that cannot be written) exit with the same
+/// status and no hint; ``failure(_:)`` errors (a check that did not pass) exit with
+/// ``ExitCode/failure`` and no hint. ``ExitCode`` has the table. ``helpRequested`` is not a
+/// failure: throwing it from a command makes ``CLI`` print that command's help and exit with
+/// ``ExitCode/success``.
 ///
 /// Like the library's error types it is a `LocalizedError`, so `error.localizedDescription` is
 /// the message rather than Foundation's "The operation could not be completed".
 struct CLIError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   private enum Kind: Hashable, Sendable {
     case message
+    case input
     case helpRequest
   }
 
@@ -54,6 +58,26 @@ struct CLIError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedEr
   static func validation(_ message: String) -> CLIError {
     CLIError(message, exitCode: .validationFailure)
   }
+
+  /// Creates an error for an input the command cannot use or an output it cannot write (exit
+  /// code 2, with no hint to run `--help`): a font file, folder, typography, cases or golden
+  /// file that is missing, unreadable or not valid, or a file that cannot be written.
+  ///
+  /// - Parameter message: One line naming the file and what is wrong with it.
+  /// - Returns: An error with ``ExitCode/validationFailure``.
+  static func input(_ message: String) -> CLIError {
+    CLIError(inputMessage: message)
+  }
+
+  private init(inputMessage message: String) {
+    self.message = message
+    self.exitCode = .validationFailure
+    self.kind = .input
+  }
+
+  /// Whether ``CLI`` follows the message with `(see '<command> --help')`: only for a mistake
+  /// on the command line, which the help can correct.
+  var showsHelpHint: Bool { kind == .message && exitCode == .validationFailure }
 
   /// Creates an error for a check that failed while the command ran (exit code 1).
   ///

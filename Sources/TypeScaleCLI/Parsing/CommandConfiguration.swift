@@ -32,6 +32,9 @@ struct CommandConfiguration: Sendable {
   var positionals: [PositionalSpec]
   /// The commands nested under this one, such as `sizes` and `scale` under `typescale`.
   var subcommands: [any Command.Type]
+  /// Old option names (without `--`) that still parse as their new name, with a deprecation
+  /// warning, such as `["scale": "display-scale"]`; help does not list them.
+  var renamedOptions: [String: String]
 
   /// Creates a configuration.
   ///
@@ -43,11 +46,13 @@ struct CommandConfiguration: Sendable {
   ///   - options: The named options and flags.
   ///   - positionals: The positional arguments.
   ///   - subcommands: The nested commands.
+  ///   - renamedOptions: Old option names that parse as new ones, with a warning.
   init(
     commandName: String, abstract: String = "", discussion: String = "", usage: String? = nil,
     options: [OptionSpec] = [], positionals: [PositionalSpec] = [],
-    subcommands: [any Command.Type] = []
+    subcommands: [any Command.Type] = [], renamedOptions: [String: String] = [:]
   ) {
+    self.renamedOptions = renamedOptions
     self.commandName = commandName
     self.abstract = abstract
     self.discussion = discussion

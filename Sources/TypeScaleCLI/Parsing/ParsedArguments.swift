@@ -21,12 +21,17 @@ struct ParsedArguments: Hashable, Sendable {
   private let optionValues: [String: [String]]
   private let flagCounts: [String: Int]
   private let ancestors: [ParsedArguments]
+  /// Deprecated spellings the command line used, one `warning:` line each (without the
+  /// prefix), such as `'--scale' is deprecated; use '--display-scale'`; ``CLI`` prints them.
+  let warnings: [String]
 
   init(
     commandPath: [String], options: [OptionSpec], optionValues: [String: [String]],
-    flagCounts: [String: Int], positionals: [String], parent: ParsedArguments?
+    flagCounts: [String: Int], positionals: [String], parent: ParsedArguments?,
+    warnings: [String] = []
   ) {
     self.commandPath = commandPath
+    self.warnings = warnings
     self.positionals = positionals
     var specs: [String: OptionSpec] = [:]
     for option in options { specs[option.name] = option }

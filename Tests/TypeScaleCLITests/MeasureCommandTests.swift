@@ -561,10 +561,10 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     BadRun(arguments: [], status: 2, message: "missing required argument '<text>'"),
     BadRun(arguments: ["x", "--batch"], status: 2, message: "give no text or other options"),
     BadRun(
-      arguments: ["x", "--font-file", "/nonexistent/font.ttf"], status: 1,
+      arguments: ["x", "--font-file", "/nonexistent/font.ttf"], status: 2,
       message: "/nonexistent/font.ttf"),
     BadRun(
-      arguments: ["x", "--font-file", Fixtures.font("broken-html.ttf").path], status: 1,
+      arguments: ["x", "--font-file", Fixtures.font("broken-html.ttf").path], status: 2,
       message: "is not a font"),
     // Issue 15, finding 12: sizes and display scales whose results printed inf or -0.
     BadRun(

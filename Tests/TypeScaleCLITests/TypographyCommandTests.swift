@@ -300,7 +300,7 @@ private struct TypeScaleFixture {
       name: "font and typography"),
     BadRun(
       arguments: { ["measure", "x", "--typography", $0.typography, "--font-dir", $0.path("no")] },
-      status: 1, message: { "no folder at \($0.path("no"))" }, name: "missing folder"),
+      status: 2, message: { "no folder at \($0.path("no"))" }, name: "missing folder"),
     BadRun(
       arguments: { ["measure", "x", "--typography", $0.path("none.json")] }, status: 2,
       message: { "no typography file at \($0.path("none.json"))" }, name: "missing typography"),

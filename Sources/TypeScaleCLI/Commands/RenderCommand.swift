@@ -36,9 +36,9 @@ struct RenderCommand: Command {
       --create-dirs is given. The file is written atomically (a temporary file beside it, then \
       renamed); its path is printed.
 
-      --display-scale is the image's pixels per point (default: 2), the name 'measure' and \
-      'scale' give the display's pixels per point. It was called --scale, which still works \
-      and prints a deprecation warning.
+      --display-scale is the image's pixels per point (default: 2), under the name 'measure' \
+      and 'scale' use for pixels per point. Its old name, --scale, still works and prints a \
+      deprecation warning.
 
       Characters no font draws are drawn as the font's .notdef box and named in a warning on \
       standard error; with --strict the image is still written and the exit status is 1.

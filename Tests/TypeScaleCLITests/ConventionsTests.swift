@@ -192,6 +192,21 @@ private let amharic = "ሰላም ዓለም"
     }
   }
 
+  @Test(arguments: [
+    ["measure", "x", "--lines", "-1"], ["render", "x", "-o", "x.png", "--lines", "-1"],
+  ])
+  func errors_neverMentionNil(_ arguments: [String]) async {
+    let run = await typescale(arguments)
+    #expect(run.status == 2)
+    #expect(
+      run.error.hasPrefix(
+        "error: line limit -1 is not valid; use 0 for no limit, or 1…\(Int.max)"), "\(run.error)")
+    let batch = await MeasureCommand.$input.withValue(.lines([#"{"text": "x", "lines": -1}"#])) {
+      await typescale(["measure", "--batch"])
+    }
+    #expect(!batch.output.contains("nil"), "\(batch.output)")
+  }
+
   @Test func render_displayScale_isTheNameEverywhere_andScaleStillWorksWithAWarning() async throws {
     let folder = try Fixtures.temporaryDirectory("typescale-conventions")
     defer { try? FileManager.default.removeItem(at: folder) }

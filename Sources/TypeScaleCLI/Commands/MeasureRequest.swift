@@ -94,6 +94,11 @@ struct MeasureRequest: Sendable {
         "font size \(formatNumber(size)) is not valid; use a number of points > 0 and ≤ "
           + "\(formatNumber(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
+    // The library's message offers `nil`, which no command line or JSON request can give.
+    if let lineLimit = options.lineLimit, lineLimit < 0 {
+      throw .validation(
+        "line limit \(lineLimit) is not valid; use 0 for no limit, or 1…\(Int.max)")
+    }
     do throws(LayoutError) {
       try options.validate()
     } catch {

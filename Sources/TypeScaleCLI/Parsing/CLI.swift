@@ -48,7 +48,10 @@ public enum CLI {
   ///   `error: <message> (see '<command> --help')`, to `errorOutput` and returns
   ///   ``ExitCode/validationFailure``.
   /// - A ``CLIError`` thrown while running writes `error: <message>` to `errorOutput` (with
-  ///   the hint only for validation errors) and returns the error's exit code.
+  ///   the hint only for usage mistakes, ``CLIError/showsHelpHint``) and returns the error's
+  ///   exit code.
+  /// - Deprecated spellings on the command line (``ParsedArguments/warnings``) are written as
+  ///   `warning: …` lines before the command runs.
   ///
   /// - Parameters:
   ///   - root: The top-level command, such as `typescale`.

@@ -140,7 +140,10 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
   ///
   /// Names are matched ignoring case, spaces, hyphens and underscores (`Extra Bold`,
   /// `extra-bold`, `EXTRABOLD`); the table is in ``FontWeight``'s overview. Apple's names are
-  /// *not* reinterpreted: `"thin"` is 100 and `"heavy"` 900, as in CSS.
+  /// *not* reinterpreted: `"thin"` is 100 and `"heavy"` 900, as in CSS. A name qualified with
+  /// Apple's type is Apple's and unambiguous: `"UIFont.Weight.thin"`, `"NSFont.Weight.heavy"`
+  /// and `"Font.Weight.ultraLight"` are read as ``UIKitFontWeight`` reads them (200, 800, 100).
+  /// A bare `".thin"` is not accepted here, since it reads as Swift's `FontWeight.thin`.
   ///
   /// - Parameter text: The name or a number 1…1000.
   /// - Throws: ``MetricsError/Code/invalidValue`` naming the text, the accepted names and the
@@ -156,8 +159,15 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
       self.init(_unchecked: number)
       return
     }
-    if let match = Self._lookup[Self._key(text)] {
+    let key = Self._key(text)
+    if let match = Self._lookup[key] {
       self = match
+      return
+    }
+    if UIKitFontWeight._prefixes.contains(where: { key.hasPrefix($0) }),
+      let apple = try? UIKitFontWeight(parsing: text)
+    {
+      self = apple.fontWeight  // "UIFont.Weight.thin" can only mean Apple's thin, 200
       return
     }
     throw MetricsError(
@@ -247,6 +257,9 @@ public enum UIKitFontWeight: String, CaseIterable, Hashable, Sendable, CustomStr
   /// `UIFont.Weight`'s raw value for the case, such as 0.56 for ``heavy``.
   public var uiFontWeight: Double { Self._rawValues[Self.allCases.firstIndex(of: self) ?? 3] }
 
+  /// The type prefixes that make a name Apple's in ``FontWeight/init(parsing:)``.
+  static let _prefixes = ["uifont.weight.", "nsfont.weight.", "font.weight."]
+
   /// The nine `UIFontWeight…` constants, in case order.
   static let _rawValues: [Double] = [-0.8, -0.6, -0.4, 0, 0.23, 0.3, 0.4, 0.56, 0.62]
 
@@ -265,8 +278,7 @@ public enum UIKitFontWeight: String, CaseIterable, Hashable, Sendable, CustomStr
   /// - Throws: ``MetricsError/Code/invalidValue`` listing Apple's names.
   public init(parsing name: String) throws(MetricsError) {
     var key = FontWeight._key(name)
-    for prefix in ["uifont.weight.", "nsfont.weight.", "font.weight.", "."]
-    where key.hasPrefix(prefix) {
+    for prefix in Self._prefixes + ["."] where key.hasPrefix(prefix) {
       key = String(key.dropFirst(prefix.count))
       break
     }

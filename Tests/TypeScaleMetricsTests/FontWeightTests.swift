@@ -38,6 +38,8 @@ import TypeScaleMetrics
     ("medium", 500), ("SemiBold", 600), ("semibold", 600), ("Semi Bold", 600), ("demiBold", 600),
     ("Demi-Bold", 600), ("bold", 700), ("ExtraBold", 800), ("extra bold", 800), ("UltraBold", 800),
     ("black", 900), ("heavy", 900), (" 450 ", 450), ("1", 1), ("1000", 1000),
+    ("UIFont.Weight.thin", 200), ("UIFont.Weight.heavy", 800), ("Font.Weight.ultraLight", 100),
+    ("NSFont.Weight.semibold", 600),
   ])
   func parsing_acceptsEveryOpenTypeSpelling(_ text: String, _ value: Int) throws {
     #expect(try FontWeight(parsing: text).value == value)

@@ -123,9 +123,9 @@ public struct DynamicType: Sendable {
   /// A font designed for the default category, sized as `sizing` says and resolved to a face.
   ///
   /// The general form of ``scaledFont(for:textStyle:maximumPointSize:)`` (which is
-  /// `sizing: .relative(to: textStyle)`): ``FontSizing/scalesWithBody`` is SwiftUI's
-  /// `Font.custom(_:size:)`, ``FontSizing/relative(to:)`` is `Font.custom(_:size:relativeTo:)`,
-  /// ``FontSizing/system(_:)`` follows the system text style's sizes, and ``FontSizing/fixed`` is
+  /// `sizing: .relative(to: textStyle)`): `FontSizing.scalesWithBody` is SwiftUI's
+  /// `Font.custom(_:size:)`, `FontSizing.relative(to:)` is `Font.custom(_:size:relativeTo:)`,
+  /// `FontSizing.system(_:)` follows the system text style's sizes, and `FontSizing.fixed` is
   /// `Font.custom(_:fixedSize:)` — the base size at every category (``fixedSizeFont(for:)``). Every
   /// mode resolves the face the same way, with the same fallback diagnostics.
   ///
@@ -154,11 +154,11 @@ public struct DynamicType: Sendable {
   /// (`Font.custom("Pretendard", fixedSize: 13.5)` draws at 13.5 pt at AX5). The face is
   /// resolved as every other font is: an unknown name falls back to the default face, and a
   /// missing weight or slope picks the nearest face, each with a diagnostic. The result's
-  /// `size.sizing` is ``FontSizing/fixed``. For a fixed size with a cap, use
+  /// `size.sizing` is `FontSizing.fixed`. For a fixed size with a cap, use
   /// ``scaledFont(for:sizing:maximumPointSize:)`` with `.fixed`.
   ///
   /// - Parameter base: The font and its size.
-  /// - Returns: The resolved font at `base.size`; this cannot fail, because a ``DesignSize`` is
+  /// - Returns: The resolved font at `base.size`; this cannot fail, because a `DesignSize` is
   ///   already a valid size.
   public func fixedSizeFont(for base: BaseFont) -> ScaledFont {
     _font(base, size: .fixed(base.size, in: effectiveCategory), note: nil)

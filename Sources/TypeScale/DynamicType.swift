@@ -117,6 +117,55 @@ public struct DynamicType: Sendable {
     let (size, note) = try _resolve(
       base.size, sizing: .relative(to: textStyle), name: textStyle.rawValue,
       maximumPointSize: maximumPointSize, in: effectiveCategory)
+    return _font(base, size: size, note: note)
+  }
+
+  /// A font designed for the default category, sized as `sizing` says and resolved to a face.
+  ///
+  /// The general form of ``scaledFont(for:textStyle:maximumPointSize:)`` (which is
+  /// `sizing: .relative(to: textStyle)`): `FontSizing.scalesWithBody` is SwiftUI's
+  /// `Font.custom(_:size:)`, `FontSizing.relative(to:)` is `Font.custom(_:size:relativeTo:)`,
+  /// `FontSizing.system(_:)` follows the system text style's sizes, and `FontSizing.fixed` is
+  /// `Font.custom(_:fixedSize:)` — the base size at every category (``fixedSizeFont(for:)``). Every
+  /// mode resolves the face the same way, with the same fallback diagnostics.
+  ///
+  /// - Parameters:
+  ///   - base: The font at its design size.
+  ///   - sizing: How the size follows the category.
+  ///   - maximumPointSize: The largest size, or `nil`; it caps a fixed size too.
+  /// - Returns: The sized, resolved font; its diagnostics say when the name fell back or the size
+  ///   could not scale (`extraLargeTitle` keeps its design size, as in
+  ///   ``scaledFont(for:textStyle:maximumPointSize:)``).
+  /// - Throws: ``TypeScaleError/Code/invalidValue`` for a maximum outside
+  ///   0…`ValueRanges.maximumPoints`.
+  public func scaledFont(
+    for base: BaseFont, sizing: FontSizing, maximumPointSize: Double? = nil
+  ) throws(TypeScaleError) -> ScaledFont {
+    let (size, note) = try _resolve(
+      base.size, sizing: sizing, name: base.name, maximumPointSize: maximumPointSize,
+      in: effectiveCategory)
+    return _font(base, size: size, note: note)
+  }
+
+  /// A font at its size at every content-size category, resolved to a face — SwiftUI's
+  /// `Font.custom(_:fixedSize:)`.
+  ///
+  /// Matches Apple: the size ignores ``category`` and ``range`` entirely and is not rounded
+  /// (`Font.custom("Pretendard", fixedSize: 13.5)` draws at 13.5 pt at AX5). The face is
+  /// resolved as every other font is: an unknown name falls back to the default face, and a
+  /// missing weight or slope picks the nearest face, each with a diagnostic. The result's
+  /// `size.sizing` is `FontSizing.fixed`. For a fixed size with a cap, use
+  /// ``scaledFont(for:sizing:maximumPointSize:)`` with `.fixed`.
+  ///
+  /// - Parameter base: The font and its size.
+  /// - Returns: The resolved font at `base.size`; this cannot fail, because a `DesignSize` is
+  ///   already a valid size.
+  public func fixedSizeFont(for base: BaseFont) -> ScaledFont {
+    _font(base, size: .fixed(base.size, in: effectiveCategory), note: nil)
+  }
+
+  /// Resolves `base`'s face and wraps it with a size and an optional note.
+  private func _font(_ base: BaseFont, size: ResolvedSize, note: FontDiagnostic?) -> ScaledFont {
     var match = registry.resolve(
       FontQuery(family: base.name, weight: base.weight, italic: base.italic))
     if let note { match = match.appending(note) }

@@ -27,8 +27,9 @@ extension Typography {
   /// ```
   ///
   /// - `styles` keys are text style names (UIKit, SwiftUI or CoreText spellings).
-  /// - `family`: a family or PostScript name; `weight`: 1–1000 or a name (`semibold`);
-  ///   `italic`: a Boolean; `size`: points at Large (> 0).
+  /// - `family`: a family or PostScript name; `weight`: 1–1000 or an OpenType name as
+  ///   `FontWeight(parsing:)` reads it (`semibold`, `extraBold`; `thin` is 100 and `heavy` 900,
+  ///   not UIKit's 200 and 800); `italic`: a Boolean; `size`: points at Large (> 0).
   /// - `sizing`: `relative` (the default: scales like the style, or like `relativeTo`, with
   ///   `UIFontMetrics`' rules), `body` (scales with body, as `Font.custom(_:size:)`), `fixed`
   ///   (never scales), or `system` (the system text style's own sizes, as

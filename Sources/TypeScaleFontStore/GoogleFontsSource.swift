@@ -66,7 +66,7 @@ public struct GoogleFontsSource: RemoteFontSource {
   /// then italic.
   public static let probedStyles: [FontRequest.Style] = [false, true].flatMap { italic in
     [
-      FontWeight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black,
+      FontWeight.thin, .extraLight, .light, .regular, .medium, .semibold, .bold, .extraBold, .black,
     ].map { FontRequest.Style(weight: $0, italic: italic) }
   }
 

@@ -7,16 +7,7 @@ extension ContentSizeCategory: Codable {
   /// - Throws: `DecodingError.dataCorrupted` carrying the ``MetricsError`` (its message, and
   ///   the error as the context's `underlyingError`) when the name is unknown.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let name = try container.decode(String.self)
-    do {
-      self = try ContentSizeCategory(parsing: name)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: container.codingPath, debugDescription: error.message,
-          underlyingError: error))
-    }
+    self = try MetricsError.decodeName(from: decoder, parse: ContentSizeCategory.init(parsing:))
   }
 
   /// Encodes the category's short name.

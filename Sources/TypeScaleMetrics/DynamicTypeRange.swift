@@ -63,6 +63,33 @@ public struct DynamicTypeRange: Hashable, Sendable, Codable, CustomStringConvert
     self.init(lower...upper)
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case lowerBound, upperBound
+  }
+
+  /// Decodes `{"lowerBound": "S", "upperBound": "AX2"}`, refusing a range whose lower bound is
+  /// above its upper bound (a `ClosedRange` cannot hold one, and ``clamped(to:)`` would have to
+  /// trap on it).
+  ///
+  /// - Parameter decoder: The decoder to read the two categories from.
+  /// - Throws: `DecodingError.dataCorrupted` carrying a ``MetricsError`` with code
+  ///   ``MetricsError/Code/invalidValue`` for an inverted range; what the decoder throws for a
+  ///   missing or unknown category.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let lower = try container.decode(ContentSizeCategory.self, forKey: .lowerBound)
+    let upper = try container.decode(ContentSizeCategory.self, forKey: .upperBound)
+    self = try MetricsError.decoding(at: container.codingPath) { () throws(MetricsError) in
+      guard lower <= upper else {
+        throw MetricsError(
+          .invalidValue,
+          "dynamic type range \(lower.shortName)...\(upper.shortName) is inverted; the lower "
+            + "bound must not be above the upper bound")
+      }
+      return DynamicTypeRange(lower...upper)
+    }
+  }
+
   /// Whether the range allows `category`.
   ///
   /// - Parameter category: A category.

@@ -2,56 +2,130 @@
 
 /// A font weight on the OpenType / CSS scale of 1 to 1000, where 400 is regular and 700 bold.
 ///
-/// The named presets match `UIFont.Weight` and SwiftUI's `Font.Weight` names, with the numeric
-/// values of OpenType's `OS/2.usWeightClass` and CSS Fonts Level 4 (§2.2).
+/// Weights select faces, and faces are named in OpenType's vocabulary (`OS/2.usWeightClass`,
+/// CSS Fonts Level 4 §2.2, and style names such as `Pretendard-Thin` = 100 and
+/// `Pretendard-ExtraLight` = 200), so that is the one vocabulary of the static members, of
+/// ``init(parsing:)``, of JSON and of the command line:
+///
+/// | Value | Names (case, spaces, `-` and `_` ignored) | Apple's `UIFont.Weight` at that value |
+/// |---|---|---|
+/// | 100 | ``thin`` | `ultraLight` |
+/// | 200 | ``extraLight``, ``ultraLight`` | `thin` |
+/// | 300 | ``light`` | `light` |
+/// | 400 | ``regular``, ``normal`` | `regular` |
+/// | 500 | ``medium`` | `medium` |
+/// | 600 | ``semibold``, ``semiBold``, ``demiBold`` | `semibold` |
+/// | 700 | ``bold`` | `bold` |
+/// | 800 | ``extraBold``, ``ultraBold`` | `heavy` |
+/// | 900 | ``black``, ``heavy`` | `black` |
+///
+/// **Three names differ from Apple's:** `thin` is 100 here and 200 in UIKit, `ultraLight` is 200
+/// here and 100 in UIKit, and `heavy` is 900 here and 800 in UIKit. Code ported from UIKit or
+/// SwiftUI says which vocabulary it means with ``UIKitFontWeight``: `FontWeight(uiKit: .heavy)`
+/// is 800, and ``init(uiFontWeight:)`` takes `UIFont.Weight`'s raw values. A
+/// number always works. `book` is not accepted: foundries use it for weights from 300 to 400
+/// (fontconfig puts it at 380), so it names no single value.
 ///
 /// ```swift
-/// FontWeight.semibold.value        // 600
-/// try FontWeight(parsing: "Bold")  // .bold
+/// FontWeight.thin.value                       // 100
+/// let heavy: FontWeight = 800                 // a literal needs no try
+/// try FontWeight(parsing: "Extra-Bold")       // 800
+/// FontWeight(uiKit: .thin).value             // 200
+/// try FontWeight(uiFontWeight: 0.3)           // .semibold
 /// ```
-public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
+  ExpressibleByIntegerLiteral
+{
   /// The numeric weight, 1 through 1000.
   public let value: Int
+
+  /// The weights accepted: 1 through 1000, CSS Fonts Level 4's `font-weight` range.
+  public static let range: ClosedRange<Int> = 1...1000
 
   /// Creates a weight from its numeric value.
   ///
   /// - Parameter value: A weight from 1 to 1000 (CSS Fonts Level 4 `font-weight` range).
-  /// - Throws: ``MetricsError/Code/invalidValue`` when the value is outside 1…1000.
+  /// - Throws: ``MetricsError/Code/invalidValue`` naming the value and the range when it is
+  ///   outside 1…1000.
   public init(_ value: Int) throws(MetricsError) {
-    guard (1...1000).contains(value) else {
-      throw MetricsError(.invalidValue, "font weight \(value) is out of range; use 1…1000")
+    guard Self.range.contains(value) else {
+      throw MetricsError(
+        .invalidValue,
+        "font weight \(value) is out of range; use 1…1000 or a name: \(Self.names)")
     }
     self.value = value
   }
 
+  /// Creates a weight from a whole-number literal, such as `800` or `FontWeight(800)`, with no
+  /// `try`.
+  ///
+  /// The literal type is `UInt16`, so a negative literal does not compile. A literal outside
+  /// 1…1000 that does compile (`0`, `1200`) is clamped into the range — 1 or 1000 — rather than
+  /// trapping, the way CSS clamps a `font-weight` from `calc()`; no literal traps. Values from
+  /// variables go through the throwing ``init(_:)``, which refuses them instead.
+  ///
+  /// - Parameter value: The weight.
+  public init(integerLiteral value: UInt16) {
+    self.value = min(max(Int(value), Self.range.lowerBound), Self.range.upperBound)
+  }
+
   private init(_unchecked value: Int) { self.value = value }
 
-  /// Ultralight, 100.
-  public static let ultraLight = FontWeight(_unchecked: 100)
-  /// Thin, 200.
-  public static let thin = FontWeight(_unchecked: 200)
+  /// Thin, 100 (OpenType/CSS).
+  ///
+  /// UIKit's `UIFont.Weight.thin` is 200: see ``UIKitFontWeight/thin``.
+  public static let thin = FontWeight(_unchecked: 100)
+  /// Extra light, 200 (OpenType/CSS); UIKit calls this weight `thin`.
+  public static let extraLight = FontWeight(_unchecked: 200)
+  /// Ultra light, 200: OpenType/CSS's other name for ``extraLight``.
+  ///
+  /// UIKit's `UIFont.Weight.ultraLight` is 100: see ``UIKitFontWeight/ultraLight``.
+  public static let ultraLight = FontWeight(_unchecked: 200)
   /// Light, 300.
   public static let light = FontWeight(_unchecked: 300)
   /// Regular, 400.
   public static let regular = FontWeight(_unchecked: 400)
+  /// Normal, 400: CSS's name for ``regular``.
+  public static let normal = FontWeight(_unchecked: 400)
   /// Medium, 500.
   public static let medium = FontWeight(_unchecked: 500)
-  /// Semibold, 600.
+  /// Semibold, 600: UIKit's and SwiftUI's spelling, the same weight as ``semiBold``.
   public static let semibold = FontWeight(_unchecked: 600)
+  /// Semi bold, 600: OpenType's spelling of ``semibold``.
+  public static let semiBold = FontWeight(_unchecked: 600)
+  /// Demi bold, 600: OpenType/CSS's other name for ``semibold``.
+  public static let demiBold = FontWeight(_unchecked: 600)
   /// Bold, 700.
   public static let bold = FontWeight(_unchecked: 700)
-  /// Heavy, 800.
-  public static let heavy = FontWeight(_unchecked: 800)
+  /// Extra bold, 800 (OpenType/CSS); UIKit calls this weight `heavy`.
+  public static let extraBold = FontWeight(_unchecked: 800)
+  /// Ultra bold, 800: OpenType/CSS's other name for ``extraBold``.
+  public static let ultraBold = FontWeight(_unchecked: 800)
   /// Black, 900.
   public static let black = FontWeight(_unchecked: 900)
+  /// Heavy, 900: OpenType/CSS's other name for ``black``.
+  ///
+  /// UIKit's `UIFont.Weight.heavy` is 800: see ``UIKitFontWeight/heavy``.
+  public static let heavy = FontWeight(_unchecked: 900)
 
+  /// Every accepted name and its weight; the first name of each value is its ``name``.
   private static let _named: [(String, FontWeight)] = [
-    ("ultraLight", .ultraLight), ("thin", .thin), ("light", .light), ("regular", .regular),
-    ("medium", .medium), ("semibold", .semibold), ("bold", .bold), ("heavy", .heavy),
-    ("black", .black),
+    ("thin", .thin), ("extraLight", .extraLight), ("ultraLight", .ultraLight),
+    ("light", .light), ("regular", .regular), ("normal", .normal), ("medium", .medium),
+    ("semibold", .semibold), ("demiBold", .demiBold), ("bold", .bold),
+    ("extraBold", .extraBold), ("ultraBold", .ultraBold), ("black", .black), ("heavy", .heavy),
   ]
 
-  /// The preset's name (`semibold`) or, for other values, the number (`450`).
+  private static let _lookup: [String: FontWeight] = Dictionary(
+    _named.map { (_key($0.0), $0.1) }, uniquingKeysWith: { first, _ in first })
+
+  /// The name matching ignores: case, spaces, tabs, hyphens and underscores.
+  static func _key(_ text: String) -> String {
+    ContentSizeCategory.normalize(text).filter { $0 != " " && $0 != "-" && $0 != "_" }
+  }
+
+  /// The OpenType/CSS name of a preset (`thin`, `extraLight`, `semibold`, `extraBold`) or, for
+  /// other values, the number (`450`).
   public var name: String {
     Self._named.first { $0.1 == self }?.0 ?? String(value)
   }
@@ -62,46 +136,202 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
   /// Orders weights from lightest to heaviest.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
 
-  /// Parses a preset name (case-insensitive; `ultralight`, `Semibold`) or a number (`450`).
+  /// Parses an OpenType/CSS name or a number.
   ///
-  /// - Parameter text: The name or number.
-  /// - Throws: ``MetricsError/Code/invalidValue`` naming the text and the valid names.
+  /// Names are matched ignoring case, spaces, hyphens and underscores (`Extra Bold`,
+  /// `extra-bold`, `EXTRABOLD`); the table is in ``FontWeight``'s overview. Apple's names are
+  /// *not* reinterpreted: `"thin"` is 100 and `"heavy"` 900, as in CSS. A name qualified with
+  /// Apple's type is Apple's and unambiguous: `"UIFont.Weight.thin"`, `"NSFont.Weight.heavy"`
+  /// and `"Font.Weight.ultraLight"` are read as ``UIKitFontWeight`` reads them (200, 800, 100).
+  /// A bare `".thin"` is not accepted here, since it reads as Swift's `FontWeight.thin`.
+  ///
+  /// - Parameter text: The name or a number 1…1000.
+  /// - Throws: ``MetricsError/Code/invalidValue`` naming the text, the accepted names and the
+  ///   numeric range.
   public init(parsing text: String) throws(MetricsError) {
-    let key = ContentSizeCategory.normalize(text)
-    if let match = Self._named.first(where: { ContentSizeCategory.normalize($0.0) == key }) {
-      self = match.1
+    let trimmed = ContentSizeCategory.normalize(text)
+    if let number = Int(trimmed) {
+      guard Self.range.contains(number) else {
+        throw MetricsError(
+          .invalidValue,
+          "font weight \(trimmed) is out of range; use 1…1000 or a name: \(Self.names)")
+      }
+      self.init(_unchecked: number)
       return
     }
-    if let number = Int(key) {
-      try self.init(number)
+    let key = Self._key(text)
+    if let match = Self._lookup[key] {
+      self = match
+      return
+    }
+    if UIKitFontWeight._prefixes.contains(where: { key.hasPrefix($0) }),
+      let apple = try? UIKitFontWeight(parsing: text)
+    {
+      self = apple.fontWeight  // "UIFont.Weight.thin" can only mean Apple's thin, 200
       return
     }
     throw MetricsError(
       .invalidValue,
-      "unknown font weight \"\(text)\"; use a number 1…1000 or one of "
-        + Self._named.map(\.0).joined(separator: ", "))
+      "unknown font weight \"\(text)\"; use a number 1…1000 or a name: \(Self.names)")
   }
 
-  /// Decodes a number or a preset name.
+  /// The accepted names, for messages: `thin (100), extraLight (200), …`.
+  static var names: String {
+    _named.map { "\($0.0) (\($0.1.value))" }.joined(separator: ", ")
+  }
+
+  /// Decodes a number or a name, checked as ``init(_:)`` and ``init(parsing:)`` check them.
+  ///
+  /// - Parameter decoder: The decoder to read a number or a string from.
+  /// - Throws: `DecodingError.dataCorrupted` carrying the ``MetricsError`` for a number outside
+  ///   1…1000 or an unknown name; what the decoder throws for other values.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    do {
-      if let number = try? container.decode(Int.self) {
-        try self.init(number)
-      } else {
-        try self.init(parsing: try container.decode(String.self))
+    if let number = try? container.decode(Int.self) {
+      self = try MetricsError.decoding(at: container.codingPath) { () throws(MetricsError) in
+        try FontWeight(number)
       }
-    } catch let error as MetricsError {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: container.codingPath, debugDescription: error.message,
-          underlyingError: error))
+    } else {
+      self = try MetricsError.decodeName(from: decoder, parse: FontWeight.init(parsing:))
     }
   }
 
   /// Encodes the numeric value.
+  ///
+  /// - Parameter encoder: The encoder to write the number to.
+  /// - Throws: What the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(value)
+  }
+}
+
+/// Apple's font-weight vocabulary — `UIFont.Weight`, `NSFont.Weight` and SwiftUI's
+/// `Font.Weight` — and the OpenType weight each one selects.
+///
+/// Use it to port UIKit or SwiftUI code without re-reading every name:
+/// `FontWeight(uiKit: .heavy)` is 800, which ``FontWeight`` calls ``FontWeight/extraBold``.
+///
+/// | Case | `UIFont.Weight` raw value | OpenType weight | ``FontWeight`` name |
+/// |---|---|---|---|
+/// | ``ultraLight`` | −0.8 | 100 | ``FontWeight/thin`` |
+/// | ``thin`` | −0.6 | 200 | ``FontWeight/extraLight`` |
+/// | ``light`` | −0.4 | 300 | ``FontWeight/light`` |
+/// | ``regular`` | 0 | 400 | ``FontWeight/regular`` |
+/// | ``medium`` | 0.23 | 500 | ``FontWeight/medium`` |
+/// | ``semibold`` | 0.3 | 600 | ``FontWeight/semibold`` |
+/// | ``bold`` | 0.4 | 700 | ``FontWeight/bold`` |
+/// | ``heavy`` | 0.56 | 800 | ``FontWeight/extraBold`` |
+/// | ``black`` | 0.62 | 900 | ``FontWeight/black`` |
+///
+/// The raw values are the `UIFontWeight…` constants of `UIFontDescriptor.h` (as printed on an
+/// iPhone; Apple documents the names, not the numbers). The pairing with 100…900 is the one
+/// Skia uses on Apple platforms (`SkCTFontGetNSFontWeightMapping` in `src/ports/SkCTFont.cpp`
+/// maps CSS 100, 200, …, 900 to these nine constants in order), and the one Apple's own fonts
+/// follow (`SFNS` Ultralight has `usWeightClass` 100, Thin 200).
+public enum UIKitFontWeight: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// `UIFont.Weight.ultraLight` (−0.8): OpenType 100, which OpenType calls Thin.
+  case ultraLight
+  /// `UIFont.Weight.thin` (−0.6): OpenType 200, which OpenType calls ExtraLight.
+  case thin
+  /// `UIFont.Weight.light` (−0.4): 300.
+  case light
+  /// `UIFont.Weight.regular` (0): 400.
+  case regular
+  /// `UIFont.Weight.medium` (0.23): 500.
+  case medium
+  /// `UIFont.Weight.semibold` (0.3): 600.
+  case semibold
+  /// `UIFont.Weight.bold` (0.4): 700.
+  case bold
+  /// `UIFont.Weight.heavy` (0.56): OpenType 800, which OpenType calls ExtraBold.
+  case heavy
+  /// `UIFont.Weight.black` (0.62): 900.
+  case black
+
+  /// The OpenType weight the case selects, 100 through 900.
+  public var fontWeight: FontWeight {
+    FontWeight(_uiKitIndex: Self.allCases.firstIndex(of: self) ?? 3)
+  }
+
+  /// `UIFont.Weight`'s raw value for the case, such as 0.56 for ``heavy``.
+  public var uiFontWeight: Double { Self._rawValues[Self.allCases.firstIndex(of: self) ?? 3] }
+
+  /// The type prefixes that make a name Apple's in ``FontWeight/init(parsing:)``.
+  static let _prefixes = ["uifont.weight.", "nsfont.weight.", "font.weight."]
+
+  /// The nine `UIFontWeight…` constants, in case order.
+  static let _rawValues: [Double] = [-0.8, -0.6, -0.4, 0, 0.23, 0.3, 0.4, 0.56, 0.62]
+
+  /// The case that selects `weight`, if one does (only the nine multiples of 100 have one).
+  ///
+  /// - Parameter weight: An OpenType weight.
+  public init?(_ weight: FontWeight) {
+    guard weight.value % 100 == 0, (100...900).contains(weight.value) else { return nil }
+    self = Self.allCases[weight.value / 100 - 1]
+  }
+
+  /// Parses Apple's name, ignoring case, spaces, hyphens and underscores, with or without a
+  /// `UIFont.Weight.` or `.` prefix (`"heavy"`, `".heavy"`, `"UIFont.Weight.heavy"`).
+  ///
+  /// - Parameter name: The name.
+  /// - Throws: ``MetricsError/Code/invalidValue`` listing Apple's names.
+  public init(parsing name: String) throws(MetricsError) {
+    var key = FontWeight._key(name)
+    for prefix in Self._prefixes + ["."] where key.hasPrefix(prefix) {
+      key = String(key.dropFirst(prefix.count))
+      break
+    }
+    guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == key }) else {
+      throw MetricsError(
+        .invalidValue,
+        "unknown UIFont.Weight \"\(name)\"; use one of "
+          + Self.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    self = found
+  }
+
+  /// Apple's name, such as `heavy`.
+  public var description: String { rawValue }
+}
+
+extension FontWeight {
+  fileprivate init(_uiKitIndex index: Int) { self.init(_unchecked: (index + 1) * 100) }
+
+  /// The OpenType weight that Apple's named weight selects: `FontWeight(uiKit: .thin)` is 200
+  /// and `FontWeight(uiKit: .heavy)` 800 (see ``UIKitFontWeight`` for the table).
+  ///
+  /// The argument label is there so that `FontWeight(uiKit: .heavy)` (800) cannot be read as
+  /// `FontWeight.heavy` (900).
+  ///
+  /// - Parameter weight: Apple's weight.
+  public init(uiKit weight: UIKitFontWeight) { self = weight.fontWeight }
+
+  /// Apple's name for the weight (`heavy` for 800, `thin` for 200), or ``name`` for a weight
+  /// Apple does not name (`450`); for printing Apple's own tables in Apple's words.
+  public var appleName: String { UIKitFontWeight(self)?.rawValue ?? name }
+
+  /// The OpenType weight of the `UIFont.Weight` raw value nearest to `uiFontWeight`.
+  ///
+  /// `UIFont.Weight` is a `CGFloat` from −1 to 1; Apple names nine values (−0.8 ultraLight …
+  /// 0.62 black, the table in ``UIKitFontWeight``). A value between two of them takes the
+  /// nearer; halfway takes the heavier. −1 is ultraLight (100), 1 black (900).
+  ///
+  /// - Parameter uiFontWeight: A `UIFont.Weight` raw value, −1 through 1.
+  /// - Throws: ``MetricsError/Code/invalidValue`` for a value that is NaN, infinite or outside
+  ///   −1…1.
+  public init(uiFontWeight: Double) throws(MetricsError) {
+    guard uiFontWeight.isFinite, (-1...1).contains(uiFontWeight) else {
+      throw MetricsError(
+        .invalidValue,
+        "UIFont.Weight \(MetricsError.format(uiFontWeight)) is out of range; use a number "
+          + "from -1 to 1 (ultraLight is -0.8, regular 0, black 0.62)")
+    }
+    var best = 0
+    for (index, raw) in UIKitFontWeight._rawValues.enumerated()
+    where abs(raw - uiFontWeight) <= abs(UIKitFontWeight._rawValues[best] - uiFontWeight) {
+      best = index
+    }
+    self.init(_uiKitIndex: best)
   }
 }

@@ -48,6 +48,22 @@ public struct ResolvedSize: Hashable, Sendable, CustomStringConvertible {
     self.isClamped = isClamped
   }
 
+  /// A fixed size with no maximum: the design size itself at any category, which cannot fail —
+  /// what ``FontSizing/fixed`` resolves to without a cap.
+  ///
+  /// - Parameters:
+  ///   - size: The design size.
+  ///   - category: The category it was asked for (recorded, not applied).
+  ///   - table: The table recorded as the size's table.
+  /// - Returns: The design size, unscaled and uncapped.
+  package static func fixed(
+    _ size: DesignSize, in category: ContentSizeCategory, table: SizeTable = .iOS
+  ) -> ResolvedSize {
+    ResolvedSize(
+      points: size.points, designSize: size, sizing: .fixed, category: category,
+      maximumPointSize: nil, table: table, factor: 1, isClamped: false)
+  }
+
   /// Resolves the same design size, sizing and maximum for another category.
   ///
   /// - Parameter category: The new content-size category.

@@ -218,7 +218,7 @@ extension SizeTable {
       _fixed(.title1, .regular, .bold, 22, 26),
       _fixed(.title2, .regular, .bold, 17, 22),
       _fixed(.title3, .regular, .semibold, 15, 20),
-      _fixed(.headline, .bold, .heavy, 13, 16),
+      _fixed(.headline, .bold, .extraBold, 13, 16),
       _fixed(.body, .regular, .semibold, 13, 16),
       _fixed(.callout, .regular, .semibold, 12, 15),
       _fixed(.subheadline, .regular, .semibold, 11, 14),

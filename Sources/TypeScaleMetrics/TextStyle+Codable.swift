@@ -10,16 +10,7 @@ extension TextStyle: Codable {
   /// - Throws: `DecodingError.dataCorrupted` carrying the ``MetricsError`` (its message lists
   ///   the valid names; the error is the context's `underlyingError`) for an unknown name.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let name = try container.decode(String.self)
-    do {
-      self = try TextStyle(parsing: name)
-    } catch {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: container.codingPath, debugDescription: error.message,
-          underlyingError: error))
-    }
+    self = try MetricsError.decodeName(from: decoder, parse: TextStyle.init(parsing:))
   }
 
   /// Encodes the style's raw value, such as `"title1"`.

@@ -100,7 +100,7 @@ private func fixtureFamily() throws -> FontRegistry {
   @Test func match_variableFontSetsTheAxisForWeightsBetweenInstances() throws {
     let registry = try fixtureFamily()
     let between = try registry.match(
-      FontQuery(family: "TypeScale Variable", weight: try FontWeight(650)))
+      FontQuery(family: "TypeScale Variable", weight: FontWeight(650)))
     #expect(between.isExact)
     #expect(between.variations == ["wght": 650])
     #expect(

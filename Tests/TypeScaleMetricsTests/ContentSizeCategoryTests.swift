@@ -126,31 +126,6 @@ import Testing
   }
 }
 
-@Suite struct FontWeightTests {
-  @Test func presets_haveOpenTypeValues() {
-    #expect(
-      [FontWeight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
-        .map(\.value) == [100, 200, 300, 400, 500, 600, 700, 800, 900])
-  }
-
-  @Test func parsing_namesAndNumbers() throws {
-    #expect(try FontWeight(parsing: "SemiBold") == .semibold)
-    #expect(try FontWeight(parsing: "450").value == 450)
-    #expect(try FontWeight(parsing: "450").name == "450")
-  }
-
-  @Test(arguments: [0, -1, 1001])
-  func init_rejectsOutOfRange(_ value: Int) {
-    let error = #expect(throws: MetricsError.self) { try FontWeight(value) }
-    #expect(error?.message == "font weight \(value) is out of range; use 1…1000")
-  }
-
-  @Test func parsing_rejectsUnknownName() {
-    let error = #expect(throws: MetricsError.self) { try FontWeight(parsing: "chunky") }
-    #expect(error?.message.hasPrefix("unknown font weight \"chunky\"; use a number 1…1000") == true)
-  }
-}
-
 @Suite struct PlatformTests {
   @Test func parsing_acceptsNamesCaseInsensitively() throws {
     #expect(try Platform(parsing: "iOS") == .iOS)

@@ -112,7 +112,8 @@ private let derivedFactors: [(TextStyle, [Double])] = [
   @Test(arguments: TextStyle.allCases.filter { SizeTable.iOS.isScalable($0) })
   func scaledFont_growsMonotonically(_ style: TextStyle) throws {
     let metrics = try FontMetrics(forTextStyle: style)
-    for base in [DesignSize(11), 13, 17, 17.5, 28, 34] {
+    for points: Double in [11, 13, 17, 17.5, 28, 34] {
+      let base = try DesignSize(points)
       let sizes = try ContentSizeCategory.allCases.map {
         try metrics.scaledFont(for: base, in: $0).points
       }
@@ -124,10 +125,10 @@ private let derivedFactors: [(TextStyle, [Double])] = [
   @Test func scaledFont_roundsHalfAwayFromZero() throws {
     // Title 3 factor at AX2 is 44/25 = 1.76; 12.5 × 1.76 = 22.0 exactly, and 0.25 × 2 = 0.5.
     let metrics = try FontMetrics(forTextStyle: .title3)
-    #expect(try metrics.scaledFont(for: 12.5, in: .accessibilityLarge).points == 22)
+    #expect(try metrics.scaledFont(for: DesignSize(12.5), in: .accessibilityLarge).points == 22)
     // Caption 2 below Large has factor 1: 10.5 stays 10.5 before rounding, then rounds up.
     let caption = try FontMetrics(forTextStyle: .caption2)
-    #expect(try caption.scaledFont(for: 10.5, in: .extraSmall).points == 11)
+    #expect(try caption.scaledFont(for: DesignSize(10.5), in: .extraSmall).points == 11)
   }
 
   @Test func scaledFont_maximumAppliesAfterRounding() throws {
@@ -249,7 +250,7 @@ private let derivedFactors: [(TextStyle, [Double])] = [
 
   @Test func fixed_neverScales() throws {
     for category in ContentSizeCategory.allCases {
-      let size = try FontSizing.fixed.resolve(17.5, in: category)
+      let size = try FontSizing.fixed.resolve(DesignSize(17.5), in: category)
       #expect(size.points == 17.5 && size.factor == 1)
     }
     #expect(try FontSizing.fixed.resolve(30, in: .large, maximumPointSize: 20).points == 20)

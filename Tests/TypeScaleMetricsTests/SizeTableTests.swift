@@ -151,7 +151,9 @@ private let iOSCells = parseReference(iOSReference)
     let sizes = try table.styles.map { try table.entry(for: $0, at: .large).pointSize }
     #expect(sizes == [26, 22, 17, 15, 13, 11, 13, 12, 10, 10, 10])
     let headline = try table.entry(for: .headline, at: .large)
-    #expect(headline.weight == .bold && headline.emphasizedWeight == .heavy)
+    #expect(headline.weight == .bold && headline.emphasizedWeight == FontWeight(uiKit: .heavy))
+    #expect(
+      headline.emphasizedWeight == .extraBold && headline.emphasizedWeight.appleName == "heavy")
     #expect(try table.entry(for: .caption2, at: .large).weight == .medium)
   }
 

@@ -56,6 +56,48 @@ private let fixtureRegistry: FontRegistry = {
     #expect(missing.pointSize == 26)
   }
 
+  /// SwiftUI's `Font.custom(_:fixedSize:)`: the size is the same at every category (and is not
+  /// rounded), while the face resolves as for any other font, with its diagnostics.
+  @Test(arguments: ContentSizeCategory.allCases)
+  func fixedSizeFont_keepsItsSizeAtEveryCategory(_ category: ContentSizeCategory) throws {
+    let user = DynamicType(
+      registry: fixtureRegistry, category: category,
+      range: DynamicTypeRange(...ContentSizeCategory.small))
+    let base = BaseFont("TypeScale Fixture", size: try DesignSize(13.5), weight: .semibold)
+    let fixed = user.fixedSizeFont(for: base)
+    #expect(fixed.pointSize == 13.5)
+    #expect(fixed.size.sizing == .fixed && fixed.size.factor == 1 && !fixed.size.isClamped)
+    #expect(fixed.face.postScriptName == "TypeScaleFixture-SemiBold")
+    #expect(fixed.diagnostics.isEmpty)
+    #expect(try user.scaledFont(for: base, sizing: .fixed) == fixed)
+    let capped = try user.scaledFont(for: base, sizing: .fixed, maximumPointSize: 12)
+    #expect(capped.pointSize == 12 && capped.size.isClamped)
+  }
+
+  @Test func fixedSizeFont_reportsSubstitutionsLikeEveryFont() throws {
+    let user = DynamicType(registry: fixtureRegistry, category: .accessibilityExtraExtraExtraLarge)
+    let heavy = user.fixedSizeFont(for: BaseFont("TypeScale Fixture", size: 11, weight: .black))
+    #expect(heavy.pointSize == 11)
+    #expect(heavy.face.postScriptName == "TypeScaleFixture-Bold")
+    #expect(heavy.diagnostics.map(\.kind) == [.weightSubstituted])
+    let missing = user.fixedSizeFont(for: BaseFont("Pretendard", size: 11))
+    #expect(missing.pointSize == 11)
+    #expect(missing.diagnostics.first?.kind == .notRegistered)
+  }
+
+  @Test func scaledFontWithSizing_matchesTheTextStyleForm() throws {
+    let user = DynamicType(registry: fixtureRegistry, category: .accessibilityMedium)
+    let base = BaseFont("TypeScale Fixture", size: 17)
+    #expect(
+      try user.scaledFont(for: base, sizing: .relative(to: .headline)).pointSize
+        == user.scaledFont(for: base, textStyle: .headline).pointSize)
+    #expect(try user.scaledFont(for: base, sizing: .scalesWithBody).pointSize == 26)
+    let error = #expect(throws: TypeScaleError.self) {
+      try user.scaledFont(for: base, sizing: .fixed, maximumPointSize: -1)
+    }
+    #expect(error?.code == .invalidValue)
+  }
+
   @Test func typography_registeredFamiliesResolveExactly() throws {
     var typography = Typography(name: "fixture")
     typography[.body] = .init(family: "TypeScale Fixture", size: 15)
@@ -314,7 +356,10 @@ private let fixtureRegistry: FontRegistry = {
     #expect(error?.code == .invalidTypography)
     #expect(
       error?.problems == [
-        "$.styles.body.weight: font weight 1200 is out of range; use 1…1000",
+        "$.styles.body.weight: font weight 1200 is out of range; use 1…1000 or a name: thin "
+          + "(100), extraLight (200), ultraLight (200), light (300), regular (400), normal (400), "
+          + "medium (500), semibold (600), demiBold (600), bold (700), extraBold (800), "
+          + "ultraBold (800), black (900), heavy (900)",
         "$.styles.body.size: -3 is not a size; use points > 0",
         "$.styles.caption1.sizing: unknown sizing mode \"stretchy\"; use relative, body, fixed or "
           + "system",

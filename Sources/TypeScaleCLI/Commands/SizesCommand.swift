@@ -70,7 +70,7 @@ struct SizesCommand: Command {
     ]
     for (style, entries) in rows {
       guard let any = entries.first?.entry else { continue }
-      var row = [style.rawValue, any.weight.name, any.emphasizedWeight.name]
+      var row = [style.rawValue, any.weight.appleName, any.emphasizedWeight.appleName]
       for category in table.categories {
         if let entry = entries.first(where: { $0.category == category })?.entry {
           row.append(

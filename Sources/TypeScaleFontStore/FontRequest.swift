@@ -31,7 +31,7 @@ public struct FontRequest: Hashable, Sendable, CustomStringConvertible {
   /// | 100 | ``thin`` | ``thinItalic`` |
   /// | 200 | ``extraLight`` | ``extraLightItalic`` |
   /// | 300 | ``light`` | ``lightItalic`` |
-  /// | 400 | ``regular`` | ``italic`` |
+  /// | 400 | ``regular`` | ``italic-swift.type.property`` |
   /// | 500 | ``medium`` | ``mediumItalic`` |
   /// | 600 | ``semibold`` | ``semiboldItalic`` |
   /// | 700 | ``bold`` | ``boldItalic`` |

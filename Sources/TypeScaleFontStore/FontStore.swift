@@ -83,7 +83,7 @@ import TypeScaleInternals
 /// A load checks the file a source returns against the face it asked for before storing it:
 /// - the family: a face of the file must carry the requested family among its family names
 ///   (typographic ID 16, legacy ID 1, WWS ID 21, in every language, case-insensitively — the
-///   names ``FontRegistry`` looks families up by) or as its PostScript name;
+///   names `FontRegistry` looks families up by) or as its PostScript name;
 /// - the style: a face of that family must have the requested weight class (OS/2
 ///   `usWeightClass`), or a `wght` axis whose range holds the weight, and the requested slope
 ///   (italic or oblique for an italic request), or an `ital` or `slnt` axis that reaches it.
@@ -104,7 +104,8 @@ import TypeScaleInternals
 /// (``FontStoreError/Code/network``), the store answers with a face it holds for the same family
 /// and style: an entry a load stored for that family (case-insensitively), weight and slope —
 /// the index records each load's request — or else an entry with a face the registry finds
-/// under the family that draws the style. The load then succeeds, counts an
+/// under the family that draws the style (which can be the source's own entry, stored under an
+/// older cache key: offline, the face it held answers). The load then succeeds, counts an
 /// ``Statistics/offlineHits``, and notes which entry answered
 /// (``FontStoreDiagnostic/Kind/answeredFromStore``). Online, each source's own file is fetched
 /// and stored under its own key, as before.

@@ -66,9 +66,8 @@ public struct GoogleFontsSource: RemoteFontSource {
   /// then italic.
   public static let probedStyles: [FontRequest.Style] = [false, true].flatMap { italic in
     [
-      FontRequest.Style.thin, .extraLight, .light, .regular, .medium, .semibold, .bold,
-      .extraBold, .black,
-    ].map { FontRequest.Style(weight: $0.weight, italic: italic) }
+      FontWeight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black,
+    ].map { FontRequest.Style(weight: $0, italic: italic) }
   }
 
   /// The largest stylesheet accepted, in bytes (Korean subsets in many styles stay well below),

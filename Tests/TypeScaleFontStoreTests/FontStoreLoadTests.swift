@@ -256,7 +256,7 @@ import TypeScaleTestSupport
     #expect(FontRequest(family: "Noto Sans", style: .boldItalic).fileStem == "NotoSans-BoldItalic")
     #expect(
       FontRequest(family: "Inter", style: .italic).fileName(extension: "otf") == "Inter-Italic.otf")
-    #expect(FontRequest.Style(weight: try FontWeight(100)).name == "Thin")
+    #expect(FontRequest.Style(weight: .ultraLight).name == "Thin")
     #expect(FontRequest.Style(weight: try FontWeight(200)).name == "ExtraLight")
     #expect(FontRequest.Style(weight: try FontWeight(450), italic: true).name == "450Italic")
     #expect(FontRequest(family: "X", fileStem: "x_regular").fileStem == "x_regular")

@@ -14,8 +14,32 @@ import TypeScaleMetrics
 /// request.fileName(extension: "otf")     // "Pretendard-SemiBold.otf"
 /// FontRequest(family: "Noto Sans", style: .boldItalic).fileStem  // "NotoSans-BoldItalic"
 /// ```
+///
+/// The styles a family is loaded in read as a list of presets:
+///
+/// ```swift
+/// try await store.load(family: "Pretendard", styles: [.regular, .bold, .boldItalic],
+///                      from: hosted)
+/// ```
 public struct FontRequest: Hashable, Sendable, CustomStringConvertible {
   /// A weight and a slope, named the way font files are (`SemiBold`, `BoldItalic`).
+  ///
+  /// The presets name OpenType's nine `usWeightClass` weights, upright and italic:
+  ///
+  /// | Weight | Upright | Italic |
+  /// | ---: | --- | --- |
+  /// | 100 | ``thin`` | ``thinItalic`` |
+  /// | 200 | ``extraLight`` | ``extraLightItalic`` |
+  /// | 300 | ``light`` | ``lightItalic`` |
+  /// | 400 | ``regular`` | ``italic-swift.type.property`` |
+  /// | 500 | ``medium`` | ``mediumItalic`` |
+  /// | 600 | ``semibold`` | ``semiboldItalic`` |
+  /// | 700 | ``bold`` | ``boldItalic`` |
+  /// | 800 | ``extraBold`` | ``extraBoldItalic`` |
+  /// | 900 | ``black`` | ``blackItalic`` |
+  ///
+  /// They follow OpenType and CSS (100 is Thin), not Apple's `UIFont.Weight`, where 100 is
+  /// `ultraLight` and 200 `thin`. Any other weight is `Style(weight:italic:)`.
   public struct Style: Hashable, Sendable, CustomStringConvertible {
     /// The weight, 1–1000.
     public var weight: FontWeight
@@ -32,18 +56,61 @@ public struct FontRequest: Hashable, Sendable, CustomStringConvertible {
       self.italic = italic
     }
 
+    /// Thin (100), upright: OpenType's and CSS's `Thin` (Apple's `UIFont.Weight.ultraLight`).
+    public static let thin = Style(weight: _preset(100))
+    /// Thin (100), italic.
+    public static let thinItalic = Style(weight: _preset(100), italic: true)
+    /// ExtraLight (200), upright: OpenType's `ExtraLight`, also called UltraLight (Apple's
+    /// `UIFont.Weight.thin`).
+    public static let extraLight = Style(weight: _preset(200))
+    /// ExtraLight (200), italic.
+    public static let extraLightItalic = Style(weight: _preset(200), italic: true)
+    /// Light (300), upright.
+    public static let light = Style(weight: _preset(300))
+    /// Light (300), italic.
+    public static let lightItalic = Style(weight: _preset(300), italic: true)
     /// Regular (400), upright.
     public static let regular = Style()
     /// Regular (400), italic.
     public static let italic = Style(italic: true)
     /// Medium (500), upright.
-    public static let medium = Style(weight: .medium)
+    public static let medium = Style(weight: _preset(500))
+    /// Medium (500), italic.
+    public static let mediumItalic = Style(weight: _preset(500), italic: true)
     /// SemiBold (600), upright.
-    public static let semibold = Style(weight: .semibold)
+    public static let semibold = Style(weight: _preset(600))
+    /// SemiBold (600), italic.
+    public static let semiboldItalic = Style(weight: _preset(600), italic: true)
     /// Bold (700), upright.
-    public static let bold = Style(weight: .bold)
+    public static let bold = Style(weight: _preset(700))
     /// Bold (700), italic.
-    public static let boldItalic = Style(weight: .bold, italic: true)
+    public static let boldItalic = Style(weight: _preset(700), italic: true)
+    /// ExtraBold (800), upright: OpenType's `ExtraBold`, also called UltraBold (Apple's
+    /// `UIFont.Weight.heavy`).
+    public static let extraBold = Style(weight: _preset(800))
+    /// ExtraBold (800), italic.
+    public static let extraBoldItalic = Style(weight: _preset(800), italic: true)
+    /// Black (900), upright, also called Heavy in OpenType's table (Apple's
+    /// `UIFont.Weight.black`).
+    public static let black = Style(weight: _preset(900))
+    /// Black (900), italic.
+    public static let blackItalic = Style(weight: _preset(900), italic: true)
+
+    /// Every preset, lightest first, upright before italic: the nine weights of OpenType's
+    /// `usWeightClass` names, each upright and italic.
+    public static let presets: [Style] = [
+      .thin, .thinItalic, .extraLight, .extraLightItalic, .light, .lightItalic, .regular,
+      .italic, .medium, .mediumItalic, .semibold, .semiboldItalic, .bold, .boldItalic,
+      .extraBold, .extraBoldItalic, .black, .blackItalic,
+    ]
+
+    /// A preset's weight, by number, so the presets do not depend on `FontWeight`'s names.
+    private static func _preset(_ value: Int) -> FontWeight {
+      guard let weight = try? FontWeight(value) else {
+        preconditionFailure("preset weight \(value) is within 1…1000")
+      }
+      return weight
+    }
 
     /// The style's name in file names: the OpenType weight class name (`Thin` 100,
     /// `ExtraLight` 200, `Light`, `Regular`, `Medium`, `SemiBold`, `Bold`, `ExtraBold`,

@@ -122,8 +122,13 @@ extension FontStore {
   }
 
   /// The installation steps: validation outside the lock, storage and registration under it.
+  ///
+  /// A load passes `expecting`: the bytes' faces are then checked against the request
+  /// (``_check(_:against:name:)``) before anything is stored, and the request is recorded in
+  /// the index entry.
   func _install(
-    _ data: Data, key: String, origin: String?, version: String?, name: String
+    _ data: Data, key: String, origin: String?, version: String?, name: String,
+    expecting: Expectation? = nil
   ) throws(FontStoreError) -> [FontFace] {
     guard access == .readWrite else {
       throw FontStoreError(
@@ -133,6 +138,12 @@ extension FontStore {
     }
     guard data.count <= maximumFileSize else { throw _tooLarge(data.count, name: name) }
     let prepared = try prepareBlob(data, name: name)
+    let note: String?
+    if let expecting {
+      note = try Self._check(prepared.faces, against: expecting, name: name)
+    } else {
+      note = nil
+    }
     registerAhead()  // other processes' new fonts, before the lock
     return try FileLock.withExclusiveLock(at: lockPath) { () throws(FontStoreError) in
       var (index, _) = try readIndex()
@@ -143,7 +154,8 @@ extension FontStore {
       let entry = FontStoreIndex.Entry(
         file: blob.file, sha256: blob.sha256, size: blob.size,
         postScriptNames: blob.postScriptNames, origin: origin, version: version,
-        installed: installed)
+        installed: installed, family: expecting?.request.family,
+        weight: expecting?.request.style.weight.value, italic: expecting?.request.style.italic)
       let previous = index.entries[key]
       let newURL = _url(blob.file)
       // Only a file this install put in place is removed when a later step fails.
@@ -190,6 +202,11 @@ extension FontStore {
         state.stored[key] = Stored(entry: entry, faces: faces)
         state.seen[key] = entry.sha256
         state.statistics.installs += 1
+        if let note, let request = expecting?.request {
+          Self._note(
+            FontStoreDiagnostic(kind: .familyRenamed, key: key, request: request, message: note),
+            in: &state)
+        }
       }
       return faces
     }
@@ -209,6 +226,8 @@ extension FontStore {
   struct Prepared {
     let temporary: StoreFiles.TemporaryFile
     let blob: Blob
+    /// The faces of the file that will be stored (after WOFF decoding), as FreeType read them.
+    let faces: [FontFace]
   }
 
   /// Validates the bytes and decodes WOFF and WOFF2, in temporary files of `blobs/`; runs
@@ -250,7 +269,8 @@ extension FontStore {
       temporary: chosen,
       blob: Blob(
         file: file, sha256: digest.hex, size: bytes.count,
-        postScriptNames: faces.map(\.postScriptName)))
+        postScriptNames: faces.map(\.postScriptName)),
+      faces: faces)
   }
 
   /// Puts a prepared file in place: reuses a stored file with the same SHA-256 when it

@@ -114,13 +114,24 @@ extension FontStore {
           return .failure(error)
         }
       }
-      let data = try fetched.get()
-      let name = "\(request.fileStem) (from \(source.identifier))"
-      let faces = try await Self.offPool { () throws(FontStoreError) in
-        try self._install(
-          data, key: key, origin: source.identifier, version: source.cacheKey, name: name)
+      switch fetched {
+      case .success(let data):
+        let name = "\(request.fileStem) (from \(source.identifier))"
+        let expectation = Expectation(
+          request: request, familyMayDiffer: source.familyNamesMayDiffer,
+          source: source.identifier)
+        let faces = try await Self.offPool { () throws(FontStoreError) in
+          try self._install(
+            data, key: key, origin: source.identifier, version: source.cacheKey, name: name,
+            expecting: expectation)
+        }
+        result = .success(faces)
+      case .failure(let error):
+        guard error.code == .network,
+          let faces = answerFromStore(request, key: key, source: source.identifier, error: error)
+        else { throw error }
+        result = .success(faces)
       }
-      result = .success(faces)
     } catch {
       result = .failure(error)
     }
@@ -135,6 +146,44 @@ extension FontStore {
       Self._publish(FontLoadEvent(key: key, request: request, state: outcome), in: &state)
     }
     return result
+  }
+
+  /// The faces stored for a request's family and style under another key, for a load whose
+  /// source could not be reached; records a ``FontStoreDiagnostic/Kind/answeredFromStore`` note.
+  ///
+  /// Keys name a source, so a face stored through one source is not under the key another
+  /// source's load looks for. Offline, the store matches on family and style instead: first an
+  /// entry a load stored for the same family (case-insensitively), weight and slope (the
+  /// request the index recorded), then an entry with a face the registry finds under the family
+  /// that draws the style (``FontRequest/isDrawn(by:)``), by key order.
+  ///
+  /// - Returns: The entry's faces, or `nil` when the store holds none.
+  func answerFromStore(
+    _ request: FontRequest, key: String, source: String, error: FontStoreError
+  ) -> [FontFace]? {
+    state.withLock { state in
+      let candidates = state.stored.filter { !$0.value.faces.isEmpty }.sorted { $0.key < $1.key }
+      let found =
+        candidates.first { $0.value.entry.wasStored(for: request) }
+        ?? candidates.first { item in
+          request.facesInFamily(item.value.faces).contains(where: request.isDrawn(by:))
+        }
+      guard let (storedKey, stored) = found else { return nil }
+      state.statistics.offlineHits += 1
+      let message =
+        "\(request): \(source) could not be reached (\(error.message)); answered with the face "
+        + "stored under \(storedKey) (\(stored.faces.map(\.postScriptName).joined(separator: ", ")))"
+      Self._note(
+        FontStoreDiagnostic(
+          kind: .answeredFromStore, key: key, request: request, message: message),
+        in: &state)
+      return stored.faces
+    }
+  }
+
+  /// Records a note for ``diagnostics``, once.
+  static func _note(_ note: FontStoreDiagnostic, in state: inout _State) {
+    if !state.diagnostics.contains(note) { state.diagnostics.append(note) }
   }
 
   /// The ``maximumFileSize`` of the store whose load is running in this task, for the sources'

@@ -78,6 +78,38 @@ import TypeScaleInternals
 /// - proven corrupt (SHA-256 mismatch, or bytes that match but are no font at all): the file is
 ///   moved to `quarantine/` and the entries naming it are dropped.
 ///
+/// ## Checking what a source serves
+///
+/// A load checks the file a source returns against the face it asked for before storing it:
+/// - the family: a face of the file must carry the requested family among its family names
+///   (typographic ID 16, legacy ID 1, WWS ID 21, in every language, case-insensitively — the
+///   names `FontRegistry` looks families up by) or as its PostScript name;
+/// - the style: a face of that family must have the requested weight class (OS/2
+///   `usWeightClass`), or a `wght` axis whose range holds the weight, and the requested slope
+///   (italic or oblique for an italic request), or an `ital` or `slnt` axis that reaches it.
+///
+/// A file that fails is refused with ``FontStoreError/Code/mismatch``, naming what was asked
+/// for and every face the file holds (PostScript name, family, style, full name, weight,
+/// slope); nothing is stored. One source is allowed a different family name:
+/// ``GoogleFontsSource`` (``RemoteFontSource/familyNamesMayDiffer``), whose stylesheet rather
+/// than the file says which family a file is; its file is stored under the file's own names
+/// with a ``FontStoreDiagnostic/Kind/familyRenamed`` note in ``diagnostics``. Its weight and
+/// slope are still checked. ``install(_:key:origin:version:)`` asks for no face, so it checks
+/// none.
+///
+/// ## Offline: finding a face by family and style
+///
+/// Keys name a source (``key(for:from:)``), so a face stored through one source is not under
+/// the key a load through another source looks for. When a load's source cannot be reached
+/// (``FontStoreError/Code/network``), the store answers with a face it holds for the same family
+/// and style: an entry a load stored for that family (case-insensitively), weight and slope —
+/// the index records each load's request — or else an entry with a face the registry finds
+/// under the family that draws the style (which can be the source's own entry, stored under an
+/// older cache key: offline, the face it held answers). The load then succeeds, counts an
+/// ``Statistics/offlineHits``, and notes which entry answered
+/// (``FontStoreDiagnostic/Kind/answeredFromStore``). Online, each source's own file is fetched
+/// and stored under its own key, as before.
+///
 /// ## Writes and locking
 ///
 /// Every file is written to a temporary file in the same folder, flushed, and renamed into place;
@@ -105,6 +137,9 @@ public final class FontStore: Sendable {
     public var joinedLoads = 0
     /// Loads answered from the store without touching a source.
     public var storedHits = 0
+    /// Loads whose source could not be reached, answered by a face stored through another
+    /// source (or under another file stem) with the same family and style.
+    public var offlineHits = 0
     /// Files validated and recorded in the index.
     public var installs = 0
   }
@@ -182,6 +217,7 @@ public final class FontStore: Sendable {
     var observers: [Int: AsyncStream<FontLoadEvent>.Continuation] = [:]
     var nextObserver = 0
     var issues: [FontStoreError] = []
+    var diagnostics: [FontStoreDiagnostic] = []
     var statistics = Statistics()
   }
 
@@ -296,6 +332,13 @@ public final class FontStore: Sendable {
   /// Problems met while opening or synchronizing: files that went missing or stopped
   /// validating, and faces that conflict with faces registered from elsewhere.
   public var issues: [FontStoreError] { state.withLock { $0.issues } }
+
+  /// Notes on loads that succeeded with something other than exactly what was asked for.
+  ///
+  /// A Google Fonts file whose family is named differently, a load answered from a face stored
+  /// through another source while its own could not be reached. Each note is kept once, in the
+  /// order it was made.
+  public var diagnostics: [FontStoreDiagnostic] { state.withLock { $0.diagnostics } }
 
   /// The counters, read atomically.
   public var statistics: Statistics { state.withLock { $0.statistics } }

@@ -106,7 +106,7 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum _Storage: String, Hashable, Sendable {
       case httpStatus, tooLarge, notAFont, corrupt, network, storage, conflict, notFound
-      case sourceFailed, invalidArgument, registration, notAStore, readOnly
+      case sourceFailed, invalidArgument, registration, notAStore, readOnly, mismatch
     }
 
     private let storage: _Storage
@@ -145,6 +145,11 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
     /// A change (install, remove) was asked of a store opened with
     /// ``FontStore/AccessMode/readOnly``.
     public static let readOnly = Code(.readOnly)
+    /// A source returned a font that is not the face it was asked for.
+    ///
+    /// Another family, or the family in another weight or slope. The message names what was asked for and what the
+    /// file holds; ``FontStoreError/underlying`` is a ``FontMismatch``. Nothing was stored.
+    public static let mismatch = Code(.mismatch)
 
     /// The code's name, such as `httpStatus`.
     public var description: String { storage.rawValue }

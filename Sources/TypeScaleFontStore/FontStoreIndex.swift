@@ -8,17 +8,26 @@ import Foundation
 /// {
 ///   "entries" : {
 ///     "https://cdn.example.com/fonts/#Pretendard-SemiBold" : {
+///       "family" : "Pretendard",
 ///       "file" : "blobs/9f2c….otf",
 ///       "installed" : "2026-01-31T12:00:00Z",
+///       "italic" : false,
 ///       "postScriptNames" : ["Pretendard-SemiBold"],
 ///       "sha256" : "9f2c…",
 ///       "size" : 1843220,
-///       "version" : "v2"
+///       "version" : "v2",
+///       "weight" : 600
 ///     }
 ///   },
 ///   "format" : 1
 /// }
 /// ```
+///
+/// `family`, `weight` and `italic` record the request a load stored the file for (an
+/// ``FontStore/install(_:key:origin:version:)`` has none): keys are per source, so a load through
+/// another source finds the face by them when its own source cannot be reached. They are
+/// optional, so an index an earlier TypeScale wrote reads as before (and an earlier TypeScale
+/// ignores them).
 ///
 /// Written whole to a temporary file and renamed over the old one, under the store's lock; a
 /// reader sees the old index or the new one, never a mix.
@@ -45,6 +54,21 @@ struct FontStoreIndex: Codable, Equatable, Sendable {
     var version: String?
     /// When it was stored, to the second.
     var installed: Date
+    /// The family it was loaded for, as the request spelled it; `nil` for a font installed
+    /// under a key of its own, and in entries an earlier TypeScale wrote.
+    var family: String?
+    /// The weight it was loaded for; `nil` as for ``family``.
+    var weight: Int?
+    /// Whether it was loaded as italic; `nil` as for ``family``.
+    var italic: Bool?
+
+    /// Whether the entry was stored for a request of this family (case-insensitively) and
+    /// style: what an offline load from another source matches on.
+    func wasStored(for request: FontRequest) -> Bool {
+      guard let family, let weight, let italic else { return false }
+      return FontRequest._fold(family) == FontRequest._fold(request.family)
+        && weight == request.style.weight.value && italic == request.style.italic
+    }
   }
 
   var format = FontStoreIndex.currentFormat

@@ -112,7 +112,22 @@ extension FontStore {
       let planner = GoogleFontsPlannedSource(source: source, family: query.family, plans: planned)
       return .success(try await load(requests, from: planner))
     } catch {
-      return .failure(error)
+      guard error.code == .network else { return .failure(error) }
+      // Google could not be reached: answer from faces stored through other sources.
+      var faces: [FontFace] = []
+      for request in requests {
+        let key = Self.key(for: request, from: source)
+        if _holds(request, from: source), let stored = state.withLock({ $0.stored[key] }) {
+          faces += stored.faces
+        } else if let stored = answerFromStore(
+          request, key: key, source: source.identifier, error: error)
+        {
+          faces += stored
+        } else {
+          return .failure(error)
+        }
+      }
+      return .success(faces)
     }
   }
 }
@@ -137,6 +152,7 @@ struct GoogleFontsPlannedSource: RemoteFontSource {
 
   var identifier: String { source.identifier }
   var cacheKey: String? { source.cacheKey }
+  var familyNamesMayDiffer: Bool { source.familyNamesMayDiffer }
 
   /// Downloads the planned files; a style the store held when the load began (and lost since)
   /// asks for its own stylesheet.

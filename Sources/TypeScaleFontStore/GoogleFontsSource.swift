@@ -89,6 +89,16 @@ public struct GoogleFontsSource: RemoteFontSource {
   /// How many requests run at once for probes and subset files.
   static let maximumConcurrentRequests = 6
 
+  /// `true`: Google's stylesheet, not the file, says which family a file is.
+  ///
+  /// The store still checks each file's weight and slope; a file whose family names differ from
+  /// the requested family is stored under its own names with a
+  /// ``FontStoreDiagnostic/Kind/familyRenamed`` note rather than refused. Google serves files
+  /// generated from its own sources (static instances of variable families, `unicode-range`
+  /// subsets), whose internal names it controls; a mirror or a test server may serve anything
+  /// under a family's stylesheet.
+  public var familyNamesMayDiffer: Bool { true }
+
   /// The API's address: ``defaultBaseURL``, or a mirror's.
   public let baseURL: URL
   /// The session whose configuration requests use (proxy, headers, idle timeout, cookies).

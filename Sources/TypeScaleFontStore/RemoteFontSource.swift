@@ -30,6 +30,19 @@ public protocol RemoteFontSource: Sendable {
   /// A face stored under another cache key is fetched again and replaced.
   var cacheKey: String? { get }
 
+  /// Whether the files the source serves may name their family differently from the family
+  /// they were asked for; `false` by default.
+  ///
+  /// The store checks every fetched file against the request before storing it. When this is
+  /// `false`, a file none of whose faces is in the requested family (by its typographic,
+  /// legacy or WWS family name, case-insensitively, or its PostScript name) is refused with
+  /// ``FontStoreError/Code/mismatch``: a hosted folder's `Inter-Regular.ttf` that holds another
+  /// family is a wrong file, not a new name. When it is `true` (``GoogleFontsSource``, whose
+  /// stylesheet rather than the file says which family a file is), such a file is stored and a
+  /// ``FontStoreDiagnostic/Kind/familyRenamed`` note says so. The style — weight class, or a
+  /// `wght` axis that holds the weight, and slope — is checked for every source.
+  var familyNamesMayDiffer: Bool { get }
+
   /// Fetches the bytes of one face: TrueType, OpenType, a collection, WOFF or WOFF2.
   ///
   /// - Parameter request: The family and style, and the file name a host keeps it under.
@@ -43,4 +56,7 @@ public protocol RemoteFontSource: Sendable {
 extension RemoteFontSource {
   /// No cache key: a stored face is kept until it is removed.
   public var cacheKey: String? { nil }
+
+  /// `false`: a file in another family is refused (``FontStoreError/Code/mismatch``).
+  public var familyNamesMayDiffer: Bool { false }
 }

@@ -51,7 +51,10 @@ import TypeScaleTestSupport
       let clock = ContinuousClock()
       let start = clock.now
       let loads = (0..<count).map { index in
-        Task { try await store.load(family: "Family\(index)", from: source) }
+        Task {
+          let request = FontRequest(family: "TypeScale Fixture", fileStem: "Fixture-\(index)")
+          return try await store.load([request], from: source)
+        }
       }
       // Every load has fetched and now waits for the lock; an unrelated task still runs.
       #expect(await fetchedAll.wait(seconds: eventDeadline))

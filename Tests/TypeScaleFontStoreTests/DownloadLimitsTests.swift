@@ -49,7 +49,7 @@ private func timedError(
   return (error, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
 }
 
-private let regular = FontRequest(family: "Fixture")
+private let regular = fixtureRequest()
 
 /// How long a refused download may take at most, as seen by the test: far below what the
 /// unbounded behaviour would take (the drips below last 1,000 s), and far above the fraction of

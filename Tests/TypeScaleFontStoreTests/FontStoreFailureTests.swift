@@ -71,7 +71,7 @@ struct BadAnswer: Sendable, CustomTestStringConvertible {
         let source = HostedFolderFontSource(
           baseURL: baseURL, extensions: ["ttf"], session: try loopbackSession())
 
-        let error = await storeError { try await store.load(family: "Fixture", from: source) }
+        let error = await storeError { try await store.load([fixtureRequest()], from: source) }
 
         #expect(error?.code == answer.code, "\(error?.message ?? "no error")")
         #expect(error?.message.contains(answer.message) == true, "\(error?.message ?? "")")
@@ -79,7 +79,7 @@ struct BadAnswer: Sendable, CustomTestStringConvertible {
         #expect(snapshot(of: folder) == before)
         #expect(registeredNames(registry) == ["TypeScaleFixture-Bold"])
         #expect(store.entries.map(\.key) == ["existing"])
-        let key = FontStore.key(for: FontRequest(family: "Fixture"), from: source)
+        let key = FontStore.key(for: fixtureRequest(), from: source)
         #expect(error.map { store.state(for: key) == .failed($0) } == true)
       }
     }
@@ -91,9 +91,9 @@ struct BadAnswer: Sendable, CustomTestStringConvertible {
         let source = HostedFolderFontSource(
           baseURL: server.url("/fonts/"), extensions: ["ttf"], session: try loopbackSession())
         let store = try FontStore(directory: folder, registry: try FontRegistry())
-        _ = await storeError { try await store.load(family: "Fixture", from: source) }
+        _ = await storeError { try await store.load([fixtureRequest()], from: source) }
         server.route("/fonts/Fixture-Regular.ttf", .font(Fixtures.font("Fixture-Regular.ttf")))
-        let faces = try await store.load(family: "Fixture", from: source)
+        let faces = try await store.load([fixtureRequest()], from: source)
         #expect(faces.map(\.postScriptName) == ["TypeScaleFixture-Regular"])
         #expect(server.requestCount("/fonts/Fixture-Regular.ttf") == 2)
       }

@@ -28,7 +28,7 @@ import TypeScaleTestSupport
 
         let results = try await withThrowingTaskGroup(of: [FontFace].self) { group in
           for _ in 0..<50 {
-            group.addTask { try await store.load(family: "Fixture", from: source) }
+            group.addTask { try await store.load([fixtureRequest()], from: source) }
           }
           // Hold the answer until every load has joined the one fetch in flight.
           try await waitUntil { store.statistics.joinedLoads == 49 }
@@ -56,7 +56,7 @@ import TypeScaleTestSupport
           baseURL: server.url("/fonts/"), extensions: ["ttf"], session: try loopbackSession())
         let store = try FontStore(directory: folder, registry: try FontRegistry())
         let faces = try await store.load(
-          family: "Fixture", styles: [.regular, .bold], from: source)
+          [.regular, .bold].map(fixtureRequest), from: source)
         #expect(
           faces.map(\.postScriptName) == ["TypeScaleFixture-Regular", "TypeScaleFixture-Bold"])
         #expect(server.requests.count == 2)
@@ -72,7 +72,7 @@ import TypeScaleTestSupport
       let source = HostedFolderFontSource(
         baseURL: baseURL, extensions: ["ttf"], session: try loopbackSession())
       let faces = try await reopened.load(
-        family: "Fixture", styles: [.bold, .regular], from: source)
+        [.bold, .regular].map(fixtureRequest), from: source)
       #expect(faces.map(\.postScriptName) == ["TypeScaleFixture-Bold", "TypeScaleFixture-Regular"])
       #expect(reopened.statistics.fetches == 0)
       #expect(reopened.statistics.storedHits == 2)
@@ -88,7 +88,7 @@ import TypeScaleTestSupport
         let source = HostedFolderFontSource(
           baseURL: server.url("/fonts/"), session: try loopbackSession())
         let store = try FontStore(directory: folder, registry: try FontRegistry())
-        try await store.load(family: "Fixture", styles: [.regular, .bold], from: source)
+        try await store.load([.regular, .bold].map(fixtureRequest), from: source)
 
         #expect(
           server.requests.map(\.path).filter { $0.contains("Bold") } == [
@@ -96,7 +96,7 @@ import TypeScaleTestSupport
           ])
         #expect(server.requestCount("/fonts/Fixture-Regular.woff2") == 1)
         let regular = try #require(
-          store.entry(forKey: FontStore.key(for: FontRequest(family: "Fixture"), from: source)))
+          store.entry(forKey: FontStore.key(for: fixtureRequest(), from: source)))
         #expect(regular.fileURL.pathExtension == "ttf")
         let stored = try Data(contentsOf: regular.fileURL)
         #expect(Array(stored.prefix(4)) == [0, 1, 0, 0])
@@ -134,14 +134,14 @@ import TypeScaleTestSupport
           return urlRequest
         }
         let store = try FontStore(directory: folder, registry: try FontRegistry())
-        let faces = try await store.load(family: "Fixture", styles: [.italic], from: source)
+        let faces = try await store.load([fixtureRequest(.italic)], from: source)
         #expect(faces.map(\.postScriptName) == ["TypeScaleFixture-Italic"])
         let request = try #require(server.requests.first)
         #expect(request.headers["authorization"] == "Bearer secret-token")
         #expect(request.headers["user-agent"] == HTTPFetch.userAgent)
 
         let error = await storeError {
-          try await store.load(family: "Fixture", styles: [.bold], from: source)
+          try await store.load([fixtureRequest(.bold)], from: source)
         }
         #expect(error?.code == .httpStatus)
         #expect(error?.statusCode == 401)
@@ -155,14 +155,15 @@ import TypeScaleTestSupport
     try await withTemporaryFolder { folder in
       let store = try FontStore(directory: folder, registry: try FontRegistry())
       let failing = BytesFontSource(identifier: "assets") { _ in throw Unavailable() }
-      let error = await storeError { try await store.load(family: "Fixture", from: failing) }
+      let error = await storeError { try await store.load([fixtureRequest()], from: failing) }
       #expect(error?.code == .sourceFailed)
-      #expect(error?.message.contains("assets could not fetch \"Fixture\" Regular") == true)
+      #expect(
+        error?.message.contains("assets could not fetch \"TypeScale Fixture\" Regular") == true)
 
       let working = BytesFontSource(identifier: "assets") { request in
         try fixtureData("Fixture-\(request.style.name).ttf")
       }
-      let faces = try await store.load(family: "Fixture", styles: [.semibold], from: working)
+      let faces = try await store.load([fixtureRequest(.semibold)], from: working)
       #expect(faces.map(\.postScriptName) == ["TypeScaleFixture-SemiBold"])
     }
   }
@@ -179,23 +180,30 @@ import TypeScaleTestSupport
       let registry = try FontRegistry()
       let store = try FontStore(directory: folder, registry: registry)
       let key = FontStore.key(
-        for: FontRequest(family: "Fixture"), from: source("v1", serving: "Fixture-Regular.ttf"))
+        for: fixtureRequest(), from: source("v1", serving: "Fixture-Regular.ttf"))
 
-      try await store.load(family: "Fixture", from: source("v1", serving: "Fixture-Regular.ttf"))
-      try await store.load(family: "Fixture", from: source("v1", serving: "Fixture-Regular.ttf"))
+      try await store.load([fixtureRequest()], from: source("v1", serving: "Fixture-Regular.ttf"))
+      try await store.load([fixtureRequest()], from: source("v1", serving: "Fixture-Regular.ttf"))
       #expect(calls.withLock { $0 } == 1)
       let old = try #require(store.entry(forKey: key))
       #expect(old.version == "v1")
 
       let faces = try await store.load(
-        family: "Fixture", from: source("v2", serving: "Fixture-Medium.ttf"))
+        [fixtureRequest()], from: source("v2", serving: "Fixture-Collection.ttc"))
       #expect(calls.withLock { $0 } == 2)
-      #expect(faces.map(\.postScriptName) == ["TypeScaleFixture-Medium"])
+      // v2 is the collection: its first face is the regular one asked for.
+      #expect(
+        faces.map(\.postScriptName) == [
+          "TypeScaleFixture-Regular", "TypeScaleFixture-Bold", "TypeScaleFixture-Italic",
+        ])
       let new = try #require(store.entry(forKey: key))
       #expect(new.version == "v2")
       #expect(!FileManager.default.fileExists(atPath: old.fileURL.path))
       #expect(FileManager.default.fileExists(atPath: new.fileURL.path))
-      #expect(registeredNames(registry) == ["TypeScaleFixture-Medium"])
+      #expect(
+        registeredNames(registry) == [
+          "TypeScaleFixture-Bold", "TypeScaleFixture-Italic", "TypeScaleFixture-Regular",
+        ])
       #expect(store.entries.count == 1)
     }
   }

@@ -10,7 +10,7 @@ import TypeScaleTestSupport
 @testable import TypeScaleFontStore
 
 /// The fixture fonts served for `inter.css`, by file name.
-private let interFiles = [
+let interFiles = [
   "UcCO3FwrK3iLTeHuS_nVMrMxCp50SjIw2boKoduKmMEVuLyfMZg.ttf": "Fixture-Regular.ttf",
   "UcCO3FwrK3iLTeHuS_nVMrMxCp50SjIw2boKoduKmMEVuGKYMZg.ttf": "Fixture-Bold.ttf",
   "UcCM3FwrK3iLTcvneQg7Ca725JhhKnNqk4j1ebLhAm8SrXTc2dphjZ-Ek-7MeA.ttf": "Fixture-Italic.ttf",

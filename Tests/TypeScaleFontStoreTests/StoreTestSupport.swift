@@ -86,3 +86,10 @@ func storeError(
 func registeredNames(_ registry: FontRegistry) -> [String] {
   registry.allFaces.filter { $0.source.kind != .embedded }.map(\.postScriptName).sorted()
 }
+
+/// A request for a fixture face: family "TypeScale Fixture" (what the fixture files name
+/// themselves, so the store's check of family and style passes), filed as
+/// `Fixture-<Style>.<ext>` the way `Tests/Fixtures/Fonts/` names its files.
+func fixtureRequest(_ style: FontRequest.Style = .regular) -> FontRequest {
+  FontRequest(family: "TypeScale Fixture", style: style, fileStem: "Fixture-" + style.name)
+}

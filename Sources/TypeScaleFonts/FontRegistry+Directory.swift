@@ -92,15 +92,14 @@ extension FontRegistry {
   ///     `Fonts` for a `.copy("Fonts")` resource; `nil` by default.
   /// - Returns: The faces registered and the files that failed; ``DirectoryRegistration/fileCount``
   ///   is 0 when the bundle holds no font files.
-  /// - Throws: ``FontError/Code/fileNotFound`` when the bundle has no resource folder or
-  ///   `subdirectory` is not in it, ``FontError/Code/unreadableFile`` when it cannot be listed.
+  /// - Throws: ``FontError/Code/fileNotFound`` when the bundle's resource folder does not exist
+  ///   or `subdirectory` is not in it, ``FontError/Code/unreadableFile`` when it cannot be
+  ///   listed.
   @discardableResult
   public func registerFonts(in bundle: Bundle, subdirectory: String? = nil) throws(FontError)
     -> DirectoryRegistration
   {
-    guard let resources = bundle.resourceURL ?? Optional(bundle.bundleURL) else {
-      throw FontError(.fileNotFound, "the bundle at \(bundle.bundlePath) has no resource folder")
-    }
+    let resources = bundle.resourceURL ?? bundle.bundleURL
     var folder = resources
     if let subdirectory {
       folder = resources.appendingPathComponent(subdirectory, isDirectory: true)

@@ -147,7 +147,7 @@ final class FontFile: Sendable {
     let file: FileDescriptor
     do throws(FontError) {
       file = try FileDescriptor(path: path, name: name)
-    } catch where error.code == .fileNotFound {
+    } catch  where error.code == .fileNotFound {
       throw changeError(now: nil)
     }
     guard file.status == status else { throw changeError(now: file.status) }

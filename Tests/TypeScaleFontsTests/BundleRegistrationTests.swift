@@ -42,7 +42,8 @@ private func makeBundleFolder() throws -> URL {
     #expect(registration.failures.isEmpty)
     #expect(
       registration.faces.map(\.postScriptName) == [
-        "TypeScaleFixture-Regular", "TypeScaleFixture-Bold", "TypeScaleFixtureKR-Regular", "TypeScaleFixture-Italic",
+        "TypeScaleFixture-Regular", "TypeScaleFixture-Bold", "TypeScaleFixtureKR-Regular",
+        "TypeScaleFixture-Italic",
       ])
     #expect(
       registry.face(postScriptName: "TypeScaleFixture-Bold")?.source.fileName

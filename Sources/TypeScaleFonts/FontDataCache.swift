@@ -125,9 +125,15 @@ public final class FontDataCache: Sendable {
 
   /// The bytes of a face's source, read on first use.
   ///
+  /// A file is read only while it is still the file that was registered (same device, inode,
+  /// size and modification time, checked on the descriptor that is read), so the bytes cached
+  /// are always the registered ones; once cached they are served even if the file is deleted or
+  /// replaced afterwards, until they are evicted or the source is unregistered.
+  ///
   /// - Parameter source: The source to read.
   /// - Returns: The bytes.
-  /// - Throws: ``FontError`` when the file can no longer be read or has changed size.
+  /// - Throws: ``FontError`` — ``FontError/Code/fileNotFound`` when the file was deleted since it
+  ///   was registered, ``FontError/Code/fileChanged`` when it was replaced or modified.
   /// - Complexity: O(1) when cached; otherwise a read of the file, and O(n) in the number of
   ///   entries when that evicts.
   public func bytes(for source: FontSource) throws(FontError) -> [UInt8] {
@@ -171,6 +177,17 @@ public final class FontDataCache: Sendable {
       state.insert(key, file: source._file, bytes: decoded, budget: budget)
     }
     return decoded
+  }
+
+  /// Whether the cache holds a source's bytes (its file, or the font decoded from it), without
+  /// counting a use: what ``FontRegistry`` asks before checking the file on disk.
+  func holds(_ source: FontSource) -> Bool {
+    if source._file.memory != nil { return true }
+    let file = ObjectIdentifier(source._file)
+    return _state.withLock { state in
+      state.entries[_Key(file: file, isDecoded: false)] != nil
+        || state.entries[_Key(file: file, isDecoded: true)] != nil
+    }
   }
 
   /// Drops a source's cached bytes: its file and the font decoded from it.

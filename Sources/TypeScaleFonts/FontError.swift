@@ -90,7 +90,7 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     private enum _Storage: String, Hashable, Sendable {
       case fileNotFound, unreadableFile, notAFont, corruptFont, faceIndexOutOfRange
       case duplicatePostScriptName, notRegistered, invalidArgument, defaultFontMissing
-      case tooLarge
+      case tooLarge, fileChanged
     }
 
     private let storage: _Storage
@@ -119,6 +119,13 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible, Loc
     /// The limits (``FontRegistry/Options``) bound its size, the size it decodes to, its faces
     /// and its named instances; the message names the limit and how to raise it.
     public static let tooLarge = Code(.tooLarge)
+    /// A registered file was replaced or modified since it was registered: another file is at
+    /// its path, or its size or modification time differ (104, as invalid font data: CoreText has
+    /// no code of its own for this, because it maps registered files and does not check them).
+    ///
+    /// A registered file that was deleted is ``fileNotFound``. The message names the file and
+    /// what changed; registering the file again replaces the registration.
+    public static let fileChanged = Code(.fileChanged)
 
     /// The code's name, such as `notAFont`.
     public var description: String { storage.rawValue }
@@ -129,7 +136,7 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible, Loc
       case .fileNotFound: 101
       case .unreadableFile: 102
       case .notAFont: 103
-      case .corruptFont, .faceIndexOutOfRange: 104
+      case .corruptFont, .faceIndexOutOfRange, .fileChanged: 104
       case .tooLarge: 106
       case .defaultFontMissing: 107
       case .notRegistered: 201

@@ -11,7 +11,11 @@
 public struct FontMatch: Hashable, Sendable, CustomStringConvertible {
   /// The face to draw with.
   public let face: FontFace
-  /// Whether the face has the requested family (or PostScript name), weight, slope and width.
+  /// Whether the face is what was asked for: the face a PostScript or full name names, or a face
+  /// of the family with the requested weight, slope and width, its file usable.
+  ///
+  /// `false` whenever the face's diagnostics report a substitution (a weight, slope or width
+  /// not applied, a file skipped, the default standing in).
   public let isExact: Bool
   /// Variation coordinates to apply to a variable face (`wght` 650 for a 650 request on a
   /// 100–900 font), by axis tag; empty for static faces or when the named instance is exact.
@@ -20,7 +24,8 @@ public struct FontMatch: Hashable, Sendable, CustomStringConvertible {
   /// any notes ``appending(_:)`` added about the rest of the request (its size).
   public let diagnostics: [FontDiagnostic]
 
-  /// Whether the default face was used because the request named nothing registered.
+  /// Whether the default face was used because the request named nothing registered, or
+  /// nothing whose file is still usable.
   public var usedDefault: Bool { diagnostics.contains { $0.kind == .notRegistered } }
 
   /// The same match with a note about the request beyond the face, such as a size that could

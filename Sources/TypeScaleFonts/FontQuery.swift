@@ -2,15 +2,16 @@
 
 import TypeScaleMetrics
 
-/// What a caller asks for: a family (or PostScript name) with a weight, slope and width.
+/// What a caller asks for: a family (or a PostScript or full name) with a weight, slope and width.
 ///
 /// ```swift
 /// let query = FontQuery(family: "Pretendard", weight: .semibold)
 /// let match = try registry.match(query)
 /// ```
 public struct FontQuery: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// A family name (matched case-insensitively, in any language the font names it) or a
-  /// PostScript name (matched exactly).
+  /// A family name (matched case-insensitively, in any language the font names it), a
+  /// PostScript name (matched exactly) or a full name such as `Inter Regular` (matched
+  /// case-insensitively); ``FontRegistry/match(_:)`` documents the order they are tried in.
   public var family: String
   /// The desired weight; regular by default.
   public var weight: FontWeight
@@ -24,7 +25,7 @@ public struct FontQuery: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Creates a query.
   ///
   /// - Parameters:
-  ///   - family: A family name or a PostScript name.
+  ///   - family: A family, PostScript or full name.
   ///   - weight: The desired weight.
   ///   - italic: Whether to ask for an italic face.
   ///   - width: The desired width.
@@ -41,7 +42,7 @@ public struct FontQuery: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Creates a query with an explicit slope, such as `.oblique(degrees: 10)`.
   ///
   /// - Parameters:
-  ///   - family: A family name or a PostScript name.
+  ///   - family: A family, PostScript or full name.
   ///   - weight: The desired weight.
   ///   - slope: The desired slope.
   ///   - width: The desired width.
@@ -70,8 +71,15 @@ public struct FontDiagnostic: Hashable, Sendable, CustomStringConvertible {
   public struct Kind: Hashable, Sendable, CustomStringConvertible {
     private let name: String
     private init(_ name: String) { self.name = name }
-    /// The requested name is not registered; the default face was used.
+    /// No usable registered face answers to the requested name (it is unknown, or every face
+    /// it could give had its file deleted or replaced); the default face was used.
     public static let notRegistered = Kind("notRegistered")
+    /// A registered face's file was deleted or replaced since registration and its bytes are
+    /// not in memory, so the face was skipped: the message names the file and what changed.
+    ///
+    /// Followed by the substitution that took its place: another face of the family, or the
+    /// default (``notRegistered``).
+    public static let fileUnavailable = Kind("fileUnavailable")
     /// No face of the family has the requested weight; the nearest by CSS rules was used.
     public static let weightSubstituted = Kind("weightSubstituted")
     /// No face of the family has the requested slope (italic, oblique or upright).

@@ -22,6 +22,7 @@ extension FontRegistry {
   /// - Returns: The faces registered and the files that failed.
   /// - Throws: ``FontError/Code/fileNotFound`` or ``FontError/Code/unreadableFile`` when the
   ///   folder itself cannot be listed.
+  @discardableResult
   public func registerFonts(in directory: URL, recursive: Bool = true) throws(FontError)
     -> DirectoryRegistration
   {
@@ -67,6 +68,52 @@ extension FontRegistry {
       }
     }
     return DirectoryRegistration(faces: faces, failures: failures, fileCount: urls.count)
+  }
+
+  /// Registers every font file among a bundle's resources: the fonts a SwiftPM module ships,
+  /// in one call, as `CTFontManagerRegisterFontURLs` does for an app's fonts.
+  ///
+  /// ```swift
+  /// // Package.swift: .target(name: "MyApp", resources: [.process("Fonts")])
+  /// try registry.registerFonts(in: Bundle.module)
+  /// ```
+  ///
+  /// The bundle's resource folder (`resourceURL`; the bundle's own folder on Linux) is searched
+  /// recursively, hidden folders skipped, for files with a ``fontFileExtensions`` extension:
+  /// `.process` flattens a resource folder and `.copy` keeps it, and both are found. Pass
+  /// `subdirectory` to register one folder only. Files are read from their paths, not through
+  /// `Bundle.urls(forResourcesWithExtension:subdirectory:)`, which is not recursive and returns
+  /// `NSURL`s on Linux; the result is the same on every platform. Each file registers as
+  /// ``register(fileAt:)`` registers it, and one bad file never stops the rest.
+  ///
+  /// - Parameters:
+  ///   - bundle: The bundle, such as `Bundle.module` or `Bundle.main`.
+  ///   - subdirectory: A folder inside the resources to search instead of all of them, such as
+  ///     `Fonts` for a `.copy("Fonts")` resource; `nil` by default.
+  /// - Returns: The faces registered and the files that failed; ``DirectoryRegistration/fileCount``
+  ///   is 0 when the bundle holds no font files.
+  /// - Throws: ``FontError/Code/fileNotFound`` when the bundle's resource folder does not exist
+  ///   or `subdirectory` is not in it, ``FontError/Code/unreadableFile`` when it cannot be
+  ///   listed.
+  @discardableResult
+  public func registerFonts(in bundle: Bundle, subdirectory: String? = nil) throws(FontError)
+    -> DirectoryRegistration
+  {
+    let resources = bundle.resourceURL ?? bundle.bundleURL
+    var folder = resources
+    if let subdirectory {
+      folder = resources.appendingPathComponent(subdirectory, isDirectory: true)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else {
+        throw FontError(
+          .fileNotFound,
+          "the bundle at \(bundle.bundlePath) has no resource folder \"\(subdirectory)\"; pass "
+            + "a folder under \(resources.path), or nil for all of its resources")
+      }
+    }
+    return try registerFonts(in: folder, recursive: true)
   }
 
   /// The font-named files in a folder, sorted by path.

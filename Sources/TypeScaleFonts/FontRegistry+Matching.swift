@@ -7,11 +7,27 @@ extension FontRegistry {
 
   /// The face registered under an exact PostScript name, like `UIFont(name:size:)`.
   ///
+  /// A plain lookup: it does not check that the face's file is still on disk (``match(_:)`` and
+  /// ``resolve(_:)`` do).
+  ///
   /// - Parameter postScriptName: The PostScript name, such as `Pretendard-SemiBold` (not the
   ///   file name).
   /// - Returns: The face, or `nil` when no registered face has that name.
   public func face(postScriptName: String) -> FontFace? {
     state.withLock { $0.face(postScriptName: postScriptName) }
+  }
+
+  /// The face registered under a full name (`name` ID 4), such as `Inter Regular` or
+  /// `Noto Sans CJK KR Bold`, matched case-insensitively.
+  ///
+  /// When two registered faces share a full name, the one registered first answers. A plain
+  /// lookup, like ``face(postScriptName:)``; ``match(_:)`` and ``resolve(_:)`` also accept full
+  /// names, after PostScript and family names.
+  ///
+  /// - Parameter fullName: The full name, as `typescale fonts inspect` prints it.
+  /// - Returns: The face, or `nil` when no registered face has that full name.
+  public func face(fullName: String) -> FontFace? {
+    state.withLock { $0.face(fullName: fullName) }
   }
 
   /// Every registered face of a family, matched case-insensitively in any language the fonts
@@ -44,44 +60,86 @@ extension FontRegistry {
 
   // MARK: - Matching
 
-  /// The face for a query, strictly: a PostScript name, or a family matched with CSS Fonts
-  /// Level 4 rules (width, then slope, then weight, §5.2).
+  /// The face for a query, strictly: a PostScript name, a family matched with CSS Fonts Level 4
+  /// rules (width, then slope, then weight, §5.2), or a full name.
   ///
-  /// A PostScript name wins over the query's weight and slope, as `UIFont(name:size:)` does. A
-  /// family with no face of the requested weight or slope gives the nearest one, with
-  /// ``FontMatch/isExact`` `false` and a diagnostic; no bold or italic is synthesized.
+  /// The query's name is tried in this order:
   ///
-  /// - Parameter query: The family or PostScript name, weight, slope and width.
+  /// 1. A **PostScript name** (exact, case-sensitive) selects that face when the query asks for
+  ///    no style — regular weight, upright, normal width, ``FontQuery``'s defaults — or for that
+  ///    face's own weight, slope and width. This is `UIFont(name:size:)`.
+  /// 2. A **family name** (case-insensitive, in any language the fonts give) is matched over the
+  ///    family's faces with CSS Fonts 4 rules. So a name that is both a family and a PostScript
+  ///    name — NanumGothic's regular face is named `NanumGothic` — is matched as a family as soon
+  ///    as another weight, slope or width is asked for: `NanumGothic` bold is `NanumGothicBold`.
+  /// 3. A PostScript name that is not a family name, else a **full name** (`name` ID 4,
+  ///    case-insensitive, such as `Inter Regular`), selects that one face. When the query asks
+  ///    for a weight, slope or width (one other than the default) that the face does not have,
+  ///    the face is kept (the name names it) and the match is inexact with a diagnostic saying
+  ///    what was not applied and which family to ask for instead.
+  ///
+  /// A family with no face of the requested weight or slope gives the nearest one, with
+  /// ``FontMatch/isExact`` `false` and a diagnostic; no bold or italic is synthesized. Every
+  /// substitution is a diagnostic: ``FontMatch/isExact`` is `true` only when the diagnostics are
+  /// empty.
+  ///
+  /// **Files deleted or replaced after registration.** A face is usable while its bytes are in
+  /// the registry's ``dataCache`` (they were read and checked when cached) or its file on disk is
+  /// still the one registered: same device, inode, size and modification time, one `stat` per
+  /// candidate face. A face whose file was deleted or replaced, and whose bytes are not cached,
+  /// is skipped: the family's other faces are matched (with a
+  /// ``FontDiagnostic/Kind/fileUnavailable`` diagnostic), and when no usable face answers to the
+  /// name this throws. So a match is never followed by a layout that fails to read its face,
+  /// short of the file changing in between. The embedded faces are not checked. Register the
+  /// file again to use a replacement.
+  ///
+  /// - Parameter query: The name, weight, slope and width.
   /// - Returns: The match.
-  /// - Throws: ``FontError/Code/notRegistered`` when neither a PostScript name nor a family
-  ///   matches, naming the request and some registered families.
+  /// - Throws: ``FontError/Code/notRegistered`` when no PostScript, family or full name matches,
+  ///   naming the request and some registered families; ``FontError/Code/fileNotFound`` or
+  ///   ``FontError/Code/fileChanged`` when the name is registered but every face it could give
+  ///   has had its file deleted or replaced since registration.
   public func match(_ query: FontQuery) throws(FontError) -> FontMatch {
-    if let face = face(postScriptName: query.family) {
-      return FontMatch(face: face, isExact: true, variations: [:], diagnostics: [])
-    }
-    let candidates = faces(family: query.family)
-    guard let match = Self._match(query, among: candidates) else {
+    switch _lookup(query) {
+    case .matched(let match):
+      return match
+    case .unusable(let error, _):
+      throw error
+    case .unknown:
       let known = families
       let listed = known.prefix(8).joined(separator: ", ") + (known.count > 8 ? ", …" : "")
       throw FontError(
         .notRegistered,
         "no registered face is named or in a family named \"\(query.family)\"; registered "
-          + "families: \(listed). Pass a PostScript name (see `typescale fonts inspect`) or a "
-          + "family name")
+          + "families: \(listed). Pass a PostScript name (see `typescale fonts inspect`), a "
+          + "family name or a full name")
     }
-    return match
   }
 
   /// The face for a query, never failing: an unknown name resolves to TypeScale's default face,
   /// with a diagnostic, as SwiftUI's `Font.custom` falls back to the system font.
   ///
-  /// The default is matched with the query's weight and slope, so a bold request for a missing
-  /// font still gets the default's bold face.
+  /// Names are matched as ``match(_:)`` matches them. The default is matched with the query's
+  /// weight and slope, so a bold request for a missing font still gets the default's bold face.
+  /// A name whose every usable face had its file deleted or replaced since registration also
+  /// resolves to the default, with a ``FontDiagnostic/Kind/fileUnavailable`` diagnostic naming
+  /// the file before the ``FontDiagnostic/Kind/notRegistered`` one.
   ///
-  /// - Parameter query: The family or PostScript name, weight, slope and width.
-  /// - Returns: The match; ``FontMatch/usedDefault`` tells whether the name was unknown.
+  /// - Parameter query: The name, weight, slope and width.
+  /// - Returns: The match; ``FontMatch/usedDefault`` tells whether the default stands in.
   public func resolve(_ query: FontQuery) -> FontMatch {
-    if let match = try? match(query) { return match }
+    let notes: [FontDiagnostic]
+    let reason: String
+    switch _lookup(query) {
+    case .matched(let match):
+      return match
+    case .unusable(_, let skipped):
+      notes = skipped
+      reason = "no usable face remains (its files changed since registration)"
+    case .unknown:
+      notes = []
+      reason = "not registered"
+    }
     var fallback = query
     fallback.family = defaultFace.family
     let match = Self._match(
@@ -89,11 +147,11 @@ extension FontRegistry {
     let face = match?.face ?? defaultFace
     let note = FontDiagnostic(
       kind: .notRegistered,
-      message: "requested \"\(query.family)\", not registered; using \(face.postScriptName) "
+      message: "requested \"\(query.family)\", \(reason); using \(face.postScriptName) "
         + "(TypeScale's default)")
     return FontMatch(
       face: face, isExact: false, variations: match?.variations ?? [:],
-      diagnostics: [note] + (match?.diagnostics ?? []))
+      diagnostics: notes + [note] + (match?.diagnostics ?? []))
   }
 
   /// Runs CSS Fonts 4 matching over one family's faces.

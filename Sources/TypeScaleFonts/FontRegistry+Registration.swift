@@ -35,9 +35,7 @@ extension FontRegistry {
     }) {
       return FontRegistration(faces: entry.faces, source: entry.source)
     }
-    let file = FontFile(
-      kind: .data, path: nil, name: name, byteCount: bytes.count, modificationTime: nil,
-      memory: bytes)
+    let file = FontFile(name: name, memory: bytes)
     file.setDigest(digest)
     let source = FontSource(_file: file)
     let faces = try bytes.withUnsafeBufferPointer { buffer throws(FontError) in

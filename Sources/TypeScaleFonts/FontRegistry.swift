@@ -32,6 +32,18 @@ import TypeScaleMetrics
 /// Registration reads a file's names, metrics and character map through FreeType, loading one
 /// glyph per face to prove it is usable; it keeps no glyph data, so registering a large folder is
 /// cheap. Files are read with `pread`, never mapped.
+///
+/// Names are looked up as PostScript names, family names and full names in the order
+/// ``match(_:)`` gives: a name that is both a family and a PostScript name (NanumGothic's regular
+/// face is `NanumGothic`) is matched as a family when a weight, slope or width is asked for.
+///
+/// A registered file that is deleted or replaced on disk is handled one way everywhere: bytes
+/// already in ``dataCache`` keep being served; otherwise ``match(_:)`` and ``resolve(_:)`` check
+/// the file (device, inode, size, modification time) before answering with one of its faces,
+/// skip it with a ``FontDiagnostic/Kind/fileUnavailable`` diagnostic when it changed, and fall
+/// back (``resolve(_:)``) or throw (``match(_:)``) when nothing usable answers to the name. A
+/// match is never exact for a face whose file a layout could not read. Register the file again
+/// to use a replacement.
 public final class FontRegistry: Sendable {
   /// Counters for observing the registry (what a test or a dashboard reads).
   public struct Statistics: Hashable, Sendable {
@@ -76,6 +88,9 @@ public final class FontRegistry: Sendable {
     /// (the full Noto Sans, say) shadows them in lookups without conflicting.
     var embeddedByPostScriptName: [String: FontFace] = [:]
     var embeddedByFamily: [String: [FontFace]] = [:]
+    /// Registered and embedded faces by folded full name (`name` ID 4), in registration order.
+    var facesByFullName: [String: [FontFace]] = [:]
+    var embeddedByFullName: [String: [FontFace]] = [:]
 
     func face(postScriptName: String) -> FontFace? {
       facesByPostScriptName[postScriptName] ?? embeddedByPostScriptName[postScriptName]
@@ -84,6 +99,11 @@ public final class FontRegistry: Sendable {
     func faces(family: String) -> [FontFace] {
       let key = CaseFolding.fold(family)
       return facesByFamily[key] ?? embeddedByFamily[key] ?? []
+    }
+
+    func face(fullName: String) -> FontFace? {
+      let key = CaseFolding.fold(fullName)
+      return facesByFullName[key]?.first ?? embeddedByFullName[key]?.first
     }
     var flights: [String: Flight] = [:]
     var statistics = Statistics()
@@ -144,8 +164,8 @@ public final class FontRegistry: Sendable {
   /// Each face of a collection and each named instance of a variable font is a face. Registering
   /// the same file (by standardized path, symlinks resolved) again returns the same faces; when
   /// many tasks register one file at once, it is scanned once and the others wait for it. A file
-  /// replaced on disk since it was registered (another size or modification time) is registered
-  /// afresh.
+  /// replaced on disk since it was registered (another inode, size or modification time) is
+  /// registered afresh.
   ///
   /// - Parameter url: A file URL.
   /// - Returns: The faces, in file order.
@@ -178,9 +198,7 @@ public final class FontRegistry: Sendable {
     let role: Role = state.withLock { state in
       if let entry = state.entriesByKey[key] {
         let registered = entry.source._file
-        if registered.byteCount == file.size,
-          registered.modificationTime == file.modificationTime
-        {
+        if registered.status == file.status {
           state.statistics.deduplicatedRegistrations += 1
           return .done(entry.faces)
         }
@@ -231,8 +249,7 @@ public final class FontRegistry: Sendable {
     guard let file = try? FileDescriptor(path: path, name: path) else { return nil }
     return state.withLock { state in
       guard let entry = state.entriesByKey["file:" + path],
-        entry.source._file.byteCount == file.size,
-        entry.source._file.modificationTime == file.modificationTime
+        entry.source._file.status == file.status
       else { return nil }
       return entry.faces
     }
@@ -247,9 +264,7 @@ public final class FontRegistry: Sendable {
       let key = "file:" + path
       if let entry = state.entriesByKey[key] {
         if entry.source == source { return (entry.faces, nil) }
-        if entry.source._file.byteCount == source.byteCount,
-          entry.source._file.modificationTime == source._file.modificationTime
-        {
+        if entry.source._file.status == source._file.status {
           state.statistics.deduplicatedRegistrations += 1
           return (entry.faces, nil)
         }
@@ -282,8 +297,7 @@ public final class FontRegistry: Sendable {
     }
     let source = FontSource(
       _file: FontFile(
-        kind: kind, path: path, name: (path as NSString).lastPathComponent,
-        byteCount: file.size, modificationTime: file.modificationTime, memory: nil))
+        kind: kind, path: path, name: (path as NSString).lastPathComponent, status: file.status))
     let faces = try libraries.withLibrary { library throws(FontError) in
       try FaceScanner(library: library, input: .file(file), source: source, limits: options)
         .scan()
@@ -323,6 +337,9 @@ public final class FontRegistry: Sendable {
         for family in face.familyNames {
           state.embeddedByFamily[CaseFolding.fold(family), default: []].append(face)
         }
+        if let fullName = face.fullName {
+          state.embeddedByFullName[CaseFolding.fold(fullName), default: []].append(face)
+        }
       }
     } else {
       for face in entry.faces {
@@ -341,6 +358,9 @@ public final class FontRegistry: Sendable {
         for family in face.familyNames {
           state.facesByFamily[CaseFolding.fold(family), default: []].append(face)
         }
+        if let fullName = face.fullName {
+          state.facesByFullName[CaseFolding.fold(fullName), default: []].append(face)
+        }
       }
     }
     state.entriesByKey[key] = entry
@@ -357,6 +377,11 @@ public final class FontRegistry: Sendable {
         let folded = CaseFolding.fold(family)
         state.facesByFamily[folded]?.removeAll { $0 == face }
         if state.facesByFamily[folded]?.isEmpty == true { state.facesByFamily[folded] = nil }
+      }
+      if let fullName = face.fullName {
+        let folded = CaseFolding.fold(fullName)
+        state.facesByFullName[folded]?.removeAll { $0 == face }
+        if state.facesByFullName[folded]?.isEmpty == true { state.facesByFullName[folded] = nil }
       }
     }
     state.statistics.registeredSources -= 1

@@ -44,8 +44,8 @@ public struct FontSource: Hashable, Sendable, CustomStringConvertible {
   /// changed" can be told apart from "the layout changed".
   ///
   /// - Returns: The digest.
-  /// - Throws: ``FontError`` when the file can no longer be read, or has changed size since it
-  ///   was registered.
+  /// - Throws: ``FontError`` — ``FontError/Code/fileNotFound`` when the file was deleted since it
+  ///   was registered, ``FontError/Code/fileChanged`` when it was replaced or modified.
   public func sha256() throws(FontError) -> SHA256Digest { try _file.sha256() }
 
   /// Reads the source's bytes: from memory for data sources, from disk otherwise.
@@ -54,7 +54,9 @@ public struct FontSource: Hashable, Sendable, CustomStringConvertible {
   /// this for one-off access.
   ///
   /// - Returns: The bytes.
-  /// - Throws: ``FontError`` when the file can no longer be read or has changed size.
+  /// - Throws: ``FontError`` — ``FontError/Code/fileNotFound`` when the file was deleted since it
+  ///   was registered, ``FontError/Code/fileChanged`` when it was replaced or modified (another
+  ///   inode, size or modification time), `unreadableFile` when it cannot be read.
   public func bytes() throws(FontError) -> [UInt8] { try _file.bytes() }
 
   /// Sources are equal when they are the same registered file or buffer.
@@ -75,33 +77,86 @@ final class FontFile: Sendable {
   let path: String?
   let name: String
   let byteCount: Int
-  /// The modification time when registered, to tell a replaced file from the registered one.
-  let modificationTime: Date?
+  /// The file's status when registered (device, inode, size, modification time), to tell the
+  /// registered file from one deleted or replaced since; `nil` for data sources.
+  let status: FileStatus?
   /// The bytes, for data sources; `nil` for files (read on demand).
   let memory: [UInt8]?
   private let _digest = Locked<SHA256Digest?>(nil)
 
-  init(
-    kind: FontSource.Kind, path: String?, name: String, byteCount: Int, modificationTime: Date?,
-    memory: [UInt8]?
-  ) {
+  /// A file source, with the status of the file that was scanned.
+  init(kind: FontSource.Kind, path: String, name: String, status: FileStatus) {
     self.kind = kind
     self.path = path
     self.name = name
-    self.byteCount = byteCount
-    self.modificationTime = modificationTime
+    self.byteCount = status.size
+    self.status = status
+    self.memory = nil
+  }
+
+  /// A data source: bytes in memory.
+  init(name: String, memory: [UInt8]) {
+    self.kind = .data
+    self.path = nil
+    self.name = name
+    self.byteCount = memory.count
+    self.status = nil
     self.memory = memory
   }
 
+  /// The modification time when registered; `nil` for data sources.
+  var modificationTime: Date? { status?.modificationTime }
+
+  /// Why the file on disk is no longer the file that was registered, or `nil` when it still is
+  /// (and always for data sources): one `stat(2)`.
+  func change() -> FontError? {
+    guard let path, let status else { return nil }
+    guard let now = FileStatus.current(path: path) else { return changeError(now: nil) }
+    return now == status ? nil : changeError(now: now)
+  }
+
+  /// The error for a file found deleted (`now` is `nil`) or replaced since registration.
+  func changeError(now: FileStatus?) -> FontError {
+    let path = self.path ?? name
+    guard let now else {
+      return FontError(
+        .fileNotFound,
+        "\(path) was deleted (or is no longer a regular file) since it was registered; put it "
+          + "back, or unregister it")
+    }
+    var what: [String] = []
+    if now.device != status?.device || now.inode != status?.inode {
+      what.append("another file was put at its path")
+    }
+    if now.size != byteCount { what.append("\(byteCount) bytes then, \(now.size) now") }
+    if now.modificationTime != status?.modificationTime, now.size == byteCount {
+      what.append("modified")
+    }
+    return FontError(
+      .fileChanged,
+      "\(path) has changed since it was registered (\(what.joined(separator: ", "))); register "
+        + "it again to use the new file")
+  }
+
+  /// The bytes: the memory of a data source, or the file read now, checked to be the file that
+  /// was registered (same device, inode, size and modification time, from `fstat` on the
+  /// descriptor that is read).
   func bytes() throws(FontError) -> [UInt8] {
     if let memory { return memory }
-    guard let path else { preconditionFailure("a file source has a path") }
-    let bytes = try FileReader.readAll(path: path, name: name)
+    guard let path, let status else { preconditionFailure("a file source has a path") }
+    let file: FileDescriptor
+    do throws(FontError) {
+      file = try FileDescriptor(path: path, name: name)
+    } catch  where error.code == .fileNotFound {
+      throw changeError(now: nil)
+    }
+    guard file.status == status else { throw changeError(now: file.status) }
+    let bytes = file.read(offset: 0, count: file.size)
     guard bytes.count == byteCount else {
       throw FontError(
-        .corruptFont,
-        "\(name) has changed since it was registered (\(byteCount) bytes then, \(bytes.count) "
-          + "now); unregister it and register it again")
+        .fileChanged,
+        "\(path) was truncated while it was read (\(byteCount) bytes registered, \(bytes.count) "
+          + "read); register it again")
     }
     return bytes
   }

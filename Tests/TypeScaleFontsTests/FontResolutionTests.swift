@@ -111,10 +111,15 @@ private func fixtureFamily() throws -> FontRegistry {
     #expect(instance.isExact && instance.variations.isEmpty)
   }
 
-  @Test func match_postScriptNameWinsOverWeight() throws {
+  @Test func match_postScriptNameWinsOverWeightAndSaysSo() throws {
+    // The name names one face, as `UIFont(name:size:)` takes it; the weight it cannot give is a
+    // diagnostic (issue 19 item 1: every substitution is reported).
     let registry = try fixtureFamily()
     let match = try registry.match(FontQuery(family: "TypeScaleFixture-Light", weight: .bold))
-    #expect(match.face.postScriptName == "TypeScaleFixture-Light" && match.isExact)
+    #expect(match.face.postScriptName == "TypeScaleFixture-Light" && !match.isExact)
+    #expect(match.diagnostics.map(\.kind) == [.weightSubstituted])
+    let plain = try registry.match(FontQuery(family: "TypeScaleFixture-Light"))
+    #expect(plain.face.postScriptName == "TypeScaleFixture-Light" && plain.isExact)
   }
 
   @Test func match_unknownNameThrowsStrictly() throws {

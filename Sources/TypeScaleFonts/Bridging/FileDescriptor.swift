@@ -10,14 +10,52 @@ import Foundation
   import Darwin
 #endif
 
+/// What identifies a file's contents on disk: its device and inode, size and modification time.
+///
+/// Two `stat` results with the same status are taken to be the same bytes. A file replaced by
+/// renaming another over it has a new inode; one rewritten in place has a new modification time
+/// (and usually size).
+struct FileStatus: Hashable, Sendable {
+  /// The size, in bytes.
+  let size: Int
+  /// The modification time, to the nanosecond where the file system keeps it.
+  let modificationTime: Date
+  /// The device the file is on (`st_dev`).
+  let device: UInt64
+  /// The file's inode number (`st_ino`).
+  let inode: UInt64
+
+  init(_ info: stat) {
+    size = Int(info.st_size)
+    #if canImport(Darwin)
+      let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+    #else
+      let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
+    modificationTime = Date(timeIntervalSince1970: seconds)
+    device = UInt64(truncatingIfNeeded: info.st_dev)
+    inode = UInt64(truncatingIfNeeded: info.st_ino)
+  }
+
+  /// The status of the file at `path` now, or `nil` when there is no regular file there.
+  static func current(path: String) -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return FileStatus(info)
+  }
+}
+
 /// An open, read-only file: the owner of one file descriptor, closed in `deinit`.
 ///
 /// Fonts are read with `pread(2)`, never mapped: a mapped file that another process truncates
 /// kills a server with SIGBUS; a read of a truncated file is an error TypeScale reports.
 final class FileDescriptor {
   let descriptor: Int32
-  let size: Int
-  let modificationTime: Date
+  /// The open file's status, from `fstat(2)` on the descriptor: the file that is read, even if
+  /// the path has been replaced since it was opened.
+  let status: FileStatus
+  var size: Int { status.size }
+  var modificationTime: Date { status.modificationTime }
 
   /// Opens `path` for reading and checks that it is a regular file.
   ///
@@ -37,14 +75,14 @@ final class FileDescriptor {
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Self._error(errno, path: path, name: name) }
+    // The status of what was opened, not of what the path named a moment before.
+    if fstat(descriptor, &info) != 0 {
+      let code = errno
+      close(descriptor)
+      throw Self._error(code, path: path, name: name)
+    }
     self.descriptor = descriptor
-    self.size = Int(info.st_size)
-    #if canImport(Darwin)
-      let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-    #else
-      let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    #endif
-    self.modificationTime = Date(timeIntervalSince1970: seconds)
+    self.status = FileStatus(info)
   }
 
   deinit { close(descriptor) }

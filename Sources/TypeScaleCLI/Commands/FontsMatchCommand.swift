@@ -26,7 +26,11 @@ struct FontsMatchCommand: Command {
       .option(
         "family", valueName: "name", help: "A family name or a PostScript name.",
         isRequired: true),
-      .option("weight", valueName: "weight", help: "1–1000 or a name (default: 400)."),
+      .option(
+        "weight", valueName: "weight",
+        help:
+          "1–1000 or an OpenType/CSS name: thin 100, extraLight 200, light, regular, medium, semiBold, bold, extraBold, black 900 (default: 400)."
+      ),
       .flag("italic", help: "Ask for an italic face."),
       .option("width", valueName: "percent", help: "Width in percent of normal (default: 100)."),
       .flag("json", help: "Print a JSON object."),

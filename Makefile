@@ -121,8 +121,9 @@ docs:
 	@echo "Preview one (a static site; any archive, any port):"
 	@echo "  python3 -m http.server 8000 --directory .build/docs/TypeScale.doccarchive"
 	@echo "  then open http://localhost:8000/documentation/typescale"
-	@echo "Or let DocC serve a catalog and rebuild it on every edit (after make docs):"
-	@echo "  docc preview Sources/TypeScale/TypeScale.docc --additional-symbol-graph-dir .build/symbol-graphs/TypeScale/own --fallback-display-name TypeScale --fallback-bundle-identifier org.typescale.TypeScale"
+	@echo "Or let DocC serve one catalog and rebuild it on every edit (after make docs):"
+	@echo "  docc preview Sources/TypeScale/TypeScale.docc --additional-symbol-graph-dir .build/symbol-graphs/TypeScale/own \\"
+	@echo "    --fallback-display-name TypeScale --fallback-bundle-identifier org.typescale.TypeScale --output-path .build/docs-preview"
 
 ## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango
 ## (pangoft2) on the corpus in Benchmarks/Texts; the registry benchmark registers Debian's

@@ -18,7 +18,8 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps demo test lint docs bench build clean help fuzz check check-thread check-fallback leaks
-DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore TypeScale
+DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore \
+  TypeScaleTesting TypeScale
 
 help:
 	@echo "make demo   build and run the typescale CLI on the built-in tables"
@@ -77,6 +78,7 @@ test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	python3 Scripts/check-snippets.py
 	python3 Scripts/check-umbrella.py
+	python3 Scripts/check-readme-commands.py
 	$(SWIFT) test --skip-build
 
 ## check-fallback: the suite again with the grapheme shortcut's portable fallback compiled in
@@ -92,17 +94,36 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Package.swift \
 	  Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
 
-## docs: build each module's DocC catalog, warnings as errors.
+## docs: build each module's DocC catalog, warnings as errors. Each archive gets the symbol graphs
+## of its own module and of the modules it re-exports (`@_exported import`: the umbrella's
+## Metrics, Fonts and Layout), never those of the other modules it is built on, so no internal
+## module (TypeScaleInternals) gets a page; Scripts/check-docs.py checks the archives. Ends by
+## saying where the archives are and how to look at them.
 docs:
 	@for target in $(DOC_TARGETS); do \
-	  mkdir -p .build/symbol-graphs/$$target .build/docs && \
+	  graphs=.build/symbol-graphs/$$target; \
+	  rm -rf $$graphs .build/docs/$$target.doccarchive && mkdir -p $$graphs/all $$graphs/own .build/docs && \
 	  $(SWIFT) build --scratch-path .build/docs-build --target $$target -Xswiftc -emit-symbol-graph \
-	    -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/symbol-graphs/$$target && \
+	    -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$$graphs/all && \
+	  for module in $$target $$(sed -n 's/^@_exported import \([A-Za-z]*\)$$/\1/p' Sources/$$target/*.swift); do \
+	    find $$graphs/all \( -name "$$module.symbols.json" -o -name "$$module@*.symbols.json" \) \
+	      -exec cp {} $$graphs/own/ \; ; \
+	  done && \
 	  docc convert Sources/$$target/$$target.docc \
-	    --additional-symbol-graph-dir .build/symbol-graphs/$$target \
+	    --additional-symbol-graph-dir $$graphs/own \
 	    --fallback-display-name $$target --fallback-bundle-identifier org.typescale.$$target \
 	    --output-path .build/docs/$$target.doccarchive --warnings-as-errors || exit 1; \
 	done
+	@python3 Scripts/check-docs.py $(DOC_TARGETS)
+	@echo
+	@echo "docs: $(words $(DOC_TARGETS)) archives in $(CURDIR)/.build/docs:"
+	@for target in $(DOC_TARGETS); do echo "  .build/docs/$$target.doccarchive"; done
+	@echo "Preview one (a static site; any archive, any port):"
+	@echo "  python3 -m http.server 8000 --directory .build/docs/TypeScale.doccarchive"
+	@echo "  then open http://localhost:8000/documentation/typescale"
+	@echo "Or let DocC serve one catalog and rebuild it on every edit (after make docs):"
+	@echo "  docc preview Sources/TypeScale/TypeScale.docc --additional-symbol-graph-dir .build/symbol-graphs/TypeScale/own \\"
+	@echo "    --fallback-display-name TypeScale --fallback-bundle-identifier org.typescale.TypeScale --output-path .build/docs-preview"
 
 ## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango
 ## (pangoft2) on the corpus in Benchmarks/Texts; the registry benchmark registers Debian's

@@ -9,10 +9,14 @@ import TypeScaleFonts
 /// ranges are UTF-16 offsets into ``text`` (as `NSString`, ICU and JavaScript count).
 ///
 /// ```swift
+/// let registry = try FontRegistry()
+/// let engine = TextLayoutEngine(registry: registry)
+/// let font = try LayoutFont(face: registry.defaultFace, pointSize: 17)
 /// let layout = try engine.layout("안녕하세요 여러분", font: font, options: .init(width: 100))
-/// layout.size                 // (width: 88.4, height: 49.2)
-/// layout.lines.map(\.range)   // [0..<6, 6..<9]
-/// layout.diagnostics.fallbackFaces.map(\.postScriptName)
+/// (layout.width, layout.height)            // 78.333, 49.333: on the 3× pixel grid, as a label
+/// (layout.exactWidth, layout.exactHeight)  // 78.2, 49.317
+/// layout.lines.map(\.range)                // [0..<6, 6..<9]: "안녕하세요 " and "여러분"
+/// layout.diagnostics.fallbackFaces.map(\.postScriptName)  // ["NotoSansCJKkr-Regular"]
 /// ```
 public struct TextLayout: Sendable {
   /// The text that was laid out.

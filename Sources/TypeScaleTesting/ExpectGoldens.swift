@@ -29,6 +29,7 @@ import TypeScaleRender
 /// --attachments-path DIR` saves them); under XCTest the message names both files.
 ///
 /// ```swift
+/// import Foundation
 /// import Testing
 /// import TypeScaleTesting
 ///

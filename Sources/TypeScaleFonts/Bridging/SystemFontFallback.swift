@@ -19,11 +19,17 @@ import TypeScaleInternals
 /// For tests, ``init(directories:)`` builds a private fontconfig configuration over chosen
 /// folders, so the fallback is exercised without reading system fonts.
 public final class SystemFontFallback: Sendable {
-  /// The fontconfig configuration, owned; destroyed with `FcConfigDestroy()`.
+  /// The fontconfig configuration, owned; destroyed with `FcConfigDestroy()`, together with the
+  /// temporary cache folder made for it, if any.
   private final class _Configuration: @unchecked Sendable {
     let handle: OpaquePointer
+    /// A cache folder this process made because fontconfig had no writable one; removed here.
+    var temporaryCache: URL?
     init(_ handle: OpaquePointer) { self.handle = handle }
-    deinit { FcConfigDestroy(handle) }
+    deinit {
+      FcConfigDestroy(handle)
+      if let temporaryCache { try? FileManager.default.removeItem(at: temporaryCache) }
+    }
   }
 
   private let configuration: Locked<_Configuration>
@@ -41,34 +47,141 @@ public final class SystemFontFallback: Sendable {
   /// How many answers are remembered now (for tests).
   var rememberedAnswerCount: Int { answers.withLock { $0.count } }
 
-  /// Uses the machine's fontconfig configuration (`FcInitLoadConfigAndFonts()`).
+  /// Uses the machine's fontconfig configuration and fonts (`FcInitLoadConfig()` +
+  /// `FcConfigBuildFonts()`, what `FcInitLoadConfigAndFonts()` does), quietly.
   ///
-  /// - Throws: ``FontError/Code/notRegistered`` when fontconfig cannot load a configuration.
+  /// Fontconfig keeps a cache of each font folder it scans in its cache folders (typically
+  /// `/var/cache/fontconfig` and `~/.cache/fontconfig`). When none of them can be written — a
+  /// service whose `HOME` is read-only, a container — and a folder's cache is missing or stale,
+  /// fontconfig prints `Fontconfig error: No writable cache directories` on standard error for
+  /// every process. Here, when no configured cache folder is writable, fontconfig is given one
+  /// this process owns instead: `$XDG_CACHE_HOME/typescale/fontconfig` (or
+  /// `~/.cache/typescale/fontconfig`) if it can be made, else a new temporary folder that is
+  /// removed when this fallback is released. Nothing is written anywhere else.
+  ///
+  /// - Throws: ``FontError/Code/notRegistered`` when fontconfig cannot load a configuration or
+  ///   its fonts.
   public convenience init() throws(FontError) {
-    guard let config = FcInitLoadConfigAndFonts() else {
+    guard let config = FcInitLoadConfig() else {
       throw FontError(.notRegistered, "fontconfig could not load its configuration")
     }
-    self.init(_Configuration(config))
+    let owner = _Configuration(config)
+    if !Self._hasWritableCacheFolder(config) {
+      owner.temporaryCache = Self._addOwnCacheFolder(config)
+    }
+    guard FcConfigBuildFonts(config) != 0 else {
+      throw FontError(
+        .notRegistered, "fontconfig could not load the machine's fonts",
+        function: "FcConfigBuildFonts")
+    }
+    self.init(owner)
   }
 
-  /// Uses only the fonts in `directories`, through a private fontconfig configuration
-  /// (`FcConfigCreate()` + `FcConfigAppFontAddDir()`).
+  /// Uses only the fonts in `directories` and their subfolders, through a private fontconfig
+  /// configuration (`FcConfigCreate()` + `FcConfigAppFontAddFile()` for each file).
+  ///
+  /// Files are added one by one rather than with `FcConfigAppFontAddDir()`, which would try to
+  /// write a cache for each folder into a configuration that has no cache folder (printing
+  /// `Fontconfig error: No writable cache directories`): this configuration reads and writes no
+  /// cache. Files that are not fonts are skipped, as fontconfig skips them in a folder.
   ///
   /// - Parameter directories: Folders of font files.
-  /// - Throws: ``FontError/Code/fileNotFound`` when a folder cannot be added.
+  /// - Throws: ``FontError/Code/fileNotFound`` naming a folder that does not exist or is not a
+  ///   folder.
   public convenience init(directories: [URL]) throws(FontError) {
     guard let config = FcConfigCreate() else {
       throw FontError(.notRegistered, "fontconfig could not create a configuration")
     }
     let owner = _Configuration(config)
     for directory in directories {
-      guard FcConfigAppFontAddDir(config, directory.path) != 0 else {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder),
+        isFolder.boolValue
+      else {
         throw FontError(
-          .fileNotFound, "fontconfig could not add the folder \(directory.path)",
-          function: "FcConfigAppFontAddDir")
+          .fileNotFound,
+          "no folder at \(directory.path); pass folders of font files to "
+            + "SystemFontFallback(directories:)")
+      }
+      for file in Self._files(in: directory) {
+        // `FcFalse` for a file that is not a font: skipped, as in a folder fontconfig scans.
+        _ = FcConfigAppFontAddFile(config, file)
       }
     }
     self.init(owner)
+  }
+
+  /// Every regular file under `directory`, subfolders included, in a fixed order.
+  private static func _files(in directory: URL) -> [String] {
+    guard
+      let walk = FileManager.default.enumerator(
+        at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [] }
+    var files: [String] = []
+    for case let url as URL in walk
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+      files.append(url.path)
+    }
+    return files.sorted()
+  }
+
+  /// Whether fontconfig could write a cache into one of `config`'s cache folders: one that is a
+  /// writable folder, or does not exist yet under a writable folder (fontconfig makes it).
+  private static func _hasWritableCacheFolder(_ config: OpaquePointer) -> Bool {
+    guard let list = FcConfigGetCacheDirs(config) else { return false }
+    defer { FcStrListDone(list) }
+    while let folder = FcStrListNext(list) {
+      var path = URL(fileURLWithPath: String(cString: folder)).standardizedFileURL.path
+      while !FileManager.default.fileExists(atPath: path) && path != "/" {
+        path = (path as NSString).deletingLastPathComponent
+      }
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
+        FileManager.default.isWritableFile(atPath: path)
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Gives `config` a cache folder this process owns (`<cachedir>`); returns it when it is a
+  /// temporary folder to remove later.
+  private static func _addOwnCacheFolder(_ config: OpaquePointer) -> URL? {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [URL] = []
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      candidates.append(URL(fileURLWithPath: xdg))
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      candidates.append(URL(fileURLWithPath: home).appendingPathComponent(".cache"))
+    }
+    for base in candidates {
+      let folder = base.appendingPathComponent("typescale").appendingPathComponent("fontconfig")
+      if (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true))
+        != nil, FileManager.default.isWritableFile(atPath: folder.path),
+        _setCacheFolder(folder, in: config)
+      {
+        return nil
+      }
+    }
+    let template = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("typescale-fontconfig-XXXXXX").path
+    var bytes = Array(template.utf8CString)
+    guard let made = mkdtemp(&bytes) else { return nil }
+    let folder = URL(fileURLWithPath: String(cString: made))
+    guard _setCacheFolder(folder, in: config) else {
+      try? FileManager.default.removeItem(at: folder)
+      return nil
+    }
+    return folder
+  }
+
+  /// Adds `<cachedir>folder</cachedir>` to `config` (`FcConfigParseAndLoadFromMemory()`).
+  private static func _setCacheFolder(_ folder: URL, in config: OpaquePointer) -> Bool {
+    let escaped = folder.path.replacingOccurrences(of: "&", with: "&amp;")
+      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(escaped)</cachedir></fontconfig>"
+    return FcConfigParseAndLoadFromMemory(config, xml, 0) != 0
   }
 
   private init(_ configuration: _Configuration) {

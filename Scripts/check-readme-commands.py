@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Runs every `swift run typescale …` command of the README (and Samples/README.md) from the
+package root against the debug build, as a reader of a fresh clone would (run by `make test`).
+
+Each ```sh block line that starts with `swift run typescale` runs through `bash -c` (so quotes,
+globs and `$VARIABLES` behave as in the reader's shell) with `swift run typescale` replaced by
+the debug build's `typescale`, which `swift build --build-tests` has made, and must exit 0 within
+30 s. A command can be marked as one this check cannot run by a trailing comment that starts with
+`needs the network` or `needs your own` (files only the reader has: `# needs your own cases
+file`); those are skipped and listed. An `-o`/`--output` file a command writes is removed
+afterwards when it did not exist before, so the check leaves the checkout as it found it.
+
+Usage: Scripts/check-readme-commands.py [build-folder]   (default: .build/debug)
+"""
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOCUMENTS = ["README.md", "Samples/README.md"]
+PREFIX = "swift run typescale"
+SKIP = re.compile(r"#\s*(needs (the network|your own)\b.*)$")
+TIMEOUT = 30
+
+
+def commands(document):
+    """(line number, command, skip reason or None) for each `swift run typescale` line."""
+    with open(os.path.join(ROOT, document), encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    inside = False
+    for number, line in enumerate(lines, 1):
+        if line.startswith("```"):
+            inside = not inside and line.strip() in ("```sh", "```bash", "```shell")
+            continue
+        if inside and line.strip().startswith(PREFIX + " "):
+            skip = SKIP.search(line)
+            yield number, line.strip(), skip.group(1) if skip else None
+
+
+def outputs(command):
+    """The files a command names with `-o`/`--output`."""
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        return []
+    return [words[index + 1] for index, word in enumerate(words[:-1])
+            if word in ("-o", "--output")]
+
+
+def main():
+    build = os.path.realpath(os.path.join(ROOT, sys.argv[1] if len(sys.argv) > 1
+                                          else ".build/debug"))
+    binary = os.path.join(build, "typescale")
+    if not os.access(binary, os.X_OK):
+        print(f"check-readme-commands: no {binary}; run `swift build --build-tests` first",
+              file=sys.stderr)
+        return 1
+    environment = dict(os.environ, TYPESCALE_RECORD="never")
+    ran, skipped, failed = 0, [], 0
+    started = time.monotonic()
+    for document in DOCUMENTS:
+        for number, command, reason in commands(document):
+            where = f"{document}:{number}"
+            if reason:
+                skipped.append(f"{where}: {command.split('  #')[0].strip()}  ({reason})")
+                continue
+            runnable = shlex.quote(binary) + command[len(PREFIX):]
+            written = [path for path in outputs(command)
+                       if not os.path.exists(os.path.join(ROOT, path))]
+            try:
+                result = subprocess.run(["bash", "-c", runnable], cwd=ROOT, env=environment,
+                                        capture_output=True, text=True, timeout=TIMEOUT)
+                status, error = result.returncode, result.stderr
+            except subprocess.TimeoutExpired:
+                status, error = None, f"did not finish in {TIMEOUT} s"
+            finally:
+                for path in written:
+                    if os.path.isfile(os.path.join(ROOT, path)):
+                        os.remove(os.path.join(ROOT, path))
+            ran += 1
+            if status != 0:
+                failed += 1
+                print(f"{where}: `{command}` exited {status}:", file=sys.stderr)
+                for line in error.splitlines()[:10]:
+                    print("  " + line, file=sys.stderr)
+    if skipped:
+        print(f"check-readme-commands: skipped {len(skipped)} command(s) marked as needing the "
+              "network or the reader's own files:")
+        for line in skipped:
+            print("  " + line)
+    seconds = time.monotonic() - started
+    if failed:
+        print(f"check-readme-commands: {failed} of {ran} README command(s) failed",
+              file=sys.stderr)
+        return 1
+    print(f"check-readme-commands: {ran} README commands ran from the package root "
+          f"({seconds:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -70,10 +70,6 @@ func relayout() {}
 UNCHECKED = {
     "Sources/TypeScaleCLI/Parsing/CommandConfiguration.swift":
         "a member declaration (`static let configuration`), shown as it sits in a command type",
-    "Sources/TypeScaleFonts/FontSource.swift":
-        "wrong as written (`registry.face(postScriptName:)` returns an optional, and the block "
-        "uses it unwrapped); TypeScaleFonts' doc comments are being edited in parallel, so it is "
-        "left to that change",
 }
 
 

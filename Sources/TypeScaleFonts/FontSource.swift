@@ -9,9 +9,10 @@ import TypeScaleInternals
 /// bytes once, on first request, so registering a folder does not read every byte of every file.
 ///
 /// ```swift
-/// let face = try registry.face(postScriptName: "Pretendard-Regular")
-/// face.source.fileName          // "Pretendard-Regular.otf"
-/// try face.source.sha256().hex  // "9f2c…"
+/// if let face = registry.face(postScriptName: "Pretendard-Regular") {
+///   face.source.fileName          // "Pretendard-Regular.otf"
+///   try face.source.sha256().hex  // "9f2c…"
+/// }
 /// ```
 public struct FontSource: Hashable, Sendable, CustomStringConvertible {
   /// What kind of source this is.

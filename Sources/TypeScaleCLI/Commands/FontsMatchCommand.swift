@@ -24,7 +24,8 @@ struct FontsMatchCommand: Command {
         "dir", valueName: "folder", help: "The folder of fonts to register.",
         isRequired: true),
       .option(
-        "family", valueName: "name", help: "A family name or a PostScript name.",
+        "family", valueName: "name",
+        help: "A family, PostScript or full name (Inter, Inter-Bold, \"Inter Bold\").",
         isRequired: true),
       .option(
         "weight", valueName: "weight",

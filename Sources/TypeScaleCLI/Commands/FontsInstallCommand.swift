@@ -100,7 +100,8 @@ struct FontsInstallCommand: Command {
   ///
   /// - Parameters:
   ///   - output: Where the result goes.
-  ///   - errorOutput: Where problems found while opening the store go.
+  ///   - errorOutput: Where problems found while opening the store go, and the store's notes
+  ///     on what it accepted (one `warning:` line each).
   /// - Returns: ``ExitCode/success``.
   /// - Throws: ``CLIError`` (exit 2) when the download fails, the bytes are not a valid font,
   ///   the store's folder is not a font store, or Google Fonts lacks the family or a style;
@@ -116,6 +117,9 @@ struct FontsInstallCommand: Command {
       (source, key) = (url, given)
     case .google(let query, let google):
       try await Self.installGoogle(query, from: google, into: store, output: &output)
+      // What the store accepted but noted (a family the file names differently, a style
+      // answered from the store while the source was unreachable): never silent.
+      for note in store.diagnostics { errorOutput.write("warning: \(note.message)\n") }
       return .success
     }
     // `install(contentsOf:)` blocks while it downloads: on a thread of its own, so that no

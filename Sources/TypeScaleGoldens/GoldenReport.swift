@@ -122,7 +122,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
       let headline =
         unfit > 0
         ? "\(unfit) of \(total) cases must fit and do not; all match \(golden)"
-        : "\(missingGlyphs?.count ?? 0) strict texts have characters no font draws; all "
+        : "\(Self.strictTexts(missingGlyphs?.count ?? 0)) characters no font draws; all "
           + "\(total) cases match \(golden)"
       return
         ([headline] + noteLines + fitLines(limit: limit) + missingGlyphsLines(limit: limit))
@@ -154,14 +154,20 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// `1 strict text has`, `2 strict texts have`.
+  private static func strictTexts(_ count: Int) -> String {
+    count == 1 ? "1 strict text has" : "\(count) strict texts have"
+  }
+
   /// The message lines on ``missingGlyphs``: a blank line and `2 strict texts have characters
   /// no font draws ("strict"): a, b`, or none.
   func missingGlyphsLines(limit: Int) -> [String] {
     guard let texts = missingGlyphs, !texts.isEmpty else { return [] }
     let shown = texts.prefix(max(1, limit)).joined(separator: ", ")
     let more = texts.count > max(1, limit) ? ", … and \(texts.count - max(1, limit)) more" : ""
-    let count = texts.count == 1 ? "1 strict text has" : "\(texts.count) strict texts have"
-    return ["", "\(count) characters no font draws (\"strict\"): \(shown)\(more)"]
+    return [
+      "", "\(Self.strictTexts(texts.count)) characters no font draws (\"strict\"): \(shown)\(more)",
+    ]
   }
 
   /// Reports as JSON on one line, the format of every `--json` output of `typescale`.

@@ -67,7 +67,7 @@ struct GoldensRecordCommand: Command {
       .flag(
         "json",
         help: "Print {\"golden\": path, \"cases\": count, \"shard\": \"K/N\" or null} "
-          + "(and \"missingGlyphs\": the strict texts no font draws, when there are any)."),
+          + "(and \"missingGlyphs\": the strict texts with characters no font draws, if any)."),
     ],
     positionals: [PositionalSpec("cases", help: "The cases file (JSON).")])
 

@@ -52,9 +52,10 @@ public struct GoldenCase: Hashable, Sendable {
   /// Whether the text must fit: a case that is truncated or wider than its width fails when
   /// recorded and when verified, not only when it changes (the cases file's `mustFit`).
   public var mustFit: Bool = false
-  /// Whether characters no font draws fail the case when recorded and verified, rather than
-  /// only a warning (the cases file's `strict`; `--strict` on the goldens commands sets it for
-  /// every case). Like ``mustFit``, not written to golden files.
+  /// Whether characters no font draws fail the case when recorded and verified.
+  ///
+  /// Otherwise they are only a warning. The cases file's `strict`; `--strict` on the goldens
+  /// commands sets it for every case. Like ``mustFit``, not written to golden files.
   public var strict: Bool = false
   /// The content-size category.
   public var category: ContentSizeCategory

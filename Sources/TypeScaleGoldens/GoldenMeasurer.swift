@@ -49,9 +49,10 @@ public final class GoldenMeasurer {
   /// Apple falls back to another face silently, TypeScale records the face it used and says so.
   public private(set) var warnings: [String] = []
 
-  /// The texts of the last measurement with characters no font draws, one per text and face in
-  /// the order met (``GoldenMissingGlyphs``): each is drawn as `.notdef` and measured with its
-  /// width. Each measurement replaces them.
+  /// The texts of the last measurement with characters no font draws.
+  ///
+  /// One ``GoldenMissingGlyphs`` per text and face, in the order met: each character is drawn
+  /// as `.notdef` and measured with its width. Each measurement replaces them.
   ///
   /// Golden files do not record them (they stay byte-identical); `typescale goldens record` and
   /// `verify` print each as a warning, and those whose cases are ``GoldenCase/strict`` (the cases

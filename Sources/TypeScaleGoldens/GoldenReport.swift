@@ -93,11 +93,12 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// The cases that must fit (the cases file's `mustFit`) and do not, whether or not they match
   /// the golden file; `nil` when there are none.
   public var mustFitFailures: [String]?
-  /// The strict texts (the cases file's `"strict": true`, or `--strict`) with characters no font
-  /// draws, as ``GoldenMissingGlyphs/text`` names them (`set/text/font`), whether or not they
-  /// match the golden file; `nil` when there are none. Golden files do not record missing
-  /// characters, so a comparison never sets this: `typescale goldens verify` does, from
-  /// ``GoldenMeasurer/strictMissingGlyphs``.
+  /// The strict texts with characters no font draws, whether or not they match the golden file.
+  ///
+  /// Strict: the cases file's `"strict": true`, or `--strict`. Named as
+  /// ``GoldenMissingGlyphs/text`` names them (`set/text/font`); `nil` when there are none.
+  /// Golden files do not record missing characters, so a comparison never sets this:
+  /// `typescale goldens verify` does, from ``GoldenMeasurer/strictMissingGlyphs``.
   public var missingGlyphs: [String]?
 
   /// Whether every case matched, every case that must fit fits and no strict text has

@@ -52,6 +52,11 @@ public struct GoldenCase: Hashable, Sendable {
   /// Whether the text must fit: a case that is truncated or wider than its width fails when
   /// recorded and when verified, not only when it changes (the cases file's `mustFit`).
   public var mustFit: Bool = false
+  /// Whether characters no font draws fail the case when recorded and verified.
+  ///
+  /// Otherwise they are only a warning. The cases file's `strict`; `--strict` on the goldens
+  /// commands sets it for every case. Like ``mustFit``, not written to golden files.
+  public var strict: Bool = false
   /// The content-size category.
   public var category: ContentSizeCategory
   /// How the point size follows the category; `nil` for the font's default (``Sizing/system``
@@ -93,15 +98,17 @@ public struct GoldenCase: Hashable, Sendable {
   ///   - language: The BCP 47 language, or `nil`.
   ///   - token: A custom token of the suite's typography, or `nil` for ``style``.
   ///   - mustFit: Whether the text must fit (not truncated, not wider than `width`).
+  ///   - strict: Whether characters no font draws fail the case.
   public init(
     id: String, text: String, font: String = "default", style: TextStyle = .body,
     category: ContentSizeCategory = .large, sizing: Sizing? = nil, width: Double? = nil,
     lineLimit: Int = 0, truncation: LayoutOptions.Truncation = .tail,
     target: LayoutTarget = .label, strategy: LayoutOptions.LineBreakStrategy? = nil,
-    language: String? = nil, token: String? = nil, mustFit: Bool = false
+    language: String? = nil, token: String? = nil, mustFit: Bool = false, strict: Bool = false
   ) {
     self.token = token
     self.mustFit = mustFit
+    self.strict = strict
     self.id = id
     self.text = text
     self.font = font

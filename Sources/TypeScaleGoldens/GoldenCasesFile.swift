@@ -46,6 +46,10 @@ import TypeScaleInternals
 /// - `mustFit`: `true`, or categories as `categories` takes them (`"xS...AX2"`): the set's cases
 ///   at those categories must fit — not truncated, no wider than their width — and fail when
 ///   recorded or verified otherwise, not only when they change.
+/// - `strict`: `true` or `false` (the default): with `true`, a text of the set with characters no
+///   font draws (drawn as `.notdef` and measured with its width) fails recording and verifying
+///   (``GoldenMeasurer/missingGlyphs``, ``GoldenReport/missingGlyphs``) instead of being a
+///   warning. Apple draws such characters with a last-resort font silently.
 /// - Lists may not be empty: every set expands to at least one case.
 ///
 /// Every problem is reported with its JSON path, and all of them at once: a value of the wrong
@@ -350,7 +354,7 @@ public enum GoldenCasesFile {
     let before = problems.list.count
     let known: Set<String> = [
       "name", "font", "fonts", "styles", "categories", "widths", "lines", "truncation",
-      "target", "strategy", "sizing", "language", "texts", "mustFit",
+      "target", "strategy", "sizing", "language", "texts", "mustFit", "strict",
     ]
     for key in set.keys.sorted() where !known.contains(key) {
       problems.add(
@@ -584,11 +588,20 @@ public enum GoldenCasesFile {
       mustFit = Set(readCategories(value, "\(path).mustFit", problems: &problems))
     }
 
+    var strict = false
+    switch set["strict"] {
+    case nil: break
+    case .bool(let value)?: strict = value
+    case let value?: problems.expected("\(path).strict", "true or false", found: value)
+    }
+
     guard problems.list.count == before else { return nil }
-    return CasesSet(
+    var cases = CasesSet(
       path: path, name: name, texts: texts, fonts: fonts, styles: styles,
       categories: categories, widths: widths, lines: lines, truncation: truncation,
       target: target, strategy: strategy, sizing: sizing, language: language, mustFit: mustFit)
+    cases.strict = strict
+    return cases
   }
 
   private static func readCategories(
@@ -661,6 +674,8 @@ struct CasesSet {
   let language: String?
   /// The categories whose cases must fit.
   let mustFit: Set<ContentSizeCategory>
+  /// Whether characters no font draws fail the set's cases.
+  var strict = false
 
   /// texts × fonts × styles × categories × widths, and whether that overflowed `Int`.
   var caseCount: (count: Int, overflow: Bool) {
@@ -694,7 +709,7 @@ struct CasesSet {
                   text: text, font: font, style: textStyle, category: category, sizing: sizing,
                   width: width, lineLimit: lines, truncation: truncation, target: target,
                   strategy: strategy, language: language, token: token,
-                  mustFit: mustFit.contains(category)))
+                  mustFit: mustFit.contains(category), strict: strict))
             }
           }
         }

@@ -49,6 +49,20 @@ public final class GoldenMeasurer {
   /// Apple falls back to another face silently, TypeScale records the face it used and says so.
   public private(set) var warnings: [String] = []
 
+  /// The texts of the last measurement with characters no font draws.
+  ///
+  /// One ``GoldenMissingGlyphs`` per text and face, in the order met: each character is drawn
+  /// as `.notdef` and measured with its width. Each measurement replaces them.
+  ///
+  /// Golden files do not record them (they stay byte-identical); `typescale goldens record` and
+  /// `verify` print each as a warning, and those whose cases are ``GoldenCase/strict`` (the cases
+  /// file's `"strict": true`, or `--strict`) fail the run. Apple draws such characters with a
+  /// last-resort font silently.
+  public private(set) var missingGlyphs: [GoldenMissingGlyphs] = []
+
+  /// The ``missingGlyphs`` that fail the run: those of strict cases.
+  public var strictMissingGlyphs: [GoldenMissingGlyphs] { missingGlyphs.filter(\.strict) }
+
   /// Creates a measurer with a fresh registry and engine.
   ///
   /// - Throws: ``GoldenError/Code/measurement`` when the embedded fonts cannot be loaded.
@@ -109,6 +123,9 @@ public final class GoldenMeasurer {
     into sink: inout some GoldenMeasurementSink, progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> Int {
     warnings = []
+    missingGlyphs = []
+    var missing = GoldenMissingGlyphsCollector()
+    defer { missingGlyphs = missing.records }
     var layouts = GoldenLayouts(
       registry: registry, folder: baseDirectory, fonts: suite.fonts,
       typography: suite.typography, fontFolders: suite.fontFolders)
@@ -150,6 +167,9 @@ public final class GoldenMeasurer {
       let measured = try Self.measuring { () throws(GoldenLayouts.Failure) in
         try layouts.measure(test, engine: engine)
       }
+      missing.add(
+        test, missing: measured.layout.diagnostics.missingCharacters,
+        face: measured.layout.font.face.postScriptName)
       try sink.write(try Self.measurement(test, measured))
       done += 1
       progress?(done, total)

@@ -93,9 +93,19 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   /// The cases that must fit (the cases file's `mustFit`) and do not, whether or not they match
   /// the golden file; `nil` when there are none.
   public var mustFitFailures: [String]?
+  /// The strict texts with characters no font draws, whether or not they match the golden file.
+  ///
+  /// Strict: the cases file's `"strict": true`, or `--strict`. Named as
+  /// ``GoldenMissingGlyphs/text`` names them (`set/text/font`); `nil` when there are none.
+  /// Golden files do not record missing characters, so a comparison never sets this:
+  /// `typescale goldens verify` does, from ``GoldenMeasurer/strictMissingGlyphs``.
+  public var missingGlyphs: [String]?
 
-  /// Whether every case matched and every case that must fit fits.
-  public var passed: Bool { differing == 0 && (mustFitFailures ?? []).isEmpty }
+  /// Whether every case matched, every case that must fit fits and no strict text has
+  /// characters no font draws.
+  public var passed: Bool {
+    differing == 0 && (mustFitFailures ?? []).isEmpty && (missingGlyphs ?? []).isEmpty
+  }
 
   /// A message for a person: headline, causes, a table of the first differing cases, then the
   /// cases that must fit and do not and where each failing text fits (``textFits``).
@@ -110,9 +120,14 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     let limit = max(0, limit)
     guard differing > 0 else {
       let unfit = mustFitFailures?.count ?? 0
+      let headline =
+        unfit > 0
+        ? "\(unfit) of \(total) cases must fit and do not; all match \(golden)"
+        : "\(Self.strictTexts(missingGlyphs?.count ?? 0)) characters no font draws; all "
+          + "\(total) cases match \(golden)"
       return
-        (["\(unfit) of \(total) cases must fit and do not; all match \(golden)"] + noteLines
-        + fitLines(limit: limit)).joined(separator: "\n")
+        ([headline] + noteLines + fitLines(limit: limit) + missingGlyphsLines(limit: limit))
+        .joined(separator: "\n")
     }
     let added = mismatches.count { $0.kind == .new }
     var lines = [
@@ -136,14 +151,31 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     }
     if mismatches.count > limit { lines.append("… and \(mismatches.count - limit) more") }
     lines += fitLines(limit: limit)
+    lines += missingGlyphsLines(limit: limit)
     return lines.joined(separator: "\n")
+  }
+
+  /// `1 strict text has`, `2 strict texts have`.
+  private static func strictTexts(_ count: Int) -> String {
+    count == 1 ? "1 strict text has" : "\(count) strict texts have"
+  }
+
+  /// The message lines on ``missingGlyphs``: a blank line and `2 strict texts have characters
+  /// no font draws ("strict"): a, b`, or none.
+  func missingGlyphsLines(limit: Int) -> [String] {
+    guard let texts = missingGlyphs, !texts.isEmpty else { return [] }
+    let shown = texts.prefix(max(1, limit)).joined(separator: ", ")
+    let more = texts.count > max(1, limit) ? ", … and \(texts.count - max(1, limit)) more" : ""
+    return [
+      "", "\(Self.strictTexts(texts.count)) characters no font draws (\"strict\"): \(shown)\(more)",
+    ]
   }
 
   /// Reports as JSON on one line, the format of every `--json` output of `typescale`.
   ///
   /// Keys come in the order of this type's properties (`golden`, `shards`, `total`,
-  /// `differing`, `mismatches`, `causes`, `notes`, then `textFits` and `mustFitFailures` when
-  /// present), a mismatch's fields in the order ``message(limit:)`` lists them (inputs, then
+  /// `differing`, `mismatches`, `causes`, `notes`, then `textFits`, `mustFitFailures` and
+  /// `missingGlyphs` when present), a mismatch's fields in the order ``message(limit:)`` lists them (inputs, then
   /// measurements). Widths are written in full, so the report decodes (`Decodable`) to an equal
   /// value; a non-finite number, which JSON cannot spell, is written as `null`. Unlike
   /// `JSONEncoder`'s output the bytes are the same on every platform.
@@ -166,6 +198,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     ]
     if let textFits { members.append(("textFits", .array(textFits.map(\.jsonValue)))) }
     if let mustFitFailures { members.append(("mustFitFailures", JSONValue(mustFitFailures))) }
+    if let missingGlyphs { members.append(("missingGlyphs", JSONValue(missingGlyphs))) }
     return .object(members)
   }
 
@@ -208,6 +241,9 @@ public struct GoldenReport: Codable, Hashable, Sendable {
     merged.mustFitFailures =
       reports.contains { $0.mustFitFailures != nil }
       ? reports.flatMap { $0.mustFitFailures ?? [] } : nil
+    merged.missingGlyphs =
+      reports.contains { $0.missingGlyphs != nil }
+      ? reports.flatMap { $0.missingGlyphs ?? [] } : nil
     return merged
   }
 
@@ -317,10 +353,11 @@ public struct GoldenReport: Codable, Hashable, Sendable {
 extension GoldenReport {
   private enum CodingKeys: String, CodingKey {
     case golden, shards, total, differing, mismatches, causes, notes, textFits, mustFitFailures
+    case missingGlyphs
   }
 
-  /// Decodes a report; one without `notes`, `textFits` or `mustFitFailures` (written before
-  /// they existed) has none.
+  /// Decodes a report; one without `notes`, `textFits`, `mustFitFailures` or `missingGlyphs`
+  /// (written before they existed) has none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -333,6 +370,7 @@ extension GoldenReport {
       notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [])
     textFits = try container.decodeIfPresent([GoldenTextFit].self, forKey: .textFits)
     mustFitFailures = try container.decodeIfPresent([String].self, forKey: .mustFitFailures)
+    missingGlyphs = try container.decodeIfPresent([String].self, forKey: .missingGlyphs)
   }
 }
 

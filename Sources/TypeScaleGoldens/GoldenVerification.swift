@@ -30,8 +30,9 @@ public enum GoldenVerification {
   ///     value there that is not a mode fails with a message listing the valid ones.
   ///   - maximumCaseCount: The most cases the cases file may expand to;
   ///     ``GoldenCasesFile/defaultMaximumCaseCount`` (100,000) by default.
-  /// - Returns: `nil` when the golden file matches and every case that must fit (the cases
-  ///   file's `mustFit`) fits; otherwise a message naming the differing cases, the likely causes,
+  /// - Returns: `nil` when the golden file matches, every case that must fit (the cases
+  ///   file's `mustFit`) fits and no text of a `"strict": true` set has characters no font draws
+  ///   (each such text is an `error:` line, ``GoldenMissingGlyphs/message``); otherwise a message naming the differing cases, the likely causes,
   ///   where each failing text fits and the files (or why the cases or golden file cannot be
   ///   used). The causes come as `typescale goldens verify` gives them: the cases file changed
   ///   since the golden file was recorded (its `# cases:` digest; each text old → new, cases
@@ -43,7 +44,8 @@ public enum GoldenVerification {
     let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
     let actual: GoldenFile
     let mode: GoldenRecordMode
-    let warnings: [String]
+    var warnings: [String]
+    let strictMissing: [GoldenMissingGlyphs]
     do throws(GoldenError) {
       if let record { mode = record } else { mode = try GoldenRecordMode.fromEnvironment() }
       let suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
@@ -52,14 +54,19 @@ public enum GoldenVerification {
       let measurer = try GoldenMeasurer()
       actual = try measurer.measure(suite, baseDirectory: goldenURL.deletingLastPathComponent())
       warnings = suite.warnings + measurer.warnings
+      warnings += measurer.missingGlyphs.filter { !$0.strict }.map(\.message)
+      strictMissing = measurer.strictMissingGlyphs
     } catch {
       return error.message
     }
     // Substitutions (a typography family missing from the fonts) and deprecated spellings go
     // with any message, so a recording or a failure never hides them.
-    return compare(actual, with: goldenURL, record: mode).map { message in
-      ([message] + warnings.map { "warning: \($0)" }).joined(separator: "\n")
-    }
+    // Characters no font draws fail a strict text even when the golden file matches.
+    let compared = compare(actual, with: goldenURL, record: mode)
+    guard compared != nil || !strictMissing.isEmpty else { return nil }
+    return
+      ([compared].compactMap { $0 } + strictMissing.map { "error: \($0.message) (strict)" }
+      + warnings.map { "warning: \($0)" }).joined(separator: "\n")
   }
 
   /// Compares a measured golden file with the one on disk, recording per `record`.

@@ -51,6 +51,46 @@ extension GoldensCommand {
     "shard", valueName: "K/N",
     help: "Only shard K of N: a stable split of the cases by id, for a CI matrix.")
 
+  /// Declares `--strict`.
+  static let strictOption = OptionSpec.flag(
+    "strict",
+    help: "Exit with status 1 when no font draws some characters of a text, as a set's "
+      + "\"strict\": true does (they are drawn as .notdef; a warning either way).")
+
+  /// The suite with every case strict, for `--strict`; unchanged without it.
+  ///
+  /// - Parameters:
+  ///   - suite: The suite.
+  ///   - strict: Whether `--strict` was given.
+  /// - Returns: The suite, its cases ``GoldenCase/strict`` when `strict`.
+  static func strict(_ suite: GoldenSuite, _ strict: Bool) -> GoldenSuite {
+    guard strict else { return suite }
+    var strictSuite = suite
+    for index in strictSuite.cases.indices { strictSuite.cases[index].strict = true }
+    return strictSuite
+  }
+
+  /// Writes each text with characters no font draws to `errorOutput`, one line per text:
+  /// `warning: <prefix><text>: no glyph for …`, or for a strict one `error: … (strict)`, the
+  /// wording of `typescale measure`.
+  ///
+  /// - Parameters:
+  ///   - missing: The measurer's ``GoldenMeasurer/missingGlyphs``.
+  ///   - prefix: Put before each message, such as `ui.cases: `.
+  ///   - errorOutput: Standard error.
+  /// - Returns: The strict texts' names (``GoldenMissingGlyphs/text``), which fail the run.
+  static func reportMissingGlyphs(
+    _ missing: [GoldenMissingGlyphs], prefix: String = "",
+    to errorOutput: inout some TextOutputStream
+  ) -> [String] {
+    for text in missing {
+      errorOutput.write(
+        text.strict
+          ? "error: \(prefix)\(text.message) (strict)\n" : "warning: \(prefix)\(text.message)\n")
+    }
+    return missing.filter(\.strict).map(\.text)
+  }
+
   /// Reads `--shard`.
   ///
   /// - Parameter parsed: The parsed command line.
@@ -104,18 +144,22 @@ extension GoldensCommand {
 
   /// Measures a suite into memory (for a comparison), with a progress line on a terminal; the
   /// measurer's substitutions (a typography family missing from the fonts) follow as
-  /// `warning:` lines.
+  /// `warning:` lines, then the texts with characters no font draws
+  /// (``reportMissingGlyphs(_:prefix:to:)``).
+  ///
+  /// - Returns: The measured file, and the strict texts with characters no font draws.
   static func measure<ErrorStream: TextOutputStream>(
     _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
     errorOutput: inout ErrorStream
-  ) throws(GoldenError) -> GoldenFile {
+  ) throws(GoldenError) -> (file: GoldenFile, strictMissingGlyphs: [String]) {
     let measurer = try GoldenMeasurer()
     let file = try withProgress(errorOutput: &errorOutput) { progress throws(GoldenError) in
       try measurer.measure(
         suite, baseDirectory: baseDirectory, shard: shard, progress: progress)
     }
     for warning in measurer.warnings { errorOutput.write("warning: \(warning)\n") }
-    return file
+    let strict = reportMissingGlyphs(measurer.missingGlyphs, to: &errorOutput)
+    return (file, strict)
   }
 
   /// `path` with its last component's extension replaced: `Goldens/ui.cases` →

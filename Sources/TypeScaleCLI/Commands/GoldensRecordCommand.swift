@@ -46,10 +46,12 @@ struct GoldensRecordCommand: Command {
 
       Cases that are already truncated, or wider than their width, are listed on standard \
       error with where each text fits ("fits through XL; truncated from XXL"); a set's \
-      "mustFit" makes them an error.
+      "mustFit" makes them an error. A text with characters no font draws (drawn as .notdef \
+      and measured with its width) is a warning, one line per text; --strict, or a set's \
+      "strict": true, makes it an error.
 
       Exit status: 0 when the golden file was written, 1 when it was written but a case that \
-      must fit does not, 2 when the cases file or a font cannot \
+      must fit does not or a strict text has characters no font draws, 2 when the cases file or a font cannot \
       be read, the cases file has problems (each is listed with its JSON path) or expands to \
       more cases than --max-cases allows, or the golden file cannot be written.
       """,
@@ -61,8 +63,11 @@ struct GoldensRecordCommand: Command {
       .option(
         "max-cases", valueName: "n",
         help: "Refuse a cases file that expands to more than n cases (default: 100000)."),
+      GoldensCommand.strictOption,
       .flag(
-        "json", help: "Print {\"golden\": path, \"cases\": count, \"shard\": \"K/N\" or null}."),
+        "json",
+        help: "Print {\"golden\": path, \"cases\": count, \"shard\": \"K/N\" or null} "
+          + "(and \"missingGlyphs\": the strict texts with characters no font draws, if any)."),
     ],
     positionals: [PositionalSpec("cases", help: "The cases file (JSON).")])
 
@@ -71,6 +76,7 @@ struct GoldensRecordCommand: Command {
   let shard: GoldenShard?
   let maximumCaseCount: Int
   let json: Bool
+  let strict: Bool
 
   /// Reads the options.
   ///
@@ -85,6 +91,7 @@ struct GoldensRecordCommand: Command {
         Int(text).flatMap { $0 >= 1 ? $0 : nil }
       } ?? GoldenCasesFile.defaultMaximumCaseCount
     json = parsed.flag("json")
+    strict = parsed.flag("strict")
     if let output = parsed.value("output") {
       outputPath = output
     } else if let shard {
@@ -115,6 +122,7 @@ struct GoldensRecordCommand: Command {
     let goldenURL = URL(fileURLWithPath: outputPath)
     let count: Int
     var unfit: (message: String, mustFitFailed: Bool)?
+    var strictMissing: [String] = []
     do throws(GoldenError) {
       let data = try GoldensCommand.read(
         casesURL, displayPath: casesPath, kind: "cases file",
@@ -124,8 +132,10 @@ struct GoldensRecordCommand: Command {
       for warning in suite.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
       suite.casesFile = GoldenSourceFile(
         path: casesURL.lastPathComponent, sha256: SHA256Digest.hash(data).hex)
-      suite = try suite.rebased(
-        from: casesURL.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
+      suite = try GoldensCommand.strict(
+        suite.rebased(
+          from: casesURL.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent()),
+        strict)
       let measurer = try GoldenMeasurer()
       // Each record goes to a temporary file as it is measured; the golden file is replaced
       // only when all are written. SIGINT and SIGTERM remove the temporary file; a SIGKILL
@@ -143,6 +153,9 @@ struct GoldensRecordCommand: Command {
       try writer.commit()
       // Substituted faces (a typography family not in the fonts, a weight no face has).
       for warning in measurer.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
+      // Texts with characters no font draws, one line each; strict ones fail the run.
+      strictMissing = GoldensCommand.reportMissingGlyphs(
+        measurer.missingGlyphs, prefix: "\(casesPath): ", to: &errorOutput)
       unfit = check.message(
         measurer: measurer, baseDirectory: goldenURL.deletingLastPathComponent()
       ).map { ($0, !check.mustFitFailures.isEmpty) }
@@ -150,18 +163,19 @@ struct GoldensRecordCommand: Command {
       return GoldensCommand.report(error, to: &errorOutput)
     }
     if json {
-      let object: JSONValue = [
-        "golden": .string(outputPath), "cases": .integer(count),
-        "shard": JSONValue(shard?.description),
+      var members: [(key: String, value: JSONValue)] = [
+        ("golden", .string(outputPath)), ("cases", .integer(count)),
+        ("shard", JSONValue(shard?.description)),
       ]
-      print(object.text(), to: &output)
+      if !strictMissing.isEmpty { members.append(("missingGlyphs", JSONValue(strictMissing))) }
+      print(JSONValue.object(members).text(), to: &output)
     } else {
       let of = shard.map { " of shard \($0)" } ?? ""
       print("recorded \(count) case\(count == 1 ? "" : "s")\(of) in \(outputPath)", to: &output)
     }
     // Cases already truncated or too wide, on standard error; one that must fit fails the run.
-    guard let unfit else { return .success }
+    guard let unfit else { return strictMissing.isEmpty ? .success : .failure }
     errorOutput.write((unfit.mustFitFailed ? "error: " : "warning: ") + unfit.message + "\n")
-    return unfit.mustFitFailed ? .failure : .success
+    return unfit.mustFitFailed || !strictMissing.isEmpty ? .failure : .success
   }
 }

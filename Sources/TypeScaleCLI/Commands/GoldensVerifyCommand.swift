@@ -23,7 +23,9 @@ struct GoldensVerifyCommand: Command {
       to the golden file), expanded again, so an edited text or an added, removed or renamed \
       case is seen; a note says when that file changed since recording. When it is gone, or \
       the golden file names none, the cases stored in the golden file are measured, with a \
-      note saying so. Font paths are relative to the golden file. Sizes compare within the \
+      note saying so. A text with characters no font draws (measured with the .notdef width) \
+      is a warning on standard error; with --strict, or a set's "strict": true, it fails the \
+      run and --json lists it under "missingGlyphs". Font paths are relative to the golden file. Sizes compare within the \
       recorded tolerance; point sizes, line counts, truncation and breaks exactly.
 
       When cases differ, the report lists them (expected → actual) and the likely causes, in \
@@ -40,7 +42,8 @@ struct GoldensVerifyCommand: Command {
       shard of its new id); 'typescale goldens merge' combines the --json reports of all \
       shards.
 
-      Exit status: 0 when every case matches, 1 when any differs, 2 when the golden file is \
+      Exit status: 0 when every case matches, 1 when any differs (or a case that must fit does \
+      not, or a strict text has characters no font draws), 2 when the golden file is \
       missing, malformed (the message gives the line) or holds no cases, its cases file \
       cannot be read or expands to more than --max-cases, or a font cannot be read. Lines may \
       end in CRLF.
@@ -50,6 +53,7 @@ struct GoldensVerifyCommand: Command {
       .option(
         "max-cases", valueName: "n",
         help: "Refuse a cases file that expands to more than n cases (default: 100000)."),
+      GoldensCommand.strictOption,
       .flag("json", help: "Print the report as JSON, for 'typescale goldens merge'."),
     ],
     positionals: [PositionalSpec("golden", help: "The golden file.")])
@@ -58,6 +62,7 @@ struct GoldensVerifyCommand: Command {
   let shard: GoldenShard?
   let maximumCaseCount: Int
   let json: Bool
+  let strict: Bool
 
   /// Reads the options.
   ///
@@ -71,6 +76,7 @@ struct GoldensVerifyCommand: Command {
         Int(text).flatMap { $0 >= 1 ? $0 : nil }
       } ?? GoldenCasesFile.defaultMaximumCaseCount
     json = parsed.flag("json")
+    strict = parsed.flag("strict")
   }
 
   /// Reads the golden file, measures its cases (from its cases file when that exists) and
@@ -109,9 +115,11 @@ struct GoldensVerifyCommand: Command {
         for warning in cases.suite.warnings { errorOutput.write("warning: \(path): \(warning)\n") }
       }
       // A file recorded with --shard holds one shard: its cases file's cases are that shard's.
-      var actual = try GoldensCommand.measure(
-        cases.suite, baseDirectory: goldenURL.deletingLastPathComponent(),
+      let measured = try GoldensCommand.measure(
+        GoldensCommand.strict(cases.suite, strict),
+        baseDirectory: goldenURL.deletingLastPathComponent(),
         shard: shard ?? recordedShard, errorOutput: &errorOutput)
+      var actual = measured.file
       if let shard {
         // A renamed case is compared in the shard of its new id, where it is measured.
         let renames = GoldenComparison.renames(
@@ -129,6 +137,10 @@ struct GoldensVerifyCommand: Command {
         verifying: expected.measurements.count, formatVersion: expected.header.formatVersion)
       {
         compared.notes.append(note)
+      }
+      // Strict texts with characters no font draws fail even when they match.
+      if !measured.strictMissingGlyphs.isEmpty {
+        compared.missingGlyphs = measured.strictMissingGlyphs
       }
       report = compared
       files = (expected, actual)

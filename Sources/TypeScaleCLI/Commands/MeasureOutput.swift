@@ -65,8 +65,7 @@ enum MeasureOutput {
 
   /// `U+AC00`.
   static func codePoint(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    MissingGlyphsText.codePoint(scalar)
   }
 
   /// What font resolution substituted in the layouts, once each, in order: the messages of
@@ -97,17 +96,11 @@ enum MeasureOutput {
     let missing = entries.flatMap(\.layout.diagnostics.missingCharacters)
       .filter { seen.insert($0).inserted }
     guard let first = entries.first, !missing.isEmpty else { return nil }
-    var names = missing.prefix(missingListLimit).map(describe).joined(separator: ", ")
-    if missing.count > missingListLimit {
-      names += " and \(missing.count - missingListLimit) more"
-    }
-    let face = first.layout.font.face.postScriptName
-    return "no glyph for \(names) in \(face) or its fallbacks; they are drawn as .notdef and "
-      + "measured with its width"
+    return MissingGlyphsText.message(missing, face: first.layout.font.face.postScriptName)
   }
 
   /// How many missing characters ``missingGlyphs(_:)`` names before counting the rest.
-  static let missingListLimit = 20
+  static let missingListLimit = MissingGlyphsText.listLimit
 
   /// Writes the characters no font draws to `errorOutput`: `warning: <prefix><message>`, or
   /// with `strict`, `error: <prefix><message> (--strict)`.
@@ -129,18 +122,6 @@ enum MeasureOutput {
       errorOutput.write("warning: \(prefix)\(message)\n")
     }
     return strict
-  }
-
-  /// `U+1230 ሰ`, or `U+0007` alone for a character that does not show (a control, a format
-  /// character, a space, an unassigned or private-use code point).
-  private static func describe(_ scalar: Unicode.Scalar) -> String {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator,
-      .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark:
-      return codePoint(scalar)
-    default:
-      return codePoint(scalar) + " " + String(scalar)
-    }
   }
 
   // MARK: - Text

@@ -69,7 +69,7 @@ public struct FontWeight: Hashable, Comparable, Sendable, Codable, CustomStringC
     self.value = min(max(Int(value), Self.range.lowerBound), Self.range.upperBound)
   }
 
-  private init(_unchecked value: Int) { self.value = value }
+  init(_unchecked value: Int) { self.value = value }
 
   /// Thin, 100 (OpenType/CSS).
   ///

@@ -71,8 +71,8 @@ demo: deps
 	@$(SWIFT) run -c release --skip-build typescale fonts inspect Tests/Fixtures/Fonts/Fixture-Collection.ttc Tests/Fixtures/Fonts/Fixture-Variable.ttf
 	@echo
 	@echo "== Render: the sentence at every category as a contact sheet (truncated rows in red) =="
-	@echo "\$$ typescale render \"$(DEMO_EN)\" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback -o .build/demo/contact-sheet.png"
-	@$(SWIFT) run -c release --skip-build typescale render "$(DEMO_EN)" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback -o .build/demo/contact-sheet.png
+	@echo "\$$ typescale render \"$(DEMO_EN)\" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback --create-dirs -o .build/demo/contact-sheet.png"
+	@$(SWIFT) run -c release --skip-build typescale render "$(DEMO_EN)" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback --create-dirs -o .build/demo/contact-sheet.png
 
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Runs every `swift run typescale …` command of the README (and Samples/README.md) from the
-package root against the debug build, as a reader of a fresh clone would (run by `make test`).
+"""Runs every `swift run typescale …` command of the README (and Samples/README.md), and every
+`typescale` command `make demo` runs, from the package root against the debug build, as a reader of
+a fresh clone would (run by `make test`).
 
 Each ```sh block line that starts with `swift run typescale` runs through `bash -c` (so quotes,
 globs and `$VARIABLES` behave as in the reader's shell) with `swift run typescale` replaced by
@@ -9,12 +10,15 @@ the debug build's `typescale`, which `swift build --build-tests` has made, and m
 30 s. A command can be marked as one this check cannot run by a trailing comment that starts with
 `needs the network` or `needs your own` (files only the reader has: `# needs your own cases
 file`); those are skipped and listed. An `-o`/`--output` file a command writes is removed
-afterwards when it did not exist before, so the check leaves the checkout as it found it.
+afterwards when it did not exist before, with any folder `--create-dirs` made for it, so the
+check leaves the checkout as it found it (and `make demo`'s `.build/demo` is never taken as
+given).
 
 Usage: Scripts/check-readme-commands.py [build-folder]   (default: .build/debug)
 """
 
 import os
+import shutil
 import re
 import shlex
 import subprocess
@@ -42,6 +46,38 @@ def commands(document):
             yield number, line.strip(), skip.group(1) if skip else None
 
 
+MAKE_RUN = re.compile(r"^\t@?\$\(SWIFT\) run (?:-c release )?(?:--skip-build )?typescale (.*)$")
+
+
+def demo_commands():
+    """(line number, command, None) for each `typescale` command of the Makefile's demo recipe,
+    with the Makefile's `DEMO_…` variables filled in."""
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as handle:
+        lines = handle.read().splitlines()
+    variables = dict(re.findall(r"^(DEMO_\w+) := (.*)$", "\n".join(lines), re.M))
+    inside = False
+    for number, line in enumerate(lines, 1):
+        if line.startswith("demo:"):
+            inside = True
+            continue
+        if inside and not line.startswith("\t"):
+            break
+        match = MAKE_RUN.match(line) if inside else None
+        if match:
+            arguments = re.sub(r"\$\((DEMO_\w+)\)", lambda name: variables[name.group(1)],
+                               match.group(1))
+            yield number, f"{PREFIX} {arguments}", None
+
+
+def new_folder(path):
+    """The outermost missing folder above an output file, which writing it would create."""
+    missing = None
+    folder = os.path.dirname(os.path.join(ROOT, path))
+    while folder != ROOT and folder and not os.path.exists(folder):
+        missing, folder = folder, os.path.dirname(folder)
+    return missing
+
+
 def outputs(command):
     """The files a command names with `-o`/`--output`."""
     try:
@@ -63,8 +99,10 @@ def main():
     environment = dict(os.environ, TYPESCALE_RECORD="never")
     ran, skipped, failed = 0, [], 0
     started = time.monotonic()
-    for document in DOCUMENTS:
-        for number, command, reason in commands(document):
+    sources = [(document, commands(document)) for document in DOCUMENTS]
+    sources.append(("Makefile (make demo)", demo_commands()))
+    for document, found in sources:
+        for number, command, reason in found:
             where = f"{document}:{number}"
             if reason:
                 skipped.append(f"{where}: {command.split('  #')[0].strip()}  ({reason})")
@@ -72,6 +110,7 @@ def main():
             runnable = shlex.quote(binary) + command[len(PREFIX):]
             written = [path for path in outputs(command)
                        if not os.path.exists(os.path.join(ROOT, path))]
+            folders = [folder for folder in map(new_folder, written) if folder]
             try:
                 result = subprocess.run(["bash", "-c", runnable], cwd=ROOT, env=environment,
                                         capture_output=True, text=True, timeout=TIMEOUT)
@@ -82,6 +121,8 @@ def main():
                 for path in written:
                     if os.path.isfile(os.path.join(ROOT, path)):
                         os.remove(os.path.join(ROOT, path))
+                for folder in folders:  # made by `--create-dirs`: the next run starts as fresh
+                    shutil.rmtree(folder, ignore_errors=True)
             ran += 1
             if status != 0:
                 failed += 1

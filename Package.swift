@@ -76,6 +76,10 @@ let package = Package(
     .target(
       name: "TypeScaleFontStore",
       dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleInternals"]),
+    // Localized strings from an app's own files (String Catalogs first; `.strings`, XLIFF and
+    // Android resources to follow, issue 20): entries of key, language, variant, text, file and
+    // line. Foundation only; no product yet, so the umbrella and docs checks do not see it.
+    .target(name: "TypeScaleStrings"),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",
@@ -148,6 +152,7 @@ let package = Package(
       name: "TypeScaleGoldensTests",
       dependencies: ["TypeScaleGoldens", "TypeScaleTesting", "TypeScaleTestSupport"]
     ),
+    .testTarget(name: "TypeScaleStringsTests", dependencies: ["TypeScaleStrings"]),
     .testTarget(
       name: "CUnicodeTests",
       dependencies: ["CUnicode"]

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+/// An error reading localized strings: a file too large or unreadable, malformed JSON, or a
+/// catalog whose structure is not what the format expects.
+///
+/// The message names the file, line and column and says what was expected there:
+///
+/// ```swift
+/// do {
+///   _ = try StringCatalogReader().read(contentsOf: url)
+/// } catch {
+///   error.code     // .malformed
+///   error.line     // 7
+///   print(error)   // Localizable.xcstrings:7:18: expected ',' or '}' after an object member…
+/// }
+/// ```
+///
+/// It is a `LocalizedError`, so `error.localizedDescription` is the message.
+public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+  /// The kind of failure.
+  public enum Code: String, Hashable, Sendable {
+    /// The file could not be read.
+    case unreadable
+    /// The file is larger than the reader's documented limit.
+    case tooLarge
+    /// The bytes are not well-formed (JSON syntax, UTF-8).
+    case malformed
+    /// Well-formed, but not the structure the format expects (a missing `value`, an unknown
+    /// plural category, an object where a string belongs).
+    case invalid
+    /// A key expands to more variants than the reader's documented limit.
+    case tooManyVariants
+  }
+
+  /// The kind of failure.
+  public let code: Code
+  /// What went wrong and what was expected, starting with `file:line:column` when known.
+  public let message: String
+  /// The file the error is in.
+  public let file: URL?
+  /// The 1-based line, when the error has a place in the file.
+  public let line: Int?
+  /// The 1-based column (in Unicode scalars), when the error has a place in the file.
+  public let column: Int?
+
+  /// Creates an error; the message is prefixed with `file:line:column` when they are given.
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - file: The file, if any.
+  ///   - line: The 1-based line, if known.
+  ///   - column: The 1-based column, if known.
+  ///   - detail: What went wrong and what was expected.
+  public init(_ code: Code, file: URL?, line: Int? = nil, column: Int? = nil, _ detail: String) {
+    self.code = code
+    self.file = file
+    self.line = line
+    self.column = column
+    var place = file?.path ?? ""
+    if let line {
+      place += ":\(line)"
+      if let column { place += ":\(column)" }
+    }
+    self.message = place.isEmpty ? detail : "\(place): \(detail)"
+  }
+
+  /// The message.
+  public var description: String { message }
+
+  /// The message, for `error.localizedDescription`.
+  public var errorDescription: String? { message }
+}

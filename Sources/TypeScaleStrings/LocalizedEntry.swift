@@ -19,7 +19,8 @@ public struct LocalizedEntry: Hashable, Sendable {
   /// The text, placeholders (`%@`, `%lld`, `%1$@`) still in it.
   public var text: String
   /// The translation state the catalog records (`new`, `needs_review`, `translated`, `stale`,
-  /// or any other spelling it holds), or `nil` when it records none.
+  /// or any other spelling it holds), or `nil` when it records none or the entry is a
+  /// fallback (``isFallback``).
   public var state: String?
   /// Whether the text is not the language's own: the language had no value, so the text is the
   /// source language's (or the key), as iOS shows it.

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+/// A JSON value with the line and column it starts at, from ``PositionedJSONParser``.
+///
+/// Foundation's `JSONDecoder` and `JSONSerialization` give no positions, and a report must
+/// point at a key's line, so catalogs are read with this small RFC 8259 parser instead.
+struct PositionedJSON: Sendable {
+  /// A member of an object: its key, where the key starts, and its value.
+  struct Member: Sendable {
+    var key: String
+    var line: Int
+    var column: Int
+    var value: PositionedJSON
+  }
+
+  /// The value's kind; objects keep their members in file order.
+  indirect enum Kind: Sendable {
+    case object([Member])
+    case array([PositionedJSON])
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+  }
+
+  var kind: Kind
+  var line: Int
+  var column: Int
+
+  /// A member's value by key (the last one, as most parsers keep duplicates), or `nil`.
+  subscript(key: String) -> PositionedJSON? {
+    guard case .object(let members) = kind else { return nil }
+    return members.last { $0.key == key }?.value
+  }
+
+  /// The members, when this is an object.
+  var members: [Member]? {
+    if case .object(let members) = kind { members } else { nil }
+  }
+
+  /// The string, when this is a string.
+  var string: String? {
+    if case .string(let text) = kind { text } else { nil }
+  }
+
+  /// What the value is, for messages: "an object", "a string", ….
+  var kindName: String {
+    switch kind {
+    case .object: "an object"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "a boolean"
+    case .null: "null"
+    }
+  }
+}
+
+/// Parses JSON bytes into ``PositionedJSON``, reporting syntax errors with line and column.
+///
+/// Lines are counted at `\n` (a `\r\n` counts once); columns are 1-based and count Unicode
+/// scalars, not bytes. Nesting is limited to ``maximumDepth`` so that hostile input cannot
+/// exhaust the stack. A UTF-8 byte-order mark at the start is skipped.
+struct PositionedJSONParser {
+  /// The deepest nesting of arrays and objects accepted.
+  static let maximumDepth = 128
+
+  private let bytes: [UInt8]
+  private let file: URL?
+  private var index = 0
+  private var line = 1
+  private var column = 1
+
+  init(_ bytes: [UInt8], file: URL?) {
+    self.bytes = bytes
+    self.file = file
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
+
+  /// Parses one value followed only by whitespace.
+  mutating func parse() throws(StringsError) -> PositionedJSON {
+    skipWhitespace()
+    let value = try parseValue(depth: 0)
+    skipWhitespace()
+    if index < bytes.count { throw error("expected the end of the file after the JSON value") }
+    return value
+  }
+
+  private func error(_ detail: String) -> StringsError {
+    StringsError(.malformed, file: file, line: line, column: column, detail)
+  }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private func found() -> String {
+    guard let byte = current else { return "the end of the file" }
+    if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return String(format: "byte 0x%02X", byte)
+  }
+
+  private mutating func advance() {
+    let byte = bytes[index]
+    index += 1
+    if byte == 0x0A {
+      line += 1
+      column = 1
+    } else if byte & 0xC0 != 0x80 {
+      column += 1
+    }
+  }
+
+  private mutating func skipWhitespace() {
+    while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+      advance()
+    }
+  }
+
+  private mutating func expect(_ literal: String) throws(StringsError) {
+    for byte in literal.utf8 {
+      guard current == byte else { throw error("expected '\(literal)', found \(found())") }
+      advance()
+    }
+  }
+
+  private mutating func parseValue(depth: Int) throws(StringsError) -> PositionedJSON {
+    let (startLine, startColumn) = (line, column)
+    let kind: PositionedJSON.Kind
+    switch current {
+    case UInt8(ascii: "{"):
+      kind = .object(try parseObject(depth: depth + 1))
+    case UInt8(ascii: "["):
+      kind = .array(try parseArray(depth: depth + 1))
+    case UInt8(ascii: "\""):
+      kind = .string(try parseString())
+    case UInt8(ascii: "t"):
+      try expect("true")
+      kind = .bool(true)
+    case UInt8(ascii: "f"):
+      try expect("false")
+      kind = .bool(false)
+    case UInt8(ascii: "n"):
+      try expect("null")
+      kind = .null
+    case let byte? where byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39):
+      kind = .number(try parseNumber())
+    default:
+      throw error(
+        "expected a JSON value (object, array, string, number, true, false or null), found \(found())"
+      )
+    }
+    return PositionedJSON(kind: kind, line: startLine, column: startColumn)
+  }
+
+  private mutating func parseObject(depth: Int) throws(StringsError) -> [PositionedJSON.Member] {
+    guard depth <= Self.maximumDepth else {
+      throw error("expected at most \(Self.maximumDepth) nested objects and arrays")
+    }
+    advance()  // {
+    var members: [PositionedJSON.Member] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      advance()
+      return members
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else {
+        throw error("expected a member name in double quotes, found \(found())")
+      }
+      let (keyLine, keyColumn) = (line, column)
+      let key = try parseString()
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else {
+        throw error("expected ':' after the member name \"\(key)\", found \(found())")
+      }
+      advance()
+      skipWhitespace()
+      let value = try parseValue(depth: depth)
+      members.append(.init(key: key, line: keyLine, column: keyColumn, value: value))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): advance()
+      case UInt8(ascii: "}"):
+        advance()
+        return members
+      default: throw error("expected ',' or '}' after an object member, found \(found())")
+      }
+    }
+  }
+
+  private mutating func parseArray(depth: Int) throws(StringsError) -> [PositionedJSON] {
+    guard depth <= Self.maximumDepth else {
+      throw error("expected at most \(Self.maximumDepth) nested objects and arrays")
+    }
+    advance()  // [
+    var elements: [PositionedJSON] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      advance()
+      return elements
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue(depth: depth))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): advance()
+      case UInt8(ascii: "]"):
+        advance()
+        return elements
+      default: throw error("expected ',' or ']' after an array element, found \(found())")
+      }
+    }
+  }
+
+  private mutating func parseNumber() throws(StringsError) -> String {
+    let start = index
+    while let byte = current,
+      byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (byte >= 0x30 && byte <= 0x39)
+    {
+      advance()
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard Double(text) != nil, text.last?.isNumber == true else {
+      throw error("expected a JSON number, found \"\(text)\"")
+    }
+    return text
+  }
+
+  private mutating func parseHex4() throws(StringsError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let byte = current, let digit = hexValue(byte) else {
+        throw error("expected four hexadecimal digits after \\u, found \(found())")
+      }
+      value = value << 4 | digit
+      advance()
+    }
+    return value
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case 0x30...0x39: UInt32(byte - 0x30)
+    case 0x41...0x46: UInt32(byte - 0x41 + 10)
+    case 0x61...0x66: UInt32(byte - 0x61 + 10)
+    default: nil
+    }
+  }
+
+  private mutating func parseString() throws(StringsError) -> String {
+    let (startLine, startColumn) = (line, column)
+    advance()  // "
+    var text: [UInt8] = []
+    while true {
+      guard let byte = current else {
+        throw StringsError(
+          .malformed, file: file, line: startLine, column: startColumn,
+          "expected the closing '\"' of the string that starts here, found the end of the file")
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        advance()
+        guard let string = String(bytes: text, encoding: .utf8) else {
+          throw StringsError(
+            .malformed, file: file, line: startLine, column: startColumn,
+            "expected UTF-8 text in the string that starts here")
+        }
+        return string
+      case UInt8(ascii: "\\"):
+        advance()
+        guard let escape = current else { continue }
+        let simple: UInt8? =
+          switch escape {
+          case UInt8(ascii: "\""): 0x22
+          case UInt8(ascii: "\\"): 0x5C
+          case UInt8(ascii: "/"): 0x2F
+          case UInt8(ascii: "b"): 0x08
+          case UInt8(ascii: "f"): 0x0C
+          case UInt8(ascii: "n"): 0x0A
+          case UInt8(ascii: "r"): 0x0D
+          case UInt8(ascii: "t"): 0x09
+          default: nil
+          }
+        if let simple {
+          advance()
+          text.append(simple)
+          continue
+        }
+        guard escape == UInt8(ascii: "u") else {
+          throw error(
+            "expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found \(found())")
+        }
+        advance()
+        var scalar = try parseHex4()
+        if scalar >= 0xD800, scalar < 0xDC00 {
+          try expect("\\u")
+          let low = try parseHex4()
+          guard low >= 0xDC00, low < 0xE000 else {
+            throw error("expected a low surrogate (\\uDC00…\\uDFFF) after a high surrogate")
+          }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let unicode = Unicode.Scalar(scalar) else {
+          throw error(
+            "expected a Unicode scalar, found a lone surrogate \\u\(String(scalar, radix: 16))")
+        }
+        text.append(contentsOf: Array(String(Character(unicode)).utf8))
+      case 0x00..<0x20:
+        throw error("expected a control character in a string to be escaped, found \(found())")
+      default:
+        advance()
+        text.append(byte)
+      }
+    }
+  }
+}

@@ -117,9 +117,15 @@ struct PositionedJSONParser {
     }
   }
 
+  /// Consumes `literal`; a mismatch is reported at the literal's start.
   private mutating func expect(_ literal: String) throws(StringsError) {
+    let (startLine, startColumn) = (line, column)
     for byte in literal.utf8 {
-      guard current == byte else { throw error("expected '\(literal)', found \(found())") }
+      guard current == byte else {
+        throw StringsError(
+          .malformed, file: file, line: startLine, column: startColumn,
+          "expected '\(literal)', found \(found()) within it")
+      }
       advance()
     }
   }

@@ -206,20 +206,27 @@ private struct Catalog {
       let format = body["formatSpecifier"]?.string ?? "lld"
       specifiers[substitution.key] = argument.map { "%\($0)$\(format)" } ?? "%\(format)"
     }
-    var expanded: [Unit] = []
-    for unit in units {
-      let names = Self.substitutionNames(in: unit.text).filter { substitutions[$0] != nil }
+    // Count the product first (stopping as soon as it passes the limit), then build it.
+    let limit = StringCatalogReader.maximumVariantsPerKey
+    let namesPerUnit = units.map { unit in
+      Self.substitutionNames(in: unit.text).filter { substitutions[$0] != nil }
+    }
+    var total = 0
+    for names in namesPerUnit {
       var count = 1
-      for name in names {
+      for name in names where count <= limit {
         count *= max(substitutions[name]?.count ?? 1, 1)
-        guard count * units.count <= StringCatalogReader.maximumVariantsPerKey else {
-          throw invalid(
-            localization,
-            "the \"\(language)\" localization of \"\(key)\" expands to more than "
-              + "\(StringCatalogReader.maximumVariantsPerKey) variants; expected fewer "
-              + "substitutions or plural categories")
-        }
       }
+      total += count
+      guard total <= limit else {
+        throw StringsError(
+          .tooManyVariants, file: file, line: localization.line, column: localization.column,
+          "the \"\(language)\" localization of \"\(key)\" expands to more than \(limit) "
+            + "variants; expected fewer substitutions or plural categories")
+      }
+    }
+    var expanded: [Unit] = []
+    for (unit, names) in zip(units, namesPerUnit) {
       var partial = [unit]
       for name in names {
         let choices = substitutions[name] ?? []
@@ -271,10 +278,14 @@ private struct Catalog {
     }
     guard let variations = node["variations"] else { return }
     for kind in try object(variations, "\"variations\"") {
+      guard kind.key == "plural" || kind.key == "device" else {
+        throw StringsError(
+          .invalid, file: file, line: kind.line, column: kind.column,
+          "expected variations by \"plural\" or \"device\", found \"\(kind.key)\"")
+      }
       for choice in try object(kind.value, "the \"\(kind.key)\" variations") {
         let step: StringVariant.Step
-        switch kind.key {
-        case "plural":
+        if kind.key == "plural" {
           guard StringCatalogReader.pluralCategories.contains(choice.key) else {
             throw StringsError(
               .invalid, file: file, line: choice.line, column: choice.column,
@@ -282,12 +293,8 @@ private struct Catalog {
             )
           }
           step = .plural(choice.key)
-        case "device":
+        } else {
           step = .device(choice.key)
-        default:
-          throw StringsError(
-            .invalid, file: file, line: kind.line, column: kind.column,
-            "expected variations by \"plural\" or \"device\", found \"\(kind.key)\"")
         }
         _ = try object(choice.value, "the \"\(choice.key)\" variation")
         try collect(choice.value, steps: steps + [step], into: &units)

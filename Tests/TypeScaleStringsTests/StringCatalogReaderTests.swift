@@ -205,14 +205,14 @@ import TypeScaleStrings
 
   /// Malformed JSON: the error names file, line and column and what was expected there.
   @Test(arguments: [
-    ("{\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":{} \"b\":{}}}", 2, 18, "expected ',' or '}'"),
+    ("{\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":{} \"b\":{}}}", 2, 19, "expected ',' or '}'"),
     ("{\"sourceLanguage\":\"en\",\n  \"strings\":{\n    \"a\" {}}}", 3, 9, "expected ':'"),
     ("{\"sourceLanguage\":\"en\",\"strings\":{\"é\":tru}}", 1, 39, "expected 'true'"),
-    ("{\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":{}},}", 2, 19, "member name"),
+    ("{\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":{}},}", 2, 20, "member name"),
     ("{\"sourceLanguage\":\"en\"", 1, 23, "expected ',' or '}'"),
-    ("{\"sourceLanguage\":\"en\n\"}", 1, 23, "control character"),
+    ("{\"sourceLanguage\":\"en\n\"}", 1, 22, "control character"),
     ("", 1, 1, "expected a JSON value"),
-    ("{\"a\":\"x\\q\"}", 1, 10, "expected an escape"),
+    ("{\"a\":\"x\\q\"}", 1, 9, "expected an escape"),
   ])
   func malformedJSONNamesLineAndColumn(json: String, line: Int, column: Int, expected: String) {
     let error = readError(json)
@@ -231,7 +231,7 @@ import TypeScaleStrings
     ),
     (
       "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"en\":{\"stringUnit\":{\"value\":3}}}}}}",
-      1, 83, "expected \"value\" to be a string"
+      1, 85, "expected \"value\" to be a string"
     ),
     ("{\"strings\":{}}", 1, 1, "\"sourceLanguage\""),
     ("[1]", 1, 1, "expected the catalog to be an object"),

@@ -19,7 +19,9 @@ import Foundation
 /// - `substitutions` (`%#@name@` in the text) are expanded with their own `plural` variations:
 ///   every combination of the text's and its substitutions' variants is an entry (the cartesian
 ///   product). The substitution's `%arg` becomes its argument as a format specifier
-///   (`%1$lld` from `argNum` 1 and `formatSpecifier` `lld`), so placeholder samples apply later.
+///   (`%1$lld` from `argNum` 1 and `formatSpecifier` `lld`; `%lld` without `argNum`), so
+///   placeholder samples apply later. A substitution without variations adds its text but no
+///   step to the variant.
 ///   The product is counted before it is built, and a key with more than
 ///   ``maximumVariantsPerKey`` variants in one language is an error.
 /// - A key with `shouldTranslate: false` yields no entries: the app shows it untranslated.
@@ -239,8 +241,11 @@ private struct Catalog {
                 choice.steps.map(\.description).joined(separator: "/")
               }
             let replacement = choice.text.replacingOccurrences(of: "%arg", with: specifier)
+            // A substitution without variations adds its text but no step.
+            let step: [StringVariant.Step] =
+              choice.steps.isEmpty ? [] : [.substitution(name: name, plural: category)]
             return Unit(
-              steps: base.steps + [.substitution(name: name, plural: category)],
+              steps: base.steps + step,
               text: base.text.replacingOccurrences(of: "%#@\(name)@", with: replacement),
               state: base.state)
           }

@@ -137,6 +137,26 @@ import TypeScaleStrings
     #expect(summary(entries.filter { $0.language == "en" }) == ["en||photos"])
   }
 
+  /// Without `argNum` the argument is `%` and the specifier; a substitution without variations
+  /// adds no step.
+  @Test func substitutionWithoutArgumentNumberOrVariations() throws {
+    let entries = try read(
+      """
+      {"sourceLanguage":"en","strings":{"k":{"localizations":{"hi":{
+        "stringUnit":{"state":"stale","value":"%#@n@ · %#@who@"},
+        "substitutions":{
+          "n":{"formatSpecifier":"d","variations":{"plural":{
+            "one":{"stringUnit":{"value":"%arg फ़ाइल"}},
+            "other":{"stringUnit":{"value":"%arg फ़ाइलें"}}}}},
+          "who":{"argNum":2,"formatSpecifier":"@","stringUnit":{"value":"%arg"}}}}}}}}
+      """)
+    #expect(
+      summary(entries.filter { $0.language == "hi" }) == [
+        "hi|n=one|%d फ़ाइल · %2$@", "hi|n=other|%d फ़ाइलें · %2$@",
+      ])
+    #expect(entries.filter { $0.language == "hi" }.map(\.state) == ["stale", "stale"])
+  }
+
   /// A product beyond the documented limit is refused before it is built.
   @Test func substitutionProductLimit() throws {
     let categories = ["zero", "one", "two", "few", "many", "other"]

@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "TypeScaleRender", targets: ["TypeScaleRender"]),
     .library(name: "TypeScaleFontStore", targets: ["TypeScaleFontStore"]),
     .library(name: "TypeScaleTesting", targets: ["TypeScaleTesting"]),
+    .library(name: "TypeScaleStrings", targets: ["TypeScaleStrings"]),
+    .library(name: "TypeScaleCheck", targets: ["TypeScaleCheck"]),
     .executable(name: "typescale", targets: ["typescale"]),
   ],
   targets: [
@@ -76,10 +78,10 @@ let package = Package(
     .target(
       name: "TypeScaleFontStore",
       dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleInternals"]),
-    // Localized strings from an app's own files (String Catalogs first; `.strings`, XLIFF and
-    // Android resources to follow, issue 20): entries of key, language, variant, text, file and
-    // line. Foundation only; no product yet, so the umbrella and docs checks do not see it.
-    .target(name: "TypeScaleStrings"),
+    // Localized strings from an app's own files (String Catalogs, `.strings`/`.stringsdict`,
+    // XLIFF and `.xcloc`, Android resources): entries of key, language, variant, text, file and
+    // line; placeholder samples and CLDR plural sample numbers (ICU, through CUnicode).
+    .target(name: "TypeScaleStrings", dependencies: ["TypeScaleInternals", "CUnicode"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",
@@ -114,6 +116,12 @@ let package = Package(
     // `expectGoldens` for test suites (Swift Testing and XCTest); kept out of the umbrella so
     // that apps and the CLI never link the test frameworks.
     .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
+    // `typescale check`'s engine: constraints, every (key × language × variant × category)
+    // laid out with the shape-once sweep, baselines, shards, and the reports (terminal, JSON,
+    // JUnit, SARIF, HTML with failing labels drawn by Render).
+    .target(
+      name: "TypeScaleCheck",
+      dependencies: ["TypeScale", "TypeScaleStrings", "TypeScaleRender", "TypeScaleInternals"]),
     .target(
       name: "TypeScaleTestSupport",
       dependencies: ["TypeScaleGoldens", "TypeScaleRender", "TypeScaleInternals"],
@@ -152,7 +160,11 @@ let package = Package(
       name: "TypeScaleGoldensTests",
       dependencies: ["TypeScaleGoldens", "TypeScaleTesting", "TypeScaleTestSupport"]
     ),
-    .testTarget(name: "TypeScaleStringsTests", dependencies: ["TypeScaleStrings"]),
+    .testTarget(
+      name: "TypeScaleStringsTests", dependencies: ["TypeScaleStrings", "TypeScaleTestSupport"]),
+    .testTarget(
+      name: "TypeScaleCheckTests",
+      dependencies: ["TypeScaleCheck", "TypeScaleStrings", "TypeScaleTestSupport"]),
     .testTarget(
       name: "CUnicodeTests",
       dependencies: ["CUnicode"]
@@ -169,7 +181,7 @@ let package = Package(
       name: "TypeScaleCLI",
       dependencies: [
         "TypeScale", "TypeScaleFontStore", "TypeScaleRender", "TypeScaleGoldens",
-        "TypeScaleInternals",
+        "TypeScaleInternals", "TypeScaleStrings", "TypeScaleCheck",
       ]
     ),
     .executableTarget(name: "typescale", dependencies: ["TypeScaleCLI"]),

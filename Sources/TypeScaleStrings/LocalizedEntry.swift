@@ -29,6 +29,8 @@ public struct LocalizedEntry: Hashable, Sendable {
   public var file: URL
   /// The 1-based line of the key in ``file``.
   public var line: Int
+  /// How the text writes its placeholders: `String(format:)`'s (Apple's files) or Android's.
+  public var syntax: PlaceholderSyntax
 
   /// Creates an entry.
   ///
@@ -41,9 +43,11 @@ public struct LocalizedEntry: Hashable, Sendable {
   ///   - isFallback: Whether the text falls back to the source language or the key.
   ///   - file: The file the entry was read from.
   ///   - line: The 1-based line of the key.
+  ///   - syntax: How the text writes its placeholders; `String(format:)`'s by default.
   public init(
     key: String, language: String, variant: StringVariant = StringVariant(), text: String,
-    state: String? = nil, isFallback: Bool = false, file: URL, line: Int
+    state: String? = nil, isFallback: Bool = false, file: URL, line: Int,
+    syntax: PlaceholderSyntax = .apple
   ) {
     self.key = key
     self.language = language
@@ -53,6 +57,7 @@ public struct LocalizedEntry: Hashable, Sendable {
     self.isFallback = isFallback
     self.file = file
     self.line = line
+    self.syntax = syntax
   }
 }
 

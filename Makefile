@@ -17,9 +17,10 @@ ifeq ($(UNAME),Darwin)
 endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test lint docs bench build clean help fuzz check check-thread check-fallback leaks
+.PHONY: deps demo test lint docs bench build clean help fuzz check check-thread check-fallback leaks \
+  dist check-dist report-demo
 DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore \
-  TypeScaleTesting TypeScale
+  TypeScaleTesting TypeScale TypeScaleStrings TypeScaleCheck
 
 help:
 	@echo "make demo   build and run the typescale CLI on the built-in tables"
@@ -28,6 +29,9 @@ help:
 	@echo "make deps   install the system libraries (apt-get or Homebrew); idempotent"
 	@echo "make lint   check the code against .swift-format"
 	@echo "make docs   build the DocC catalogs (warnings are errors)"
+	@echo "make dist   a typescale tarball for machines without Swift (static Swift runtime); Linux"
+	@echo "make check-dist         unpack the tarball elsewhere and check it (ldd, runs check)"
+	@echo "make report-demo        the sample's check report as HTML, screenshotted by headless Chromium"
 
 ## deps: install HarfBuzz, FreeType, ICU, libpng, fontconfig and pkg-config when missing.
 deps:
@@ -73,6 +77,13 @@ demo: deps
 	@echo "== Render: the sentence at every category as a contact sheet (truncated rows in red) =="
 	@echo "\$$ typescale render \"$(DEMO_EN)\" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback --create-dirs -o .build/demo/contact-sheet.png"
 	@$(SWIFT) run -c release --skip-build typescale render "$(DEMO_EN)" --style body --all-categories --width 343 --lines 3 --overlays lines,truncation,fallback --create-dirs -o .build/demo/contact-sheet.png
+	@echo
+	@echo "== Check: every string of a sample app (Samples/check, 13 languages) at every size it must fit =="
+	@echo "== The sample fails some rules on purpose (German and Russian buttons at large sizes): exit status 1 =="
+	@echo "\$$ typescale check Samples/check/constraints.json"
+	@status=0; $(SWIFT) run -c release --skip-build typescale check Samples/check/constraints.json || status=$$?; \
+	  echo "(typescale check exited $$status: 0 all hold, 1 failures (expected here), 2 bad input)"; \
+	  [ $$status -le 1 ]
 
 test: deps lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
@@ -124,6 +135,44 @@ docs:
 	@echo "Or let DocC serve one catalog and rebuild it on every edit (after make docs):"
 	@echo "  docc preview Sources/TypeScale/TypeScale.docc --additional-symbol-graph-dir .build/symbol-graphs/TypeScale/own \\"
 	@echo "    --fallback-display-name TypeScale --fallback-bundle-identifier org.typescale.TypeScale --output-path .build/docs-preview"
+
+## dist: `typescale` for CI images without Swift: release mode, the Swift runtime and Foundation
+## linked statically, in dist/typescale-<version>-linux-<arch>.tar.gz with the fonts' resource
+## bundle beside the binary, the licences and a README naming the system libraries
+## (Scripts/make-dist.sh). Linux only. check-dist unpacks it elsewhere and checks it.
+dist: deps
+	@time Scripts/make-dist.sh
+
+check-dist:
+	Scripts/check-dist.sh
+
+## report-demo: the sample's `check` report as one HTML page, and a screenshot of it by headless
+## Chromium (Debian's chromium, installed when missing; on macOS set CHROMIUM to Google Chrome's
+## or Chromium's binary, e.g. after `brew install --cask chromium`).
+REPORT_DEMO := .build/report-demo
+CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
+report-demo: deps
+	@if [ -z "$(CHROMIUM)" ]; then \
+	  if [ "$(UNAME)" = Darwin ]; then \
+	    echo "error: set CHROMIUM to a Chrome or Chromium binary (brew install --cask chromium)" >&2; \
+	    exit 1; \
+	  fi; \
+	  echo "report-demo: installing chromium"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+	$(SWIFT) build -c release --product typescale
+	@mkdir -p $(REPORT_DEMO)
+	@status=0; $(SWIFT) run -c release --skip-build typescale check Samples/check/constraints.json \
+	  --html $(REPORT_DEMO)/report.html || status=$$?; \
+	  echo "(typescale check exited $$status: 1 is expected, the sample fails on purpose)"; \
+	  [ $$status -le 1 ]
+	@chromium="$(CHROMIUM)"; [ -n "$$chromium" ] || chromium=$$(command -v chromium); \
+	  "$$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	  --screenshot=$(CURDIR)/$(REPORT_DEMO)/report.png --window-size=1280,2000 \
+	  file://$(CURDIR)/$(REPORT_DEMO)/report.html 2>$(REPORT_DEMO)/chromium.log || \
+	  { cat $(REPORT_DEMO)/chromium.log >&2; exit 1; }
+	@echo "report-demo: $(REPORT_DEMO)/report.html and its screenshot $(REPORT_DEMO)/report.png"
 
 ## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango
 ## (pangoft2) on the corpus in Benchmarks/Texts; the registry benchmark registers Debian's
@@ -190,4 +239,4 @@ check-thread: deps
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-xctest
 
 clean:
-	rm -rf .build Benchmarks/.build Fuzz/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build dist

@@ -7,11 +7,14 @@ a fresh clone would (run by `make test`).
 Each ```sh block line that starts with `swift run typescale` runs through `bash -c` (so quotes,
 globs and `$VARIABLES` behave as in the reader's shell) with `swift run typescale` replaced by
 the debug build's `typescale`, which `swift build --build-tests` has made, and must exit 0 within
-30 s. A command can be marked as one this check cannot run by a trailing comment that starts with
+30 s, or the status a trailing comment names: `# exits 1: …` or `# exits 0 or 1: …` (`typescale
+check` of a sample that fails on purpose). In `make demo`, a command followed by
+`|| status=$$?; \` (the recipe then prints the status and fails only above 1) may exit 0 or 1. A command can be marked as one this check cannot run by a trailing comment that starts with
 `needs the network` or `needs your own` (files only the reader has: `# needs your own cases
 file`); those are skipped and listed. An `-o`/`--output` file a command writes is removed
 afterwards when it did not exist before, with any folder `--create-dirs` made for it, so the
-check leaves the checkout as it found it (and `make demo`'s `.build/demo` is never taken as
+check leaves the checkout as it found it; so is a report written with `--html`, `--junit` or
+`--sarif` (and `make demo`'s `.build/demo` is never taken as
 given).
 
 Usage: Scripts/check-readme-commands.py [build-folder]   (default: .build/debug)
@@ -29,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENTS = ["README.md", "Samples/README.md"]
 PREFIX = "swift run typescale"
 SKIP = re.compile(r"#\s*(needs (the network|your own)\b.*)$")
+EXITS = re.compile(r"#\s*exits ([0-9](?: or [0-9])*)\b")
 TIMEOUT = 30
 
 
@@ -46,7 +50,8 @@ def commands(document):
             yield number, line.strip(), skip.group(1) if skip else None
 
 
-MAKE_RUN = re.compile(r"^\t@?\$\(SWIFT\) run (?:-c release )?(?:--skip-build )?typescale (.*)$")
+MAKE_RUN = re.compile(r"^\t@?(?:status=0; )?\$\(SWIFT\) run (?:-c release )?(?:--skip-build )?"
+                      r"typescale (.*?)( \|\| status=\$\$\?; \\)?$")
 
 
 def demo_commands():
@@ -66,7 +71,8 @@ def demo_commands():
         if match:
             arguments = re.sub(r"\$\((DEMO_\w+)\)", lambda name: variables[name.group(1)],
                                match.group(1))
-            yield number, f"{PREFIX} {arguments}", None
+            note = "  # exits 0 or 1" if match.group(2) else ""
+            yield number, f"{PREFIX} {arguments}{note}", None
 
 
 def new_folder(path):
@@ -85,7 +91,7 @@ def outputs(command):
     except ValueError:
         return []
     return [words[index + 1] for index, word in enumerate(words[:-1])
-            if word in ("-o", "--output")]
+            if word in ("-o", "--output", "--html", "--junit", "--sarif")]
 
 
 def main():
@@ -124,7 +130,10 @@ def main():
                 for folder in folders:  # made by `--create-dirs`: the next run starts as fresh
                     shutil.rmtree(folder, ignore_errors=True)
             ran += 1
-            if status != 0:
+            expected = EXITS.search(command)
+            allowed = ({int(code) for code in expected.group(1).split(" or ")} if expected
+                       else {0})
+            if status not in allowed:
                 failed += 1
                 print(f"{where}: `{command}` exited {status}:", file=sys.stderr)
                 for line in error.splitlines()[:10]:

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Builds the `typescale` CLI for machines without Swift (run by `make dist`): release mode with
+# the Swift runtime and Foundation linked statically (`--static-swift-stdlib`), packed as
+# dist/typescale-<version>-linux-<arch>.tar.gz with
+#   bin/typescale                               the stripped executable
+#   bin/TypeScale_TypeScaleFonts.resources/     the embedded default fonts, which the binary finds
+#                                               beside itself (or through $TYPESCALE_RESOURCES)
+#   LICENSE, licenses/OFL-embedded-fonts.txt    TypeScale's licence and the fonts' SIL OFL 1.1
+#   README.md                                   the system libraries it needs, and how to run it
+# The version is the CLI's own (`static let version` in TypeScaleCommand.swift).
+# Linux only: Apple's toolchains do not link the Swift runtime statically on macOS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+
+if [ "$(uname -s)" != Linux ]; then
+  echo "dist: Linux only (--static-swift-stdlib is not supported on macOS; on a Mac," \
+    "install the CLI with \`swift build -c release\` and copy it with its .resources folder)" >&2
+  exit 1
+fi
+version=$(sed -n 's/^ *static let version = "\(.*\)"$/\1/p' \
+  Sources/TypeScaleCLI/Commands/TypeScaleCommand.swift)
+[ -n "$version" ] || { echo "dist: no version in TypeScaleCommand.swift" >&2; exit 1; }
+name="typescale-$version-linux-$(uname -m)"
+
+# FoundationNetworking's static archive links libcurl: without its -dev package the link fails
+# with "cannot find -lcurl".
+if command -v dpkg >/dev/null 2>&1 && ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
+  echo "dist: installing libcurl4-openssl-dev (FoundationNetworking links -lcurl statically)"
+  sudo=$([ "$(id -u)" = 0 ] || echo sudo)
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev
+fi
+
+flags=(-c release --static-swift-stdlib)
+"$SWIFT" build "${flags[@]}" --product typescale
+bin=$("$SWIFT" build "${flags[@]}" --show-bin-path)
+
+stage=.build/dist/$name
+rm -rf "$stage" && mkdir -p "$stage/bin" "$stage/licenses" dist
+cp "$bin/typescale" "$stage/bin/typescale"
+strip "$stage/bin/typescale"
+cp -R "$bin/TypeScale_TypeScaleFonts.resources" "$stage/bin/"
+if [ -f LICENSE ]; then
+  cp LICENSE "$stage/LICENSE"
+else  # the sources carry `SPDX-License-Identifier: Apache-2.0`; Debian ships the text
+  cp /usr/share/common-licenses/Apache-2.0 "$stage/LICENSE"
+fi
+cp Sources/TypeScaleFonts/Fonts/OFL.txt "$stage/licenses/OFL-embedded-fonts.txt"
+
+# The system libraries: what ldd resolves, by Debian package (skipping libc's own).
+libraries=$(ldd "$stage/bin/typescale" | awk '/=> \//{print $3}' | while read -r library; do
+  dpkg -S "$(readlink -f "$library")" 2>/dev/null || dpkg -S "$library" 2>/dev/null || true
+done | cut -d: -f1 | sort -u | grep -v -E '^(libc6|libgcc-s1|libstdc\+\+6)$' | tr '\n' ' ')
+
+cat >"$stage/README.md" <<EOF
+# typescale $version (Linux, $(uname -m))
+
+The TypeScale command-line tool, built with the Swift runtime and Foundation linked statically:
+it runs without a Swift toolchain.
+
+## Install
+
+Unpack anywhere and run \`bin/typescale\` (or put \`bin\` on your PATH, or symlink the binary).
+Keep \`bin/TypeScale_TypeScaleFonts.resources\` beside the binary: it holds the embedded default
+fonts. If you move the binary alone, point \`TYPESCALE_RESOURCES\` at that folder.
+
+It needs these system libraries (Debian 12 / Ubuntu package names):
+
+    apt-get install libharfbuzz0b libfreetype6 libicu72 libfontconfig1 libpng16-16 libcurl4
+
+This build's \`ldd\` resolves to these Debian packages: $libraries
+
+## Check an app's strings
+
+    bin/typescale check path/to/constraints.json --junit report.xml --html report.html
+
+Exit status 0: every constraint holds; 1: new failures; 2: bad input (the file, line and column
+are printed). \`bin/typescale help check\` lists the options.
+
+## Licences
+
+TypeScale: Apache License 2.0 (\`LICENSE\`). The embedded Noto Sans and Noto Sans KR subsets: SIL
+Open Font License 1.1 (\`licenses/OFL-embedded-fonts.txt\`).
+EOF
+
+tar -czf "dist/$name.tar.gz" -C .build/dist "$name"
+echo "dist: dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1))"

@@ -70,7 +70,8 @@ It needs these system libraries (Debian 12 / Ubuntu package names):
 
     apt-get install libharfbuzz0b libfreetype6 libicu72 libfontconfig1 libpng16-16 libcurl4
 
-This build's \`ldd\` resolves to these Debian packages: $libraries
+apt-get brings in what these depend on; in all, this build's \`ldd\` resolves to the Debian
+packages $libraries
 
 ## Check an app's strings
 

@@ -65,6 +65,9 @@ STRINGS = {
     "button.signIn": {
         "en": "Sign In", "de": "Anmelden", "fr": "Connexion", "es": "Iniciar sesión",
         "pt-BR": "Entrar", "ru": "Войти", "ko": "로그인"},
+    "button.ok": {
+        "en": "OK", "de": "Verstanden", "fr": "Compris", "es": "Entendido", "pt-BR": "Entendi",
+        "ru": "Понятно", "ko": "확인"},
     "button.restorePurchases": {
         "en": "Restore Purchases", "de": "Käufe wiederherstellen", "fr": "Restaurer les achats",
         "es": "Restaurar compras", "pt-BR": "Restaurar compras", "ru": "Восстановить покупки",

@@ -33,7 +33,8 @@ if command -v dpkg >/dev/null 2>&1 && ! dpkg -s libcurl4-openssl-dev >/dev/null 
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev
 fi
 
-flags=(-c release --static-swift-stdlib)
+# Its own build folder: the static link settings never invalidate `make demo`'s release build.
+flags=(-c release --static-swift-stdlib --scratch-path .build/static)
 "$SWIFT" build "${flags[@]}" --product typescale
 bin=$("$SWIFT" build "${flags[@]}" --show-bin-path)
 

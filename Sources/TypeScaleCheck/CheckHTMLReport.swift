@@ -47,8 +47,7 @@ public struct CheckHTMLReport: Sendable {
   ///   - result: A result.
   ///   - category: The category the label is drawn at.
   /// - Returns: The key.
-  public static func imageKey(for result: CheckResult, at category: ContentSizeCategory) -> String
-  {
+  public static func imageKey(for result: CheckResult, at category: ContentSizeCategory) -> String {
     "\(result.id)@\(category.shortName)"
   }
 
@@ -111,8 +110,9 @@ public struct CheckHTMLReport: Sendable {
       out += "<option value=\"\(Self.attribute(language))\">\(Self.escaped(language))</option>"
     }
     out += "</select></label>\n"
-    for (value, title) in [("fails", "new failures"), ("baselined", "baselined"), ("passes", "passing")]
-    {
+    for (value, title) in [
+      ("fails", "new failures"), ("baselined", "baselined"), ("passes", "passing"),
+    ] {
       out += "<label><input type=\"checkbox\" class=\"filter-status\" value=\"\(value)\""
       out += " checked=\"checked\"/> \(title)</label>\n"
     }

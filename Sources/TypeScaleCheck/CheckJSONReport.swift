@@ -93,7 +93,8 @@ public struct CheckJSONReport: Sendable {
   private static func position(in error: NSError, data: Data) -> (Int, Int) {
     let texts = [error.userInfo[NSDebugDescriptionErrorKey] as? String, error.description]
     for text in texts.compactMap({ $0 }) {
-      if let line = number(after: "line ", in: text), let column = number(after: "column ", in: text)
+      if let line = number(after: "line ", in: text),
+        let column = number(after: "column ", in: text)
       {
         return (line, column)
       }

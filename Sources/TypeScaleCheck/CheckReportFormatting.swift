@@ -137,8 +137,9 @@ enum CheckReportFormatting {
 
   /// A path as a relative URI reference when it lies under `directory` (with `%SRCROOT%` as
   /// its base), else an absolute `file://` URI; percent-encoded per RFC 3986.
-  static func artifactURI(_ file: String, relativeTo directory: URL?) -> (uri: String, base: String?)
-  {
+  static func artifactURI(_ file: String, relativeTo directory: URL?) -> (
+    uri: String, base: String?
+  ) {
     let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: ";"))
     func encoded(_ path: String) -> String {
       path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path

@@ -40,7 +40,9 @@ public struct CheckSARIFReport: Sendable {
   }
 
   /// The rule identifiers, in the order `tool.driver.rules` lists them.
-  public static let ruleIDs = ["typescale/truncated", "typescale/overflows", "typescale/unreadable"]
+  public static let ruleIDs = [
+    "typescale/truncated", "typescale/overflows", "typescale/unreadable",
+  ]
 
   /// The report as a SARIF log, ending with a newline.
   ///
@@ -101,7 +103,8 @@ public struct CheckSARIFReport: Sendable {
       "\(CheckReportFormatting.failureSentence(result)). Text: \"\(result.text)\"; "
       + CheckReportFormatting.ruleSummary(result) + "."
     return [
-      "ruleId": .string(Self.ruleIDs[isOverflow ? 1 : 0]), "ruleIndex": .integer(isOverflow ? 1 : 0),
+      "ruleId": .string(Self.ruleIDs[isOverflow ? 1 : 0]),
+      "ruleIndex": .integer(isOverflow ? 1 : 0),
       "level": result.isBaselined ? "note" : "error",
       "message": ["text": .string(text)],
       "locations": [location(file: result.file, line: result.line, column: nil)],

@@ -17,6 +17,8 @@
 ///   has subcommands) ask for help.
 /// - On a command with subcommands, the first word that is not an option names a subcommand;
 ///   options given before it belong to the enclosing command (see ``ParsedArguments/parent``).
+///   A command that also declares positionals takes that word as its first positional when no
+///   subcommand has its name (`typescale check rules.json` beside `typescale check merge`).
 ///
 /// ``CLI`` drives the parser and prints the outcome; tests can call ``parse(_:)`` directly.
 ///
@@ -155,12 +157,17 @@ private struct Level {
       let word = arguments[index]
       index += 1
       if afterTerminator || !Self.looksLikeOption(word) {
-        if !afterTerminator && !configuration.subcommands.isEmpty {
+        // A command with both subcommands and positionals (`check CONSTRAINTS` beside
+        // `check merge`) reads its first non-option word as a subcommand when one has that
+        // name, and as a positional otherwise; after a positional, every word is one.
+        if !afterTerminator && !configuration.subcommands.isEmpty && positionals.isEmpty {
           if word == "help" { return .helpSubcommand }
-          guard let subcommand = configuration.subcommand(named: word) else {
+          if let subcommand = configuration.subcommand(named: word) {
+            return .subcommand(subcommand)
+          }
+          guard !configuration.positionals.isEmpty else {
             throw Self.unknownSubcommand(word, of: command, path: path)
           }
-          return .subcommand(subcommand)
         }
         try addPositional(word)
       } else if word == "--" {

@@ -120,7 +120,14 @@ struct CheckCommand: Command {
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
     guard FileManager.default.fileExists(atPath: constraintsPath) else {
-      throw .input("\(constraintsPath): no such file; expected the check's constraints file (JSON)")
+      // `check mrege …` reaches here as a constraints file named `mrege`.
+      let names = Self.configuration.subcommands.map { $0.configuration.commandName }
+      let suggestion = EditDistance.suggestion(for: constraintsPath, among: names).map {
+        " (did you mean the subcommand '\($0)'?)"
+      }
+      throw .input(
+        "\(constraintsPath): no such file; expected the check's constraints file (JSON)"
+          + (suggestion ?? ""))
     }
     let constraints: CheckConstraints
     let runner: CheckRunner

@@ -101,7 +101,7 @@ struct CheckReportOptions: Sendable {
   ///
   /// - Parameters:
   ///   - report: The report.
-  ///   - html: The HTML writer, with its images.
+  ///   - htmlWriter: The HTML writer, with its images.
   ///   - output: Standard output.
   ///   - errorOutput: Standard error: unreadable files again, with `--json`.
   /// - Throws: ``CLIError/input(_:)`` when a file cannot be written.

@@ -67,7 +67,8 @@ struct ArgumentScanner: Sendable {
         case .helpSubcommand:
           return helpOutcome(level.command, path: level.path, names: arguments[index...])
         case .subcommand(let subcommand):
-          let parsed = try level.finish()
+          // The subcommand's arguments stand in for the parent's positionals.
+          let parsed = try level.finish(requiringPositionals: false)
           let path = level.path + [subcommand.configuration.commandName]
           level = Level(command: subcommand, path: path, parent: parsed)
         }
@@ -263,12 +264,17 @@ private struct Level {
   }
 
   /// Checks that required options and positionals were given and returns the result.
-  func finish() throws(CLIError) -> ParsedArguments {
+  ///
+  /// - Parameter requiringPositionals: Whether missing required positionals are an error;
+  ///   not when a subcommand follows (`check merge` needs no `<constraints>`).
+  /// - Returns: The parsed arguments.
+  /// - Throws: ``CLIError/validation(_:)`` naming the first missing option or positional.
+  func finish(requiringPositionals: Bool = true) throws(CLIError) -> ParsedArguments {
     for spec in configuration.options where spec.isRequired && optionValues[spec.name] == nil {
       throw .validation("missing required option '\(spec.synopsis)'")
     }
     let required = configuration.positionals.filter { !$0.isOptional }
-    if positionals.count < required.count {
+    if requiringPositionals && positionals.count < required.count {
       throw .validation("missing required argument '\(required[positionals.count].synopsis)'")
     }
     return ParsedArguments(

@@ -137,7 +137,8 @@ import TypeScaleCheck
     let sarif = try String(contentsOfFile: try #require(outputs["sarif"]), encoding: .utf8)
     #expect(sarif.contains("\"startLine\": 4"))
     let html = try String(contentsOfFile: try #require(outputs["html"]), encoding: .utf8)
-    #expect(html.contains(CheckMergeCommand.htmlNote))
+    #expect(
+      html.contains("Labels are not drawn in a merged report; the HTML pages of the shards&apos;"))
     #expect(!html.contains("data:image"))
   }
 
@@ -179,5 +180,24 @@ import TypeScaleCheck
     let run = await typescale("check", "merge", "--help")
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("OVERVIEW: Combine the JSON reports of 'typescale check --shard'"))
+  }
+
+  @Test(arguments: [
+    (["check", "rules.json", "merge"], "check", ["rules.json", "merge"]),
+    (["check", "merge", "1.json"], "merge", ["1.json"]),
+    (["check", "--", "merge"], "check", ["merge"]),
+  ])
+  func parser_positionalBesideSubcommands(
+    _ arguments: [String], _ command: String, _ positionals: [String]
+  ) {
+    guard
+      case .run(let type, let parsed) = ArgumentScanner(root: TypeScaleCommand.self).parse(
+        arguments)
+    else {
+      Issue.record("\(arguments) did not parse")
+      return
+    }
+    #expect(type.configuration.commandName == command)
+    #expect(parsed.positionals == positionals)
   }
 }

@@ -48,7 +48,7 @@ import TypeScale
     #expect(text.contains("error: Broken.xcstrings:3:7: expected ',' or '}'"))
     #expect(
       text.hasSuffix(
-        "checked 6 translations of 3 keys: 3 fail (2 new, 1 baselined), 1 skipped, "
+        "checked 6 translations of 3 keys: 4 fail (3 new, 1 baselined), 1 skipped, "
           + "1 unreadable file\n"))
   }
 

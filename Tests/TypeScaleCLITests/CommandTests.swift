@@ -38,6 +38,8 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       ]),
     GoldenRun(name: "help_fonts_inspect", arguments: ["fonts", "inspect", "--help"]),
     GoldenRun(name: "help_fonts_match", arguments: ["fonts", "match", "--help"]),
+    GoldenRun(name: "help_check", arguments: ["check", "--help"]),
+    GoldenRun(name: "help_check_merge", arguments: ["check", "merge", "--help"]),
     GoldenRun(
       name: "fonts_inspect_collection_variable",
       arguments: [

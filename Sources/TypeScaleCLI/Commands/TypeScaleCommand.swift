@@ -32,7 +32,7 @@ struct TypeScaleCommand: Command {
     ],
     subcommands: [
       SizesCommand.self, ScaleCommand.self, FontsCommand.self, MeasureCommand.self,
-      GoldensCommand.self, RenderCommand.self,
+      GoldensCommand.self, RenderCommand.self, CheckCommand.self,
     ])
 
   /// Whether `--version` was given.

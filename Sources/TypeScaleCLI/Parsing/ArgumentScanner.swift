@@ -17,6 +17,8 @@
 ///   has subcommands) ask for help.
 /// - On a command with subcommands, the first word that is not an option names a subcommand;
 ///   options given before it belong to the enclosing command (see ``ParsedArguments/parent``).
+///   A command that also declares positionals takes that word as its first positional when no
+///   subcommand has its name (`typescale check rules.json` beside `typescale check merge`).
 ///
 /// ``CLI`` drives the parser and prints the outcome; tests can call ``parse(_:)`` directly.
 ///
@@ -65,7 +67,8 @@ struct ArgumentScanner: Sendable {
         case .helpSubcommand:
           return helpOutcome(level.command, path: level.path, names: arguments[index...])
         case .subcommand(let subcommand):
-          let parsed = try level.finish()
+          // The subcommand's arguments stand in for the parent's positionals.
+          let parsed = try level.finish(requiringPositionals: false)
           let path = level.path + [subcommand.configuration.commandName]
           level = Level(command: subcommand, path: path, parent: parsed)
         }
@@ -155,12 +158,17 @@ private struct Level {
       let word = arguments[index]
       index += 1
       if afterTerminator || !Self.looksLikeOption(word) {
-        if !afterTerminator && !configuration.subcommands.isEmpty {
+        // A command with both subcommands and positionals (`check CONSTRAINTS` beside
+        // `check merge`) reads its first non-option word as a subcommand when one has that
+        // name, and as a positional otherwise; after a positional, every word is one.
+        if !afterTerminator && !configuration.subcommands.isEmpty && positionals.isEmpty {
           if word == "help" { return .helpSubcommand }
-          guard let subcommand = configuration.subcommand(named: word) else {
+          if let subcommand = configuration.subcommand(named: word) {
+            return .subcommand(subcommand)
+          }
+          guard !configuration.positionals.isEmpty else {
             throw Self.unknownSubcommand(word, of: command, path: path)
           }
-          return .subcommand(subcommand)
         }
         try addPositional(word)
       } else if word == "--" {
@@ -256,12 +264,17 @@ private struct Level {
   }
 
   /// Checks that required options and positionals were given and returns the result.
-  func finish() throws(CLIError) -> ParsedArguments {
+  ///
+  /// - Parameter requiringPositionals: Whether missing required positionals are an error;
+  ///   not when a subcommand follows (`check merge` needs no `<constraints>`).
+  /// - Returns: The parsed arguments.
+  /// - Throws: ``CLIError/validation(_:)`` naming the first missing option or positional.
+  func finish(requiringPositionals: Bool = true) throws(CLIError) -> ParsedArguments {
     for spec in configuration.options where spec.isRequired && optionValues[spec.name] == nil {
       throw .validation("missing required option '\(spec.synopsis)'")
     }
     let required = configuration.positionals.filter { !$0.isOptional }
-    if positionals.count < required.count {
+    if requiringPositionals && positionals.count < required.count {
       throw .validation("missing required argument '\(required[positionals.count].synopsis)'")
     }
     return ParsedArguments(

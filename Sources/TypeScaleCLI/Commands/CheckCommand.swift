@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScale
+import TypeScaleCheck
+import TypeScaleInternals
+import TypeScaleStrings
+
+/// `typescale check CONSTRAINTS [CATALOG…]`: lays every localized string out at the
+/// content-size categories its rule names and reports which translations stop fitting.
+///
+/// ```
+/// $ typescale check typescale-check.json Localizable.xcstrings --junit check.xml
+/// button.subscribe
+///   language  xS S M L XL XXL XXXL AX1 AX2 AX3 AX4 AX5  fits up to
+///   de        ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
+///
+/// checked 38 translations of 2 keys: 1 fails (1 new), 0 skipped
+/// ```
+struct CheckCommand: Command {
+  /// The command's options, positionals and the `merge` subcommand.
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check that an app's localized strings fit at every text size their rules name.",
+    discussion: """
+      Reads the constraints file (typography, fonts per language or script, rules matching \
+      keys by glob) and the catalogs given after it, or else those it lists under \
+      "catalogs": String Catalogs (.xcstrings), .strings and .stringsdict in .lproj folders, \
+      XLIFF (.xliff, .xcloc) and Android res/values*/strings.xml. Every key, language and \
+      variant is laid out at each category its rule requires, and the summary shows a grid \
+      per failing key (✓ fits, … truncated, ✗ overflows its lines) with the largest category \
+      at which each translation fits, worst key first.
+
+      A file that cannot be read is reported with its line and column and the others are \
+      still checked. Progress goes to standard error for runs over a second. --baseline \
+      accepts the failures a file lists; --update-baseline records the current failures in \
+      it instead of failing (not when a file could not be read). --shard K/N checks one part \
+      of the keys, for a CI matrix; 'typescale check merge' combines the parts' --json \
+      reports. The HTML page draws each failing label at its smallest failing category.
+
+      A catalog named like a subcommand ('merge') must be given with a path, such as \
+      ./merge.
+
+      Exit status: 0 when every constraint holds (or every failure is in the baseline), 1 \
+      when there are new failures, 2 when the command line, the constraints file, the \
+      baseline or a catalog is not valid (results of the readable catalogs are still \
+      reported).
+      """,
+    usage: """
+      typescale check <constraints> [<catalog> ...] [--json] [--junit <file>]
+                      [--sarif <file>] [--html <file>] [--baseline <file>]
+                      [--update-baseline] [--shard <K/N>] [--no-color]
+      typescale check merge <report> ... [options]
+      """,
+    options: CheckReportOptions.specs + [
+      .flag(
+        "update-baseline", help: "Record the run's failures in the --baseline file and exit 0."),
+      .option("shard", valueName: "K/N", help: "Only part K of N of the keys, for a CI matrix."),
+    ],
+    positionals: [
+      PositionalSpec("constraints", help: "The constraints file (JSON)."),
+      PositionalSpec(
+        "catalog", help: "Catalog files or folders; default: the constraints file's \"catalogs\".",
+        isOptional: true, isRepeatable: true),
+    ],
+    subcommands: [CheckMergeCommand.self])
+
+  /// The runs that last at least this long draw progress on standard error.
+  static let progressDelay = Duration.seconds(1)
+
+  let constraintsPath: String
+  let catalogPaths: [String]
+  let options: CheckReportOptions
+  let updatesBaseline: Bool
+  let shard: CheckShard?
+
+  /// Reads the command line.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Throws: ``CLIError/validation(_:)`` for a shard that is not K/N with 1 ≤ K ≤ N, or
+  ///   `--update-baseline` without `--baseline`.
+  init(parsed: ParsedArguments) throws(CLIError) {
+    constraintsPath = parsed.positionals[0]
+    catalogPaths = Array(parsed.positionals.dropFirst())
+    options = CheckReportOptions(parsed: parsed)
+    updatesBaseline = parsed.flag("update-baseline")
+    if updatesBaseline && options.baseline == nil {
+      throw .validation("'--update-baseline' needs '--baseline <file>' naming where to write")
+    }
+    shard = try parsed.value("shard").map(Self.shard)
+  }
+
+  /// Parses `K/N`: checked here for its form (whole numbers, 1 ≤ K ≤ N), then by
+  /// ``CheckShard``.
+  static func shard(_ text: String) throws(CLIError) -> CheckShard {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }), 1 <= index, index <= count
+    else {
+      throw .validation(
+        "invalid value '\(text)' for '--shard'; expected K/N with whole numbers 1 ≤ K ≤ N, "
+          + "such as 2/4")
+    }
+    do {
+      return try CheckShard(parsing: text)
+    } catch {
+      throw .validation("invalid value '\(text)' for '--shard'; \(error.message)")
+    }
+  }
+
+  /// Checks the catalogs and prints or writes the reports.
+  ///
+  /// - Parameters:
+  ///   - output: The summary or JSON.
+  ///   - errorOutput: Progress, warnings, and unreadable files with `--json`.
+  /// - Returns: The report's ``CheckReport/exitStatus``, or success after `--update-baseline`.
+  /// - Throws: ``CLIError/input(_:)`` when the constraints, the baseline or an output file
+  ///   cannot be used.
+  func run(
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) async throws(CLIError) -> ExitCode {
+    guard FileManager.default.fileExists(atPath: constraintsPath) else {
+      // `check mrege …` reaches here as a constraints file named `mrege`.
+      let names = Self.configuration.subcommands.map { $0.configuration.commandName }
+      let suggestion = EditDistance.suggestion(for: constraintsPath, among: names).map {
+        " (did you mean the subcommand '\($0)'?)"
+      }
+      throw .input(
+        "\(constraintsPath): no such file; expected the check's constraints file (JSON)"
+          + (suggestion ?? ""))
+    }
+    let constraints: CheckConstraints
+    let runner: CheckRunner
+    do {
+      constraints = try CheckConstraints.load(contentsOf: URL(fileURLWithPath: constraintsPath))
+      runner = try CheckRunner(constraints: constraints)
+    } catch {
+      throw .input(error.message)
+    }
+    let catalogs =
+      catalogPaths.isEmpty ? constraints.catalogs : catalogPaths.map { URL(fileURLWithPath: $0) }
+    guard !catalogs.isEmpty else {
+      throw .input(
+        "no catalogs to check: give them after \(constraintsPath), or list them under "
+          + "\"catalogs\" in it")
+    }
+    let loaded = StringsLoader().load(catalogs)
+    var report = await Self.run(
+      runner, entries: loaded.entries, shard: shard, errorOutput: &errorOutput)
+    report.errors += loaded.errors.map(Self.inputError)
+    if updatesBaseline, let path = options.baseline {
+      return try recordBaseline(report, at: path, output: &output)
+    }
+    report = try options.applyingBaseline(to: report)
+    var images: [String: Data] = [:]
+    if options.html != nil {
+      for result in report.results {
+        guard let category = CheckHTMLReport.imageCategory(for: result) else { continue }
+        do {
+          images[CheckHTMLReport.imageKey(for: result, at: category)] = try runner.image(
+            for: result, at: category)
+        } catch {
+          errorOutput.write(
+            "warning: cannot draw '\(result.key)' (\(result.language)) at "
+              + "\(category.shortName): \(error.message)\n")
+        }
+      }
+    }
+    try options.write(
+      report, html: CheckHTMLReport(images: images), output: &output, errorOutput: &errorOutput)
+    return ExitCode(report.exitStatus)
+  }
+
+  private func recordBaseline(
+    _ report: CheckReport, at path: String, output: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    guard report.errors.isEmpty else {
+      let files = report.errors.map(\.message).joined(separator: "; ")
+      throw .input("not recording \(path): a baseline would miss the failures of \(files)")
+    }
+    do {
+      try CheckBaseline(failuresOf: report).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw .input(error.message)
+    }
+    let count = report.results.filter(\.fails).count
+    output.write("recorded \(count) failing translation\(count == 1 ? "" : "s") in \(path)\n")
+    return .success
+  }
+
+  /// A loader's error as the report records it.
+  static func inputError(_ error: StringsError) -> CheckInputError {
+    CheckInputError(
+      file: error.file?.relativePath ?? "", line: error.line, column: error.column,
+      message: error.message)
+  }
+
+  /// Runs the check off the caller's task, drawing `checked done/total entries` on standard
+  /// error when it lasts over ``progressDelay``: redrawn with `\r` at most four times a second
+  /// on a terminal, a plain line at most once a second otherwise.
+  static func run(
+    _ runner: CheckRunner, entries: [LocalizedEntry], shard: CheckShard?,
+    errorOutput: inout some TextOutputStream
+  ) async -> CheckReport {
+    let progress = Locked<(done: Int, total: Int)?>(nil)
+    let finished = Locked<CheckReport?>(nil)
+    Task.detached {
+      let report = runner.run(entries, shard: shard) { done, total in
+        progress.withLock { $0 = (done, total) }
+      }
+      finished.withLock { $0 = report }
+    }
+    let terminal = GoldensCommand.errorOutputIsTerminal()
+    let interval: Duration = terminal ? .milliseconds(250) : .seconds(1)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var lastDrawn: ContinuousClock.Instant?
+    var drawn = false
+    while true {
+      if let report = finished.withLock({ $0 }) {
+        if drawn && terminal { errorOutput.write("\n") }
+        return report
+      }
+      try? await Task.sleep(for: .milliseconds(20))
+      let now = clock.now
+      guard now - start >= progressDelay, lastDrawn.map({ now - $0 >= interval }) ?? true,
+        let (done, total) = progress.withLock({ $0 })
+      else { continue }
+      let line = "checked \(done)/\(total) entries"
+      errorOutput.write(terminal ? "\r" + line : line + "\n")
+      drawn = true
+      lastDrawn = now
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TypeScaleCheck
+
+/// The report flags `typescale check` and `typescale check merge` share, and how they write.
+///
+/// `--json` prints the report's JSON on standard output instead of the terminal summary;
+/// `--junit`, `--sarif` and `--html` write files (each to a temporary file beside it, then
+/// renamed over it, so a reader never sees half a report); `--baseline` names known failures;
+/// `--no-color` turns colour off (it is on only when standard output is a terminal and
+/// `NO_COLOR` is unset or empty, <https://no-color.org>).
+struct CheckReportOptions: Sendable {
+  /// The declarations, in the order help lists them.
+  static let specs: [OptionSpec] = [
+    .flag(
+      "json", help: "Print the report as JSON (for 'typescale check merge') instead of the summary."
+    ),
+    .option(
+      "junit", valueName: "file",
+      help: "Write the report as JUnit XML, a test case per key and language."),
+    .option(
+      "sarif", valueName: "file",
+      help: "Write the findings as SARIF 2.1.0, at each key's catalog line."),
+    .option(
+      "html", valueName: "file",
+      help: "Write a self-contained HTML page with the grids and filters."),
+    .option(
+      "baseline", valueName: "file",
+      help: "Accept the failures this file lists; fail only on new ones."),
+    .flag(
+      "no-color",
+      help: "Do not colour the summary (also off when NO_COLOR is set or output is not a terminal)."
+    ),
+  ]
+
+  /// Whether standard output is a terminal, which allows colour; tests replace it.
+  @TaskLocal static var outputIsTerminal: @Sendable () -> Bool = { isatty(1) == 1 }
+  /// The environment colour is decided from; tests replace it.
+  @TaskLocal static var environment: @Sendable () -> [String: String] = {
+    ProcessInfo.processInfo.environment
+  }
+
+  /// `--json`.
+  let json: Bool
+  /// `--junit`.
+  let junit: String?
+  /// `--sarif`.
+  let sarif: String?
+  /// `--html`.
+  let html: String?
+  /// `--baseline`.
+  let baseline: String?
+  /// `--no-color`.
+  let noColor: Bool
+
+  /// Reads the flags.
+  ///
+  /// - Parameter parsed: The parsed command line of a command that declares ``specs``.
+  init(parsed: ParsedArguments) {
+    json = parsed.flag("json")
+    junit = parsed.value("junit")
+    sarif = parsed.value("sarif")
+    html = parsed.value("html")
+    baseline = parsed.value("baseline")
+    noColor = parsed.flag("no-color")
+  }
+
+  /// Whether the summary is coloured: not with `--no-color`, only on a terminal, and not when
+  /// `NO_COLOR` is set to anything but the empty string (no-color.org).
+  ///
+  /// - Parameters:
+  ///   - noColor: Whether `--no-color` was given.
+  ///   - isTerminal: Whether standard output is a terminal.
+  ///   - environment: The process environment.
+  /// - Returns: Whether to colour.
+  static func usesColor(noColor: Bool, isTerminal: Bool, environment: [String: String]) -> Bool {
+    !noColor && isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+  }
+
+  /// The report with the baseline applied, when `--baseline` names one.
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: The report, its accepted failures marked.
+  /// - Throws: ``CLIError/input(_:)`` when the baseline cannot be read.
+  func applyingBaseline(to report: CheckReport) throws(CLIError) -> CheckReport {
+    guard let baseline else { return report }
+    guard FileManager.default.fileExists(atPath: baseline) else {
+      throw .input(
+        "\(baseline): no such baseline file; record one with '--baseline \(baseline) "
+          + "--update-baseline'")
+    }
+    do {
+      return try CheckBaseline(contentsOf: URL(fileURLWithPath: baseline)).apply(to: report)
+    } catch {
+      throw .input(error.message)
+    }
+  }
+
+  /// Prints the summary (or JSON) and writes the report files asked for.
+  ///
+  /// - Parameters:
+  ///   - report: The report.
+  ///   - htmlWriter: The HTML writer, with its images.
+  ///   - output: Standard output.
+  ///   - errorOutput: Standard error: unreadable files again, with `--json`.
+  /// - Throws: ``CLIError/input(_:)`` when a file cannot be written.
+  func write(
+    _ report: CheckReport, html htmlWriter: CheckHTMLReport,
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) {
+    if let junit { try Self.write(CheckJUnitReport().write(report), to: junit) }
+    if let sarif {
+      let writer = CheckSARIFReport(
+        toolVersion: TypeScaleCommand.version,
+        workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      try Self.write(writer.write(report), to: sarif)
+    }
+    if let html { try Self.write(htmlWriter.write(report), to: html) }
+    if json {
+      output.write(CheckJSONReport().write(report))
+      for error in report.errors { errorOutput.write("error: \(error.message)\n") }
+    } else {
+      let color = Self.usesColor(
+        noColor: noColor, isTerminal: Self.outputIsTerminal(), environment: Self.environment())
+      output.write(CheckTerminalReport(usesColor: color).write(report))
+    }
+  }
+
+  /// Writes text to a file atomically: a temporary file beside it, then a rename.
+  ///
+  /// - Parameters:
+  ///   - text: The contents.
+  ///   - path: The file.
+  /// - Throws: ``CLIError/input(_:)`` naming the file and the reason.
+  static func write(_ text: String, to path: String) throws(CLIError) {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .input("cannot write \(path): \((error as NSError).localizedDescription)")
+    }
+  }
+}

@@ -67,7 +67,8 @@ Unpack anywhere and run \`bin/typescale\` (or put \`bin\` on your PATH, or symli
 Keep \`bin/TypeScale_TypeScaleFonts.resources\` beside the binary: it holds the embedded default
 fonts. If you move the binary alone, point \`TYPESCALE_RESOURCES\` at that folder.
 
-It needs these system libraries (Debian 12 / Ubuntu package names):
+It needs these system libraries (Debian 12 package names; elsewhere the ICU package carries
+another version, e.g. libicu74 on Ubuntu 24.04, and the tarball should be built there):
 
     apt-get install libharfbuzz0b libfreetype6 libicu72 libfontconfig1 libpng16-16 libcurl4
 

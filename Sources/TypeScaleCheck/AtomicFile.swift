@@ -8,7 +8,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Writes whole files atomically, as the golden writer does: the bytes go to
+/// Writes whole files atomically, as the golden writer does.
+///
+/// The bytes go to
 /// `.<name>.typescale-tmp-<pid>-<random>` beside the file, are synced, and the temporary file is
 /// renamed over it. A failure removes the temporary file; the old file is left as it was.
 package enum AtomicFile {

@@ -66,7 +66,8 @@ public struct CheckBaseline: Hashable, Sendable {
     for (index, id) in ids.enumerated() {
       let categories = (accepted[id] ?? []).sorted().map { "\"\($0.shortName)\"" }
       text += index == 0 ? "\n" : ",\n"
-      text += "{\"id\":\(Self.jsonString(id)),\"categories\":[\(categories.joined(separator: ","))]}"
+      text +=
+        "{\"id\":\(Self.jsonString(id)),\"categories\":[\(categories.joined(separator: ","))]}"
     }
     text += ids.isEmpty ? "]}\n" : "\n]}\n"
     return Data(text.utf8)

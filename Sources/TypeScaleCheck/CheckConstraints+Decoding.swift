@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 import TypeScaleStrings
 
 // MARK: - The file's JSON form
@@ -75,15 +76,24 @@ extension CheckConstraints {
     }
   }
 
-  /// The JSON decoder's own account of a syntax error; Foundation's includes the line and
-  /// column.
+  /// The JSON decoder's own account of a syntax error.
+  ///
+  /// Where Foundation gives a position (its
+  /// debug description or underlying error), it is kept; on Linux it gives none, and the
+  /// message says so.
   private static func syntaxDetail(_ context: DecodingError.Context) -> String {
+    var detail = context.debugDescription
     if let underlying = context.underlyingError as NSError?,
-      let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+      let described = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
     {
-      return detail
+      detail += " " + described
     }
-    return context.debugDescription
+    if !detail.contains("line") {
+      detail +=
+        " (Foundation's JSON parser reports no line or column; check brackets, commas "
+        + "and quotes, or run the file through a JSON linter)"
+    }
+    return detail
   }
 
   /// `rules[2].categories`; `(top level)` for the root.
@@ -141,15 +151,24 @@ extension CheckSettings: Decodable {
     if let width, !(width.isFinite && width > 0 && width <= CheckConstraints.maximumWidth) {
       throw DecodingError.dataCorruptedError(
         forKey: .width, in: container,
-        debugDescription: "width \(width) is not valid; use points > 0 and at most "
+        debugDescription:
+          "width \(NumberText.shortest(width)) is not valid; use points > 0 and at most "
           + "\(Int(CheckConstraints.maximumWidth)), or leave it out for an unwrapped label")
     }
-    lineLimit = try container.decodeIfPresent(Int.self, forKey: .lineLimit)
-    if let lineLimit, !(0...CheckConstraints.maximumLineLimit).contains(lineLimit) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .lineLimit, in: container,
-        debugDescription: "line limit \(lineLimit) is not valid; use 0 (no limit) to "
-          + "\(CheckConstraints.maximumLineLimit)")
+    // Read as a number and checked here: Foundation reports a fraction decoded as `Int` without
+    // its path.
+    if let limit = try container.decodeIfPresent(Double.self, forKey: .lineLimit) {
+      guard limit.rounded() == limit, limit >= 0, limit <= Double(CheckConstraints.maximumLineLimit)
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .lineLimit, in: container,
+          debugDescription:
+            "line limit \(NumberText.shortest(limit)) is not valid; use a whole number from 0 (no "
+            + "limit) to \(CheckConstraints.maximumLineLimit)")
+      }
+      lineLimit = Int(limit)
+    } else {
+      lineLimit = nil
     }
     truncation = try container.decodeIfPresent(Bool.self, forKey: .truncation)
     categories = try container.decodeIfPresent(CategorySelection.self, forKey: .categories)

@@ -102,8 +102,7 @@ public struct CheckConstraints: Sendable {
   public func fontFamily(language: String, text: String) -> String? {
     let tag = Self.normalizedLanguage(language)
     if let family = languageFonts[tag] { return family }
-    if let primary = tag.split(separator: "-").first, let family = languageFonts[String(primary)]
-    {
+    if let primary = tag.split(separator: "-").first, let family = languageFonts[String(primary)] {
       return family
     }
     guard !scriptFonts.isEmpty, let script = ScriptTags.dominantScript(of: text) else {
@@ -138,8 +137,7 @@ public struct CheckConstraints: Sendable {
 
   // MARK: - Resolving
 
-  private static func resolve(_ raw: _File, file url: URL) throws(CheckError) -> CheckConstraints
-  {
+  private static func resolve(_ raw: _File, file url: URL) throws(CheckError) -> CheckConstraints {
     let folder = url.deletingLastPathComponent()
     func place(_ path: String) -> String { "\(url.path): \(path)" }
     var constraints = CheckConstraints()
@@ -165,7 +163,9 @@ public struct CheckConstraints: Sendable {
     // Every style named anywhere must be a text style or a token of the typography.
     let named =
       [("defaults.style", raw.defaults?.style)]
-      + (raw.rules ?? []).enumerated().map { ("rules[\($0.offset)].style", $0.element.settings.style) }
+      + (raw.rules ?? []).enumerated().map {
+        ("rules[\($0.offset)].style", $0.element.settings.style)
+      }
     for case (let path, let style?) in named {
       do throws(TypeScaleError) {
         _ = try constraints.typography.entry(for: Typography.TokenName(style))
@@ -209,14 +209,6 @@ public struct CheckConstraints: Sendable {
   ) throws(CheckError) {
     for (key, family) in fonts.sorted(by: { $0.key < $1.key }) {
       let path = "fonts.\(key)"
-      guard !registry.faces(family: family).isEmpty else {
-        let families = registry.families
-        throw CheckError(
-          place(path) + ": no family \"\(family)\" is registered; "
-            + (families.isEmpty
-              ? "no fonts are registered (list folders of font files in fontDirectories)"
-              : "registered families: \(families.joined(separator: ", "))"))
-      }
       if key.count == 4, key.first?.isUppercase == true,
         key.dropFirst().allSatisfy({ $0.isLowercase && $0.isASCII })
       {
@@ -233,6 +225,14 @@ public struct CheckConstraints: Sendable {
               + "ISO 15924 script code (Hang, Arab, Deva)")
         }
         constraints.languageFonts[normalizedLanguage(key)] = family
+      }
+      guard !registry.faces(family: family).isEmpty else {
+        let families = registry.families
+        throw CheckError(
+          place(path) + ": no family \"\(family)\" is registered; "
+            + (families.isEmpty
+              ? "no fonts are registered (list folders of font files in fontDirectories)"
+              : "registered families: \(families.joined(separator: ", "))"))
       }
     }
   }

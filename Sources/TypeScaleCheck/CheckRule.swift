@@ -47,7 +47,9 @@ public struct CheckSettings: Hashable, Sendable {
   }
 }
 
-/// A rule of a constraints file: a key pattern and the settings of keys it matches. The first
+/// A rule of a constraints file: a key pattern and the settings of keys it matches.
+///
+/// The first
 /// rule whose pattern matches a key wins.
 public struct CheckRule: Hashable, Sendable {
   /// The key pattern.

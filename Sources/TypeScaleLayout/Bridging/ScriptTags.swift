@@ -22,7 +22,8 @@ package enum ScriptTags {
       counts[script.rawValue, default: 0] += 1
     }
     var best: Int32?
-    for code in order where best.map({ counts[code, default: 0] > counts[$0, default: 0] }) ?? true {
+    for code in order where best.map({ counts[code, default: 0] > counts[$0, default: 0] }) ?? true
+    {
       best = code
     }
     return best.map { UnicodeServices.scriptTag(ScriptCode(rawValue: $0)) }

@@ -1,31 +1,115 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-
-// CONTRACT STUB (issue 20): H-C replaces this file; keep the names and signatures.
+import TypeScale
 
 /// Known failures a run accepts: `--baseline FILE`, written by `--update-baseline`.
+///
+/// The file is JSON, sorted so that it diffs well and is byte-identical for the same failures:
+///
+/// ```json
+/// {"version":1,"accepted":[{"id":"button.subscribe|de","categories":["AX1","AX2"]}]}
+/// ```
+///
+/// `id` is ``CheckResult/id`` (key, language, variant). A result is accepted when every category
+/// it fails at is among its id's accepted categories: a failure at a category the baseline does
+/// not list is new, and fails the run, even when the same string failed elsewhere before.
 public struct CheckBaseline: Hashable, Sendable {
+  /// Accepted failing categories by result id.
+  public var accepted: [String: Set<ContentSizeCategory>]
+
+  /// The file format's version: 1.
+  public static let version = 1
+  /// The largest baseline file read: 64 MiB.
+  public static let maximumFileSize = 64 << 20
+
   /// Creates a baseline of a report's failures.
   ///
   /// - Parameter report: A report.
-  public init(failuresOf report: CheckReport) {}
+  public init(failuresOf report: CheckReport) {
+    var accepted: [String: Set<ContentSizeCategory>] = [:]
+    for result in report.results where result.fails {
+      accepted[result.id, default: []].formUnion(result.failures)
+    }
+    self.accepted = accepted
+  }
 
   /// Reads a baseline file.
   ///
   /// - Parameter url: The file.
-  /// - Throws: ``CheckError``.
-  public init(contentsOf url: URL) throws(CheckError) {}
+  /// - Throws: ``CheckError`` naming the file and what is wrong in it.
+  public init(contentsOf url: URL) throws(CheckError) {
+    let data = try CheckConstraints.readLimited(
+      url, limit: Self.maximumFileSize, what: "baseline")
+    let file: _File
+    do {
+      file = try JSONDecoder().decode(_File.self, from: data)
+    } catch let error as DecodingError {
+      throw CheckError("\(url.path): \(CheckConstraints.describe(error, data: data))")
+    } catch {
+      throw CheckError("\(url.path): \(error.localizedDescription)")
+    }
+    guard file.version == Self.version else {
+      throw CheckError(
+        "\(url.path): version: baseline version \(file.version) is not supported; this "
+          + "typescale reads version \(Self.version) (write it again with --update-baseline)")
+    }
+    var accepted: [String: Set<ContentSizeCategory>] = [:]
+    for item in file.accepted { accepted[item.id, default: []].formUnion(item.categories) }
+    self.accepted = accepted
+  }
+
+  /// The file's bytes: ids sorted, categories smallest first, one entry per line.
+  public var data: Data {
+    var text = "{\"version\":\(Self.version),\"accepted\":["
+    let ids = accepted.keys.sorted()
+    for (index, id) in ids.enumerated() {
+      let categories = (accepted[id] ?? []).sorted().map { "\"\($0.shortName)\"" }
+      text += index == 0 ? "\n" : ",\n"
+      text +=
+        "{\"id\":\(Self.jsonString(id)),\"categories\":[\(categories.joined(separator: ","))]}"
+    }
+    text += ids.isEmpty ? "]}\n" : "\n]}\n"
+    return Data(text.utf8)
+  }
 
   /// Writes the baseline atomically (a temporary file, then a rename).
   ///
   /// - Parameter url: The file.
   /// - Throws: ``CheckError``.
-  public func write(to url: URL) throws(CheckError) {}
+  public func write(to url: URL) throws(CheckError) {
+    try AtomicFile.write(data, to: url)
+  }
 
   /// The report with every failure this baseline accepts marked ``CheckResult/isBaselined``.
   ///
+  /// A result is baselined when it fails and its failures are a subset of the categories
+  /// accepted for its ``CheckResult/id``; any other result is marked not baselined.
+  ///
   /// - Parameter report: A report.
   /// - Returns: The marked report.
-  public func apply(to report: CheckReport) -> CheckReport { report }
+  public func apply(to report: CheckReport) -> CheckReport {
+    var marked = report
+    for index in marked.results.indices {
+      let result = marked.results[index]
+      let failures = Set(result.failures)
+      marked.results[index].isBaselined =
+        !failures.isEmpty && failures.isSubset(of: accepted[result.id] ?? [])
+    }
+    return marked
+  }
+
+  private static func jsonString(_ text: String) -> String {
+    let encoded = try? JSONEncoder().encode(text)
+    return encoded.map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+  }
+
+  private struct _File: Decodable {
+    struct Item: Decodable {
+      var id: String
+      var categories: [ContentSizeCategory]
+    }
+    var version: Int
+    var accepted: [Item]
+  }
 }

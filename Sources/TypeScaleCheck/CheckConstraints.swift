@@ -1,24 +1,274 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScale
 import TypeScaleStrings
 
-// CONTRACT STUB (issue 20): H-C replaces this file; keep `load(contentsOf:)`, `catalogs` and
-// `placeholders`.
-
 /// A check's constraints file: typography, fonts, rules by key pattern, defaults.
+///
+/// The file is JSON; every field is optional except that a run with neither `rules` nor
+/// `defaults` checks nothing:
+///
+/// ```json
+/// { "typography": "typography.json",
+///   "fontDirectories": ["fonts"],
+///   "fonts": { "ko": "Pretendard", "Arab": "Noto Sans Arabic" },
+///   "systemFallback": false,
+///   "catalogs": ["Localizable.xcstrings", "android/res"],
+///   "placeholders": { "integer": "88888" },
+///   "defaults": { "style": "body", "width": 320, "lineLimit": 0, "truncation": false,
+///                 "categories": "xS...AX5", "device": "iphone" },
+///   "rules": [ { "keys": "button.*", "style": "headline", "width": 120, "lineLimit": 1,
+///                "categories": "xS...AX3" } ] }
+/// ```
+///
+/// - `typography`, `fontDirectories`, `catalogs`: paths relative to the constraints file's
+///   folder. Without `typography`, Apple's system text styles (`Typography.system`) are used.
+/// - `fonts`: a language code (`ko`, `pt-BR`; an entry's language matches a key exactly, then by
+///   its primary subtag, `pt-BR` → `pt`) or an ISO 15924 script code (`Hang`, `Arab`, `Deva`;
+///   four letters, capitalised) → a family registered from `fontDirectories`.
+/// - `systemFallback`: `true` adds the machine's fonts (fontconfig) as the last resort for
+///   characters no registered face has; `false` by default, so runs are hermetic.
+/// - `placeholders`: ``PlaceholderSamples``' own JSON form.
+/// - `defaults` and each rule: `style` (a text style or a typography token), `width` (points),
+///   `lineLimit` (0 for none), `truncation` (whether a truncated label is acceptable),
+///   `categories` (`"A...B"`, one name, or a list of names), `device`. A rule also has `keys`,
+///   a glob (``KeyGlob``); the first rule whose `keys` match wins, and its unset fields come from
+///   `defaults`. Keys no rule matches use `defaults`, or are skipped when there are none.
+///
+/// Unknown fields are errors (a misspelt `lineLimt` would otherwise be ignored). Limits: the file
+/// at most ``maximumFileSize`` bytes, at most ``maximumRules`` rules.
 public struct CheckConstraints: Sendable {
   /// Catalogs listed in the file, resolved against its folder.
   public var catalogs: [URL] = []
   /// Placeholder samples.
   public var placeholders = PlaceholderSamples()
+  /// The constraints file, when read from one.
+  public var file: URL?
+  /// The typography styles and tokens are read from; `Typography.system` by default.
+  public var typography: Typography = .system
+  /// Folders whose fonts were registered, resolved against the file's folder.
+  public var fontDirectories: [URL] = []
+  /// Families by language code (lowercased, `_` as `-`: `pt-br`).
+  public var languageFonts: [String: String] = [:]
+  /// Families by ISO 15924 script code (`Hang`).
+  public var scriptFonts: [String: String] = [:]
+  /// Whether fontconfig's fonts are the cascade's last resort.
+  public var systemFallback = false
+  /// Settings for keys no rule matches, and for fields a rule leaves unset.
+  public var defaults: CheckSettings?
+  /// The rules, first match wins.
+  public var rules: [CheckRule] = []
+  /// The registry holding `fontDirectories`' fonts, or `nil` for one with the embedded faces only
+  /// (the runner creates it).
+  public var registry: FontRegistry?
 
-  /// Reads a constraints file.
+  /// The largest constraints file read: 4 MiB.
+  public static let maximumFileSize = 4 << 20
+  /// The most rules a file may have: 10,000.
+  public static let maximumRules = 10_000
+  /// The widest label: 100,000 points.
+  public static let maximumWidth = 100_000.0
+  /// The largest line limit: 10,000.
+  public static let maximumLineLimit = 10_000
+
+  /// Creates constraints in code: no rules, no defaults, the system typography.
+  public init() {}
+
+  /// The rule an entry's key is checked against: the first rule whose pattern matches, filled
+  /// from `defaults`; `defaults` alone when none matches; `nil` when there are no defaults
+  /// either.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The resolved rule, or `nil`.
+  public func rule(for key: String) -> CheckRule.Resolved? {
+    if let rule = rules.first(where: { $0.keys.matches(key) }) {
+      return CheckRule.Resolved(
+        name: rule.keys.pattern, settings: rule.settings.filled(from: defaults))
+    }
+    return defaults.map { CheckRule.Resolved(name: "defaults", settings: $0) }
+  }
+
+  /// The family `fonts` names for a language, or for the text's dominant script.
+  ///
+  /// The language matches a key exactly (ignoring case, `_` as `-`), then by its primary subtag
+  /// (`pt-BR` → `pt`); failing both, the script most of the text's letters are in (UAX #24
+  /// Script property, from ICU) picks a family by its ISO 15924 code.
+  ///
+  /// - Parameters:
+  ///   - language: The entry's language code.
+  ///   - text: The text to lay out.
+  /// - Returns: The family, or `nil` for the typography's own.
+  public func fontFamily(language: String, text: String) -> String? {
+    let tag = Self.normalizedLanguage(language)
+    if let family = languageFonts[tag] { return family }
+    if let primary = tag.split(separator: "-").first, let family = languageFonts[String(primary)] {
+      return family
+    }
+    guard !scriptFonts.isEmpty, let script = ScriptTags.dominantScript(of: text) else {
+      return nil
+    }
+    return scriptFonts[script]
+  }
+
+  static func normalizedLanguage(_ code: String) -> String {
+    code.lowercased().replacingOccurrences(of: "_", with: "-")
+  }
+
+  /// Reads a constraints file: decodes it, loads the typography, registers the font folders and
+  /// checks every `style` and `fonts` family against them.
   ///
   /// - Parameter url: The JSON file.
   /// - Returns: The constraints.
-  /// - Throws: ``CheckError`` naming the file and the JSON path.
+  /// - Throws: ``CheckError`` naming the file and the JSON path (`rules[2].categories`) or the
+  ///   line and column of a syntax error, the bad value and what is valid.
   public static func load(contentsOf url: URL) throws(CheckError) -> CheckConstraints {
-    CheckConstraints()
+    let data = try readLimited(url, limit: maximumFileSize, what: "constraints file")
+    let raw: _File
+    do {
+      raw = try JSONDecoder().decode(_File.self, from: data)
+    } catch let error as DecodingError {
+      throw CheckError("\(url.path): \(describe(error, data: data))")
+    } catch {
+      throw CheckError("\(url.path): \(error.localizedDescription)")
+    }
+    return try resolve(raw, file: url)
+  }
+
+  // MARK: - Resolving
+
+  private static func resolve(_ raw: _File, file url: URL) throws(CheckError) -> CheckConstraints {
+    let folder = url.deletingLastPathComponent()
+    func place(_ path: String) -> String { "\(url.path): \(path)" }
+    var constraints = CheckConstraints()
+    constraints.file = url
+    constraints.systemFallback = raw.systemFallback ?? false
+    constraints.placeholders = raw.placeholders ?? PlaceholderSamples()
+    constraints.catalogs = (raw.catalogs ?? []).map { folder.appendingPathComponent($0) }
+    constraints.defaults = raw.defaults
+    guard (raw.rules ?? []).count <= maximumRules else {
+      throw CheckError(
+        place("rules") + ": \(raw.rules?.count ?? 0) rules; at most \(maximumRules) are read")
+    }
+    constraints.rules = raw.rules ?? []
+
+    if let path = raw.typography {
+      let typographyURL = folder.appendingPathComponent(path)
+      do throws(TypeScaleError) {
+        constraints.typography = try Typography.load(typographyURL)
+      } catch {
+        throw CheckError(place("typography") + ": \(error.message)")
+      }
+    }
+    // Every style named anywhere must be a text style or a token of the typography.
+    let named =
+      [("defaults.style", raw.defaults?.style)]
+      + (raw.rules ?? []).enumerated().map {
+        ("rules[\($0.offset)].style", $0.element.settings.style)
+      }
+    for case (let path, let style?) in named {
+      do throws(TypeScaleError) {
+        _ = try constraints.typography.entry(for: Typography.TokenName(style))
+      } catch {
+        throw CheckError(place(path) + ": \(error.message)")
+      }
+    }
+
+    let needsRegistry = !(raw.fontDirectories ?? []).isEmpty || !(raw.fonts ?? [:]).isEmpty
+    if needsRegistry {
+      let registry: FontRegistry
+      do throws(FontError) {
+        registry = try FontRegistry()
+      } catch {
+        throw CheckError(place("fontDirectories") + ": \(error.message)")
+      }
+      for (index, path) in (raw.fontDirectories ?? []).enumerated() {
+        let directory = folder.appendingPathComponent(path)
+        constraints.fontDirectories.append(directory)
+        let registration: DirectoryRegistration
+        do throws(FontError) {
+          registration = try registry.registerFonts(in: directory)
+        } catch {
+          throw CheckError(place("fontDirectories[\(index)]") + ": \(error.message)")
+        }
+        if let failure = registration.failures.first {
+          throw CheckError(
+            place("fontDirectories[\(index)]") + ": \(failure.description); remove the file or "
+              + "fix it")
+        }
+      }
+      constraints.registry = registry
+      try resolveFonts(raw.fonts ?? [:], registry: registry, into: &constraints, place: place)
+    }
+    return constraints
+  }
+
+  private static func resolveFonts(
+    _ fonts: [String: String], registry: FontRegistry, into constraints: inout CheckConstraints,
+    place: (String) -> String
+  ) throws(CheckError) {
+    for (key, family) in fonts.sorted(by: { $0.key < $1.key }) {
+      let path = "fonts.\(key)"
+      if key.count == 4, key.first?.isUppercase == true,
+        key.dropFirst().allSatisfy({ $0.isLowercase && $0.isASCII })
+      {
+        guard ScriptTags.isKnown(key) else {
+          throw CheckError(
+            place(path) + ": \"\(key)\" is not an ISO 15924 script code ICU knows; use one "
+              + "such as Hang, Arab, Deva, Thai, Hebr, Cyrl, Jpan")
+        }
+        constraints.scriptFonts[key] = family
+      } else {
+        guard isLanguageTag(key) else {
+          throw CheckError(
+            place(path) + ": \"\(key)\" is neither a language code (ko, pt-BR, zh-Hant) nor an "
+              + "ISO 15924 script code (Hang, Arab, Deva)")
+        }
+        constraints.languageFonts[normalizedLanguage(key)] = family
+      }
+      guard !registry.faces(family: family).isEmpty else {
+        let families = registry.families
+        throw CheckError(
+          place(path) + ": no family \"\(family)\" is registered; "
+            + (families.isEmpty
+              ? "no fonts are registered (list folders of font files in fontDirectories)"
+              : "registered families: \(families.joined(separator: ", "))"))
+      }
+    }
+  }
+
+  /// A BCP 47-shaped tag: 2–3 letters, then subtags of 1–8 letters or digits.
+  static func isLanguageTag(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+      $0.split(separator: "_", omittingEmptySubsequences: false)
+    }
+    guard let first = parts.first, (2...3).contains(first.count),
+      first.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy {
+      (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+
+  // MARK: - Reading
+
+  /// Reads a file of at most `limit` bytes.
+  static func readLimited(_ url: URL, limit: Int, what: String) throws(CheckError) -> Data {
+    let size: Int
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    } catch {
+      throw CheckError("\(url.path): cannot read the \(what): no such file, or not readable")
+    }
+    guard size <= limit else {
+      throw CheckError(
+        "\(url.path): the \(what) has \(size) bytes; at most \(limit) are read")
+    }
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw CheckError("\(url.path): cannot read the \(what): \(error.localizedDescription)")
+    }
   }
 }

@@ -2,10 +2,11 @@
 
 import Foundation
 
-// CONTRACT STUB (issue 20): H-C replaces this file; keep the type name and `message`.
-
-/// An error in a check's input: the constraints file, a shard, a baseline.
-public struct CheckError: Error, Hashable, Sendable, CustomStringConvertible {
+/// An error in a check's input: the constraints file, a shard, a baseline, reports to merge.
+///
+/// The message names the file, the place in it (a JSON path such as `rules[2].categories`, or
+/// a line and column), the bad value and what would be valid.
+public struct CheckError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// What went wrong, with file, line and column or JSON path, and what was expected.
   public let message: String
 
@@ -16,4 +17,7 @@ public struct CheckError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The message.
   public var description: String { message }
+
+  /// The message, for `localizedDescription`.
+  public var errorDescription: String? { message }
 }

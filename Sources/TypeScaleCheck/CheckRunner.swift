@@ -1,22 +1,85 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Dispatch
 import Foundation
 import TypeScale
+import TypeScaleInternals
+import TypeScaleRender
 import TypeScaleStrings
 
-// CONTRACT STUB (issue 20): H-C replaces this file; keep the names and signatures.
-
 /// Lays every entry out at every category its rule names and reports what fits.
+///
+/// For each entry, in order:
+/// 1. An entry whose key another ``CheckShard`` owns is left out; so is a device variant other
+///    than the rule's `device` (entries with no device step always count).
+/// 2. The rule is the first whose `keys` match, filled from `defaults`; with no rule and no
+///    defaults the entry is skipped ("no rule matches").
+/// 3. The text is ``PlaceholderSamples/text(for:)``'s. A placeholder it cannot fill is bad
+///    input, like a malformed catalog: the entry becomes a ``CheckInputError`` (file, line,
+///    column) and the run exits 2.
+/// 4. The font: the family `fonts` names for the entry's language, else for the text's dominant
+///    script, replaces the style's family (its weight, italic, size, tracking and scaling stay);
+///    otherwise the typography's own family. The chosen family is the label's primary font, as
+///    when an app sets a per-localization font; characters it lacks fall back to the registry's
+///    cascade (and to the machine's fonts with `systemFallback`).
+/// 5. One shape-once sweep (`DynamicType.sweep`) over the rule's categories, from the smallest to
+///    the largest named, with the rule's width, line limit and tail truncation, as a `UILabel`.
+///    A second sweep without the line limit runs only when a category truncated, to count the
+///    lines the text needs.
+///
+/// Each category's ``CheckStatus``: ``CheckStatus/truncated`` when the label truncates (what
+/// `UILabel` shows; a failure unless the rule allows truncation);
+/// ``CheckStatus/overflowsLines`` when it does not truncate but a line is wider than the width
+/// (a word too long for the width, which `UILabel` breaks inside); else ``CheckStatus/fits``.
+///
+/// Entries are checked on a fixed number of workers; the report keeps entry order, so the same
+/// input always gives the same report.
 public final class CheckRunner: Sendable {
   /// The constraints.
   public let constraints: CheckConstraints
+  /// The registry fonts come from: the constraints', or one with the embedded faces only.
+  public let registry: FontRegistry
+  /// The layout engine, with the fontconfig tail when `systemFallback` is on.
+  public let engine: TextLayoutEngine
+  /// How many entries are laid out at once.
+  public let workers: Int
+  private let renderer: Renderer
+
+  /// The shortest time between two progress calls: 0.1 s.
+  public static let progressInterval = 0.1
 
   /// Creates a runner: registers the constraints' fonts and builds the typography.
   ///
-  /// - Parameter constraints: The constraints.
-  /// - Throws: ``CheckError`` for a font or typography that cannot be loaded.
-  public init(constraints: CheckConstraints) throws(CheckError) {
+  /// - Parameters:
+  ///   - constraints: The constraints.
+  ///   - workers: Entries laid out at once, 1…64; the machine's active cores by default.
+  /// - Throws: ``CheckError`` for a font or typography that cannot be loaded, or fontconfig
+  ///   failing when `systemFallback` is on.
+  public init(constraints: CheckConstraints, workers: Int? = nil) throws(CheckError) {
     self.constraints = constraints
+    let registry: FontRegistry
+    if let given = constraints.registry {
+      registry = given
+    } else {
+      do throws(FontError) {
+        registry = try FontRegistry()
+      } catch {
+        throw CheckError("cannot create a font registry: \(error.message)")
+      }
+    }
+    var fallback: SystemFontFallback?
+    if constraints.systemFallback {
+      do throws(FontError) {
+        fallback = try SystemFontFallback()
+      } catch {
+        throw CheckError(
+          "systemFallback: \(error.message); set \"systemFallback\": false, or install fontconfig")
+      }
+    }
+    self.registry = registry
+    self.engine = TextLayoutEngine(registry: registry, systemFallback: fallback)
+    self.renderer = Renderer(registry: registry)
+    self.workers = min(max(workers ?? ProcessInfo.processInfo.activeProcessorCount, 1), 64)
   }
 
   /// Checks entries.
@@ -24,16 +87,181 @@ public final class CheckRunner: Sendable {
   /// - Parameters:
   ///   - entries: The entries, as a ``StringsLoader`` read them.
   ///   - shard: The part of the keys to check, or `nil` for all.
-  ///   - progress: Called now and then with (entries done, entries in all).
-  /// - Returns: The report; its `errors` are empty (the caller adds unreadable files).
+  ///   - progress: Called at most about ten times a second with (entries done, entries in all),
+  ///     and once at the end; from any thread.
+  /// - Returns: The report, in entry order; its `errors` hold only placeholders that could not
+  ///   be filled (the caller adds unreadable files).
   public func run(
     _ entries: [LocalizedEntry], shard: CheckShard? = nil,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) -> CheckReport {
-    CheckReport()
+    let outcomes = Locked<[Outcome?]>(Array(repeating: nil, count: entries.count))
+    let next = Locked(0)
+    let ticks = Locked((done: 0, last: DispatchTime.now().uptimeNanoseconds))
+    let interval = UInt64(Self.progressInterval * 1e9)
+    let total = entries.count
+    DispatchQueue.concurrentPerform(iterations: min(workers, max(entries.count, 1))) { _ in
+      while true {
+        let index = next.withLock { value -> Int in
+          defer { value += 1 }
+          return value
+        }
+        guard index < entries.count else { return }
+        let outcome = check(entries[index], shard: shard)
+        outcomes.withLock { $0[index] = outcome }
+        guard let progress else { continue }
+        let report: Int? = ticks.withLock { state in
+          state.done += 1
+          let now = DispatchTime.now().uptimeNanoseconds
+          guard now - state.last >= interval else { return nil }
+          state.last = now
+          return state.done
+        }
+        if let report { progress(report, total) }
+      }
+    }
+    progress?(total, total)
+    var report = CheckReport(shard: shard?.description)
+    for outcome in outcomes.withLock({ $0 }) {
+      switch outcome {
+      case .result(let result): report.results.append(result)
+      case .skipped(let skipped): report.skipped.append(skipped)
+      case .error(let error): report.errors.append(error)
+      case .excluded, nil: break
+      }
+    }
+    return report
+  }
+
+  /// What checking one entry gave.
+  enum Outcome: Sendable {
+    case result(CheckResult)
+    case skipped(CheckSkipped)
+    case error(CheckInputError)
+    /// Another shard's key, or another device's variant.
+    case excluded
+  }
+
+  /// Checks one entry.
+  func check(_ entry: LocalizedEntry, shard: CheckShard?) -> Outcome {
+    if let shard, !shard.contains(key: entry.key) { return .excluded }
+    let file = entry.file.relativePath
+    let variant = entry.variant.description
+    func skipped(_ reason: String) -> Outcome {
+      .skipped(
+        CheckSkipped(
+          key: entry.key, language: entry.language, variant: variant, file: file,
+          line: entry.line, reason: reason))
+    }
+    guard let rule = constraints.rule(for: entry.key) else {
+      return skipped("no rule matches (add a rule whose keys match, or defaults)")
+    }
+    if let device = rule.device {
+      for case .device(let name) in entry.variant.steps
+      where name.lowercased() != device.lowercased() {
+        return .excluded
+      }
+    }
+    let text: String
+    do throws(StringsError) {
+      text = try constraints.placeholders.text(for: entry)
+    } catch {
+      return .error(
+        CheckInputError(
+          file: error.file?.relativePath ?? file, line: error.line ?? entry.line,
+          column: error.column, message: error.message))
+    }
+    let cells: [CheckCell]
+    let missing: [String]
+    do throws(TypeScaleError) {
+      (cells, missing) = try layOut(text, language: entry.language, rule: rule)
+    } catch {
+      return skipped("cannot be laid out: \(error.message)")
+    }
+    let largest = cells.last {
+      $0.status == .fits || ($0.status == .truncated && rule.truncationAllowed)
+    }
+    return .result(
+      CheckResult(
+        key: entry.key, language: entry.language, variant: variant, text: text, file: file,
+        line: entry.line, state: entry.state, isFallback: entry.isFallback, rule: rule.name,
+        style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
+        truncationAllowed: rule.truncationAllowed, required: rule.categories, cells: cells,
+        largestFitting: largest?.category, missingGlyphs: missing))
+  }
+
+  /// The sweep over the rule's categories, and each category's cell.
+  private func layOut(_ text: String, language: String, rule: CheckRule.Resolved)
+    throws(TypeScaleError) -> ([CheckCell], [String])
+  {
+    guard let lower = rule.categories.first, let upper = rule.categories.last else {
+      return ([], [])
+    }
+    let dynamic = try dynamicType(
+      language: language, text: text, range: lower...upper, style: rule.style)
+    let token = Typography.TokenName(rule.style)
+    let options = Self.options(rule, language: language)
+    let layouts = try dynamic.sweep(text, token: token, width: rule.width, options: options)
+    var needed: [ContentSizeCategory: Int] = [:]
+    if layouts.contains(where: \.layout.isTruncated) {
+      var unlimited = options
+      unlimited.lineLimit = nil
+      for swept in try dynamic.sweep(text, token: token, width: rule.width, options: unlimited) {
+        needed[swept.category] = swept.layout.lineCount
+      }
+    }
+    var missing: [Unicode.Scalar] = []
+    var cells: [CheckCell] = []
+    for swept in layouts {
+      let layout = swept.layout
+      for scalar in layout.diagnostics.missingCharacters where !missing.contains(scalar) {
+        missing.append(scalar)
+      }
+      let tooWide =
+        layout.breaksWords
+        || rule.width.map { width in layout.lines.contains { $0.width > width + 0.01 } } == true
+      let status: CheckStatus =
+        layout.isTruncated ? .truncated : tooWide ? .overflowsLines : .fits
+      cells.append(
+        CheckCell(
+          category: swept.category, status: status, pointSize: layout.pointSize,
+          width: layout.width, height: layout.height, lineCount: layout.lineCount,
+          neededLines: needed[swept.category] ?? layout.lineCount))
+    }
+    return (cells, missing.map(MissingGlyphsText.codePoint))
+  }
+
+  /// A label's options: the rule's width and line limit, tail truncation, the entry's language.
+  private static func options(_ rule: CheckRule.Resolved, language: String) -> LayoutOptions {
+    var options = LayoutOptions(
+      width: rule.width, lineLimit: rule.lineLimit == 0 ? nil : rule.lineLimit,
+      truncation: .tail)
+    options.language = language
+    return options
+  }
+
+  /// A `DynamicType` whose typography sets the family `fonts` picks for the language or script.
+  private func dynamicType(
+    language: String, text: String, range: ClosedRange<ContentSizeCategory>,
+    category: ContentSizeCategory = .large, style: String
+  ) throws(TypeScaleError) -> DynamicType {
+    var typography = constraints.typography
+    if let family = constraints.fontFamily(language: language, text: text) {
+      let entry = try typography.entry(for: Typography.TokenName(style))
+      var changed = entry.style
+      changed.family = family
+      try typography.set(entry.name, changed)
+    }
+    return DynamicType(
+      registry: registry, typography: typography, category: category,
+      range: DynamicTypeRange(range), engine: engine)
   }
 
   /// The label of a result drawn at a category as PNG bytes, for the HTML report.
+  ///
+  /// The label is laid out as ``run(_:shard:progress:)`` laid it out (same font choice, width,
+  /// line limit and tail truncation) and drawn at 2× with the width, line boxes and truncation
+  /// overlays.
   ///
   /// - Parameters:
   ///   - result: A result of this runner.
@@ -43,6 +271,28 @@ public final class CheckRunner: Sendable {
   public func image(for result: CheckResult, at category: ContentSizeCategory) throws(CheckError)
     -> Data
   {
-    Data()
+    let rule = CheckRule.Resolved(
+      name: result.rule,
+      settings: CheckSettings(
+        style: result.style, width: result.width, lineLimit: result.lineLimit,
+        truncation: result.truncationAllowed))
+    let layout: TextLayout
+    do throws(TypeScaleError) {
+      let dynamic = try dynamicType(
+        language: result.language, text: result.text, range: category...category,
+        category: category, style: result.style)
+      layout = try dynamic.layout(
+        result.text, token: Typography.TokenName(result.style), width: result.width,
+        options: Self.options(rule, language: result.language))
+    } catch {
+      throw CheckError("\(result.id) at \(category.shortName): \(error.message)")
+    }
+    do throws(RenderError) {
+      let image = try renderer.render(
+        layout, options: RenderOptions(overlays: [.width, .lines, .truncation]))
+      return try PNG.encode(image)
+    } catch {
+      throw CheckError("\(result.id) at \(category.shortName): \(error.message)")
+    }
   }
 }

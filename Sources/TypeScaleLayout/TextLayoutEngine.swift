@@ -29,6 +29,9 @@ public final class TextLayoutEngine: Sendable {
   public let registry: FontRegistry
   /// Shaped runs in font units, bounded in bytes.
   public let shapeCache: ShapeCache
+  /// The cascade's opt-in tail of the machine's fonts (fontconfig), or `nil` for registered
+  /// faces only.
+  public let systemFallback: SystemFontFallback?
   let fonts: HarfBuzzFontCache
   private let contexts = Locked<[ContextBox]>([])
   /// Cascades by primary face and fallback faces (built once: matching runs per build).
@@ -46,8 +49,16 @@ public final class TextLayoutEngine: Sendable {
   /// - Parameters:
   ///   - registry: The registry whose faces and default cascade to use.
   ///   - shapeCacheBudget: The shape cache's budget in bytes; 64 MiB by default.
-  public init(registry: FontRegistry, shapeCacheBudget: Int = 64 << 20) {
+  ///   - systemFallback: An opt-in tail for every cascade: fontconfig's choice of the machine's
+  ///     fonts for characters no registered face covers. `nil` by default, so layouts depend on
+  ///     registered faces only (hermetic). Apple's text system always falls back to the system's
+  ///     fonts; here that is one argument away.
+  public init(
+    registry: FontRegistry, shapeCacheBudget: Int = 64 << 20,
+    systemFallback: SystemFontFallback? = nil
+  ) {
     self.registry = registry
+    self.systemFallback = systemFallback
     self.shapeCache = ShapeCache(budget: shapeCacheBudget)
     self.fonts = HarfBuzzFontCache(dataCache: registry.dataCache)
   }
@@ -161,13 +172,15 @@ public final class TextLayoutEngine: Sendable {
       // Most fonts name no fallbacks of their own: keyed by the face alone, no key array.
       let key = font.face.id
       if let cached = primaryCascades.withLock({ $0[key] }) { return cached }
-      let cascade = registry.cascade(for: font.face, preferring: [])
+      let cascade = registry.cascade(
+        for: font.face, preferring: [], systemFallback: systemFallback)
       primaryCascades.withLock { if $0.count < 1024 { $0[key] = cascade } }
       return cascade
     }
     let key = [font.face.id] + font.fallbackFaces.map(\.id)
     if let cached = cascades.withLock({ $0[key] }) { return cached }
-    let cascade = registry.cascade(for: font.face, preferring: font.fallbackFaces)
+    let cascade = registry.cascade(
+      for: font.face, preferring: font.fallbackFaces, systemFallback: systemFallback)
     cascades.withLock { if $0.count < 1024 { $0[key] = cascade } }
     return cascade
   }

@@ -222,7 +222,8 @@ public struct AndroidStringsReader: Sendable {
     } catch let error as StringsError {
       throw error
     } catch {
-      throw StringsError(.unreadable, file: url, "cannot read the file: \(error.localizedDescription)")
+      throw StringsError(
+        .unreadable, file: url, "cannot read the file: \(error.localizedDescription)")
     }
     return try parse(data: data, file: url)
   }
@@ -236,9 +237,9 @@ public struct AndroidStringsReader: Sendable {
     if let error = delegate.error { throw error }
     guard ok else {
       let reason = (parser.parserError as NSError?)?.localizedDescription ?? "not well-formed"
+      let place = delegate.xmlErrorPlace ?? (parser.lineNumber, parser.columnNumber)
       throw StringsError(
-        .malformed, file: file, line: max(parser.lineNumber, 1),
-        column: max(parser.columnNumber, 1),
+        .malformed, file: file, line: max(place.line, 1), column: max(place.column, 1),
         "the XML is not well-formed (\(reason)); expected a <resources> document")
     }
     return delegate.strings
@@ -346,6 +347,13 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
       return
     }
     if elementName == "plurals" || elementName == "string-array" { container = nil }
+  }
+
+  /// Where the XML parser first reported an error.
+  var xmlErrorPlace: (line: Int, column: Int)?
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    if xmlErrorPlace == nil { xmlErrorPlace = (parser.lineNumber, parser.columnNumber) }
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {

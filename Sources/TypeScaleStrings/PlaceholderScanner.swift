@@ -73,7 +73,8 @@ enum PlaceholderScanner {
     if let positional = arguments.first(where: { $0.position != nil }),
       let sequential = arguments.first(where: { $0.position == nil })
     {
-      let later = positional.range.lowerBound > sequential.range.lowerBound ? positional : sequential
+      let later =
+        positional.range.lowerBound > sequential.range.lowerBound ? positional : sequential
       throw Failure(
         column: column(of: later.range.lowerBound, in: text), spelling: later.spelling,
         detail:

@@ -119,7 +119,9 @@ public struct StringsLoader: Sendable {
   enum Kind {
     case catalog, strings, stringsdict, xliff, xcloc, android
 
-    /// The kind of `url`, or `nil` when no reader takes it. While walking (`explicit` false),
+    /// The kind of `url`, or `nil` when no reader takes it.
+    ///
+    /// While walking (`explicit` false),
     /// an Android `strings.xml` in a folder that is not a language folder is skipped.
     init?(_ url: URL, explicit: Bool) {
       switch url.pathExtension {

@@ -108,7 +108,8 @@ import TypeScaleTestSupport
   @Test(arguments: folders)
   func languageFromFolder(folder: String, language: String?) throws {
     if let language {
-      #expect(try read("<string name=\"k\">x</string>", folder: folder).map(\.language) == [language])
+      #expect(
+        try read("<string name=\"k\">x</string>", folder: folder).map(\.language) == [language])
     } else {
       let error = try #require(self.error("<string name=\"k\">x</string>", folder: folder))
       #expect(error.code == .invalid)
@@ -120,8 +121,10 @@ import TypeScaleTestSupport
     let root = try res(["values/strings.xml": xml("<string name=\"k\">x</string>")])
     defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
     let url = root.appendingPathComponent("values/strings.xml")
-    #expect(try AndroidStringsReader().read(contentsOf: url, defaultLanguage: "fr")[0].language == "fr")
-    #expect(try AndroidStringsReader(defaultLanguage: "ja").read(contentsOf: url)[0].language == "ja")
+    #expect(
+      try AndroidStringsReader().read(contentsOf: url, defaultLanguage: "fr")[0].language == "fr")
+    #expect(
+      try AndroidStringsReader(defaultLanguage: "ja").read(contentsOf: url)[0].language == "ja")
   }
 
   @Test func referencesResolveInLanguageThenDefault() throws {
@@ -161,8 +164,10 @@ import TypeScaleTestSupport
     ("<string name=\"a\">@string/a</string>", "cycle", 3),
     ("\n<string name=\"a\">@string/missing</string>", "@string/missing names no <string>", 4),
     ("<string>no name</string>", "has no name attribute", 3),
-    ("<plurals name=\"p\">\n<item quantity=\"several\">x</item></plurals>",
-     "quantity \"several\"; expected one of zero, one, two, few, many, other", 4),
+    (
+      "<plurals name=\"p\">\n<item quantity=\"several\">x</item></plurals>",
+      "quantity \"several\"; expected one of zero, one, two, few, many, other", 4
+    ),
   ]
 
   @Test(arguments: invalid)
@@ -178,7 +183,7 @@ import TypeScaleTestSupport
   static let malformed: [(String, Int)] = [
     ("<resources>\n<string name=\"a\">x</strin>\n</resources>", 2),
     ("<resources>\n<string name=\"a\">x &bogus; y</string>\n</resources>", 2),
-    ("<resources>\n\n<string name=\"a>x</string>", 3),
+    ("<resources>\n\n<string name=\"a\" name=\"b\">x</string>\n</resources>", 3),
   ]
 
   @Test(arguments: malformed)
@@ -197,7 +202,9 @@ import TypeScaleTestSupport
 
   @Test func missingFileIsUnreadable() {
     let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/values/strings.xml")
-    let error = #expect(throws: StringsError.self) { try AndroidStringsReader().read(contentsOf: url) }
+    let error = #expect(throws: StringsError.self) {
+      try AndroidStringsReader().read(contentsOf: url)
+    }
     #expect(error?.code == .unreadable)
   }
 }

@@ -89,7 +89,10 @@ import TypeScaleStrings
     #expect(error.code == .invalid)
     #expect(error.file == Self.file)
     #expect(error.line == 12)
-    #expect(error.message.hasPrefix("/tmp/Localizable.xcstrings:12: the placeholder \"\(spelling)\" at character \(column) of the text of \"bad.key\" (en)"), "\(error.message)")
+    #expect(
+      error.message.hasPrefix(
+        "/tmp/Localizable.xcstrings:12: the placeholder \"\(spelling)\" at character \(column) of the text of \"bad.key\" (en)"
+      ), "\(error.message)")
     #expect(error.message.contains(detail), "\(error.message)")
     #expect(error.message.contains("expected"))
   }
@@ -108,11 +111,15 @@ import TypeScaleStrings
     ("en", [.plural("one")], "%2$d file of %1$@", "1 file of Maximilian Mustermann"),
     ("en", [.device("ipad"), .plural("one")], "%d of %d", "1 of 88888"),
     (
-      "en", [.substitution(name: "files", plural: "one"), .substitution(name: "folders", plural: "few")],
+      "en",
+      [.substitution(name: "files", plural: "one"), .substitution(name: "folders", plural: "few")],
       "%1$lld file in %2$lld folders", "1 file in 88888 folders"
     ),
     (
-      "pl", [.substitution(name: "files", plural: "few"), .substitution(name: "folders", plural: "many")],
+      "pl",
+      [
+        .substitution(name: "files", plural: "few"), .substitution(name: "folders", plural: "many"),
+      ],
       "%1$lld pliki w %2$lld folderach", "2 pliki w 0 folderach"
     ),
     ("en", [.plural("one")], "%.1f miles", "8888.9 miles"),
@@ -122,7 +129,9 @@ import TypeScaleStrings
   func pluralVariantsTakeACLDRNumber(
     language: String, steps: [StringVariant.Step], text: String, expected: String
   ) throws {
-    #expect(try PlaceholderSamples().text(for: entry(text, language: language, variant: steps)) == expected)
+    #expect(
+      try PlaceholderSamples().text(for: entry(text, language: language, variant: steps))
+        == expected)
   }
 
   @Test func decodesTheConstraintsObjectAndOverridesByGlob() throws {

@@ -69,8 +69,8 @@ import TypeScaleTestSupport
     #expect(result.errors.isEmpty, "\(result.errors)")
     #expect(
       relative(result.files, to: root) == [
-        "android/res/values-de/strings.xml",
         "android/res/values/strings.xml",
+        "android/res/values-de/strings.xml",
         "ios/Export/de.xcloc/Localized Contents/de.xliff",
         "ios/Localizable.xcstrings",
         "ios/de.lproj/Localizable.strings",
@@ -78,9 +78,9 @@ import TypeScaleTestSupport
         "ios/fr.xliff",
       ])
     let android = result.entries.filter { $0.syntax == .android }
-    #expect(android.map(\.language) == ["de", "en"])
+    #expect(android.map(\.language) == ["en", "de"])
     let catalog = result.entries.filter { $0.file.pathExtension == "xcstrings" }
-    #expect(catalog.map { "\($0.language)=\($0.text)" } == ["de=Sichern", "en=Save"])
+    #expect(catalog.map { "\($0.language)=\($0.text)" } == ["en=Save", "de=Sichern"])
     // The same call twice gives the same answer.
     let again = StringsLoader().load([root])
     #expect(again.files == result.files)
@@ -98,7 +98,8 @@ import TypeScaleTestSupport
     let result = StringsLoader().load([root])
     #expect(result.files.count == 4)
     #expect(result.errors.map(\.code) == [.malformed, .malformed])
-    #expect(result.errors.map { $0.file?.lastPathComponent } == ["Broken.xcstrings", "strings.xml"])
+    #expect(
+      result.errors.map { $0.file?.lastPathComponent } == ["Broken.xcstrings", "strings.xml"])
     #expect(result.entries.count == 3)
   }
 
@@ -155,7 +156,9 @@ import TypeScaleTestSupport
     let result = StringsLoader().load([root])
     #expect(relative(result.files, to: root) == ["Shallow.xcstrings"])
     #expect(result.errors.map(\.code) == [.tooLarge])
-    #expect(result.errors.first?.message.contains("more than \(StringsLoader.maximumDepth) levels") == true)
+    #expect(
+      result.errors.first?.message.contains("more than \(StringsLoader.maximumDepth) levels")
+        == true)
   }
 
   @Test func anXclocWithoutXLIFFIsAnError() throws {

@@ -27,8 +27,9 @@ public enum PluralSamples {
     let locale = language.replacingOccurrences(of: "-", with: "_")
     var status: Int32 = 0
     var buffer = [CChar](repeating: 0, count: Int(CUnicode_pluralSampleCapacity))
-    let found = buffer.withUnsafeMutableBufferPointer { out in
-      CUnicode_pluralSample(locale, category, out.baseAddress!, &status)
+    let found = buffer.withUnsafeMutableBufferPointer { out -> Bool in
+      guard let base = out.baseAddress else { return false }
+      return CUnicode_pluralSample(locale, category, base, &status)
     }
     let result: String? =
       found && !CUnicode_isFailure(status)

@@ -5,13 +5,16 @@
 
 #include "CUnicode.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/upluralrules.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
@@ -292,4 +295,115 @@ const char *CUnicode_icuVersion(void) {
 const char *CUnicode_unicodeVersion(void) {
   pthread_once(&cunicode_versionsOnce, cunicode_fillVersions);
   return cunicode_unicodeVersion;
+}
+
+// MARK: - Plural rules
+
+// Whether the UTF-16 keyword ICU wrote equals the ASCII `category`.
+static bool CUnicode_keywordEquals(const UChar *keyword, int32_t length, const char *category) {
+  int32_t index = 0;
+  for (; index < length; index++) {
+    if (category[index] == 0 || (UChar)(unsigned char)category[index] != keyword[index]) {
+      return false;
+    }
+  }
+  return category[index] == 0;
+}
+
+// The plural rules live in ICU's i18n library, which the package does not link (CICU carries
+// only `icu-uc`, and Package.swift is shared). So the three functions are looked up once at run
+// time in the libicui18n of the same ICU version as the headers, by their versioned names
+// (uplrules_select_72 under ICU 72). If the library cannot be loaded, CUnicode_pluralSample
+// reports U_MISSING_RESOURCE_ERROR instead of crashing.
+#define CUNICODE_STRINGIFY_(name) #name
+#define CUNICODE_STRINGIFY(name) CUNICODE_STRINGIFY_(name)
+
+typedef UPluralRules *(*CUnicodeOpenPlural)(const char *, UPluralType, UErrorCode *);
+typedef int32_t (*CUnicodeSelectPlural)(const UPluralRules *, double, UChar *, int32_t, UErrorCode *);
+typedef void (*CUnicodeClosePlural)(UPluralRules *);
+
+static pthread_once_t CUnicode_pluralOnce = PTHREAD_ONCE_INIT;
+static CUnicodeOpenPlural CUnicode_openPlural = NULL;
+static CUnicodeSelectPlural CUnicode_selectPlural = NULL;
+static CUnicodeClosePlural CUnicode_closePlural = NULL;
+
+static void CUnicode_loadPluralRules(void) {
+#if defined(__APPLE__)
+  void *library = dlopen("libicui18n.dylib", RTLD_NOW | RTLD_LOCAL);
+#else
+  void *library = dlopen("libicui18n.so." U_ICU_VERSION_SHORT, RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) { library = dlopen("libicui18n.so", RTLD_NOW | RTLD_LOCAL); }
+#endif
+  if (library == NULL) { return; }
+  CUnicodeOpenPlural open =
+      (CUnicodeOpenPlural)dlsym(library, CUNICODE_STRINGIFY(uplrules_openForType));
+  CUnicodeSelectPlural select =
+      (CUnicodeSelectPlural)dlsym(library, CUNICODE_STRINGIFY(uplrules_select));
+  CUnicodeClosePlural close =
+      (CUnicodeClosePlural)dlsym(library, CUNICODE_STRINGIFY(uplrules_close));
+  if (open == NULL || select == NULL || close == NULL) { return; }
+  CUnicode_openPlural = open;
+  CUnicode_selectPlural = select;
+  CUnicode_closePlural = close;
+}
+
+// Whether `number` falls in `category` under `rules`; sets *status on failure.
+static bool CUnicode_selects(
+    const UPluralRules *rules, double number, const char *category, UErrorCode *status) {
+  UChar keyword[16];
+  int32_t length = CUnicode_selectPlural(rules, number, keyword, 16, status);
+  if (U_FAILURE(*status)) { return false; }
+  return CUnicode_keywordEquals(keyword, length < 16 ? length : 16, category);
+}
+
+bool CUnicode_pluralSample(
+    const char *locale, const char *category, char out[32], int32_t *status) {
+  out[0] = 0;
+  if (status == NULL || U_FAILURE((UErrorCode)*status)) { return false; }
+  if (locale == NULL || category == NULL) {
+    *status = U_ILLEGAL_ARGUMENT_ERROR;
+    return false;
+  }
+  pthread_once(&CUnicode_pluralOnce, CUnicode_loadPluralRules);
+  if (CUnicode_openPlural == NULL) {
+    *status = U_MISSING_RESOURCE_ERROR;
+    return false;
+  }
+  UErrorCode error = U_ZERO_ERROR;
+  UPluralRules *rules = CUnicode_openPlural(locale, UPLURAL_TYPE_CARDINAL, &error);
+  if (U_FAILURE(error)) {
+    *status = error;
+    return false;
+  }
+  bool found = false;
+  for (int32_t n = 0; n <= 1000 && !found && U_SUCCESS(error); n++) {
+    if (CUnicode_selects(rules, (double)n, category, &error)) {
+      snprintf(out, 32, "%d", (int)n);
+      found = true;
+    }
+  }
+  double power = 10000.0;
+  for (int32_t exponent = 4; exponent <= 9 && !found && U_SUCCESS(error); exponent++) {
+    if (CUnicode_selects(rules, power, category, &error)) {
+      snprintf(out, 32, "%.0f", power);
+      found = true;
+    }
+    power *= 10.0;
+  }
+  for (int32_t tenths = 1; tenths < 1000 && !found && U_SUCCESS(error); tenths++) {
+    if (tenths % 10 == 0) { continue; }
+    char text[32];
+    snprintf(text, 32, "%d.%d", (int)(tenths / 10), (int)(tenths % 10));
+    if (CUnicode_selects(rules, (double)tenths / 10.0, category, &error)) {
+      memcpy(out, text, strlen(text) + 1);
+      found = true;
+    }
+  }
+  CUnicode_closePlural(rules);
+  if (U_FAILURE(error)) {
+    *status = error;
+    out[0] = 0;
+    return false;
+  }
+  return found;
 }

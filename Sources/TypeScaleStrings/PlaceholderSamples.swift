@@ -2,26 +2,325 @@
 
 import Foundation
 
-// CONTRACT STUB (issue 20): H-B replaces this file. Keep: the type name, `init()` (documented
-// defaults), `Decodable` (the constraints file embeds it under "placeholders"), and
-// `text(for:)`.
-
 /// Sample values that replace a text's placeholders before it is laid out.
+///
+/// A text such as `"%1$@ shared %2$lld photos"` cannot be measured as written: its width
+/// depends on what the app puts in. This type fills each specifier with a sample chosen to be
+/// on the long side, so that a label that fits with the samples is likely to fit in use:
+///
+/// | Specifier | Default sample | Why |
+/// |---|---|---|
+/// | `%@`, `%s`, `%S` | `Maximilian Mustermann` | A real, long German name (21 characters, wide capitals), longer than most names a UI shows |
+/// | `%d`, `%i`, `%u`, `%ld`, `%lld`, `%lu`, `%x`, `%o` | `88888` | Five digits (counts into the tens of thousands); `8` is among the widest digits of proportional fonts |
+/// | `%f`, `%e`, `%g`, `%a` | `8888.88`, formatted by the specifier | Four integer digits; the specifier's own precision decides the decimals (`%.1f` → `8888.9`, `%f` → `8888.880000`), as the app would print it |
+/// | `%c`, `%C` | `W` | The widest Latin letter in most fonts |
+/// | `%p` | `0x600000c04000` | The shape of a 64-bit heap address |
+/// | `%b` (Android) | `false` | The longer of the two answers |
+/// | `%%` | `%` | |
+/// | `%n` (Android) | a line feed | |
+///
+/// Numbers are printed the way `String(format:)` without a locale prints them (ASCII digits,
+/// `.` as the decimal separator), and width, flags and precision are honoured (`%05d` →
+/// `88888`, `%-8@` pads on the right). Integer and float samples that are not numbers are used
+/// as written.
+///
+/// **Plural numbers.** When an entry's variant has plural steps (``StringVariant/Step/plural(_:)``
+/// or ``StringVariant/Step/substitution(name:plural:)``), the integer placeholders take a number
+/// that CLDR puts in that category for the entry's language (``PluralSamples``): Russian `few`
+/// is laid out with 2, English `one` with 1. The plural steps, in variant order, take the
+/// integer arguments in the order they first appear in the text: a `.plural` step the first
+/// integer placeholder, as Android's `<plurals>` and `.stringsdict` write them, and the
+/// substitutions of a String Catalog the integer specifiers its reader wrote for them (`%lld`,
+/// or `%N$lld` from `argNum`), which follow the text's order. An integer argument left over gets
+/// the integer sample. A category the language does not have (Japanese `one`) gets `0`, `1` or
+/// `2` for `zero`, `one`, `two` and the integer sample otherwise.
+///
+/// **Configuration.** The constraints file's `placeholders` object decodes into this type:
+///
+/// ```json
+/// { "string": "Anna", "integer": "88888", "float": "8888.88",
+///   "overrides": [ { "keys": "cart.*", "integer": "3", "arguments": { "1": "Bob" } } ] }
+/// ```
+///
+/// Every field is optional. The first override whose `keys` glob (`*`, `?`) matches the whole
+/// key replaces the samples it names; `arguments` sets the sample of one argument by its
+/// 1-based number (the `N` of `%N$@`, or the order of sequential specifiers), and beats plural
+/// numbers.
+///
+/// Apple's `String(format:)` accepts some specifiers that this type rejects on purpose: a
+/// width or precision from an argument (`*`), and a text mixing `%1$@` with `%@` (whose
+/// argument order is undefined).
 public struct PlaceholderSamples: Sendable, Hashable, Decodable {
-  /// The documented default samples.
-  public init() {}
+  /// The default string sample, `Maximilian Mustermann`.
+  public static let defaultString = "Maximilian Mustermann"
+  /// The default integer sample, `88888`.
+  public static let defaultInteger = "88888"
+  /// The default float sample, `8888.88`, formatted by each specifier's precision.
+  public static let defaultFloat = "8888.88"
 
-  /// Decodes samples from the constraints file's `placeholders` object.
+  /// Samples for the keys matching a glob.
+  public struct Override: Sendable, Hashable, Decodable {
+    /// The key pattern, with `*` and `?` wildcards, matched against the whole key.
+    public var keys: String
+    /// The string sample for these keys, or `nil` to keep the base one.
+    public var string: String?
+    /// The integer sample for these keys, or `nil` to keep the base one.
+    public var integer: String?
+    /// The float sample for these keys, or `nil` to keep the base one.
+    public var float: String?
+    /// Samples by 1-based argument number, whatever the argument's kind.
+    public var arguments: [Int: String]
+
+    /// Creates an override.
+    ///
+    /// - Parameters:
+    ///   - keys: The key pattern (`*`, `?`).
+    ///   - string: The string sample, if it changes.
+    ///   - integer: The integer sample, if it changes.
+    ///   - float: The float sample, if it changes.
+    ///   - arguments: Samples by 1-based argument number.
+    public init(
+      keys: String, string: String? = nil, integer: String? = nil, float: String? = nil,
+      arguments: [Int: String] = [:]
+    ) {
+      self.keys = keys
+      self.string = string
+      self.integer = integer
+      self.float = float
+      self.arguments = arguments
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case keys, string, integer, float, arguments
+    }
+
+    /// Decodes an override; sample values may be JSON strings or numbers.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when `keys` is missing or an `arguments` key is not a
+    ///   positive integer.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      keys = try container.decode(String.self, forKey: .keys)
+      string = try PlaceholderSamples.sample(container, .string)
+      integer = try PlaceholderSamples.sample(container, .integer)
+      float = try PlaceholderSamples.sample(container, .float)
+      arguments = [:]
+      if container.contains(.arguments) {
+        let raw = try container.decode([String: SampleValue].self, forKey: .arguments)
+        for (key, value) in raw {
+          guard let number = Int(key), number > 0 else {
+            throw DecodingError.dataCorruptedError(
+              forKey: .arguments, in: container,
+              debugDescription:
+                "the argument number \"\(key)\" is not valid; expected a positive integer "
+                + "such as \"1\" (the N of %N$@)")
+          }
+          arguments[number] = value.text
+        }
+      }
+    }
+  }
+
+  /// The sample for `%@`, `%s` and `%S`.
+  public var string: String
+  /// The sample for integer specifiers (`%d`, `%lld`, …).
+  public var integer: String
+  /// The sample for floating-point specifiers (`%f`, `%.2f`, …).
+  public var float: String
+  /// Per-key samples; the first whose glob matches the key applies.
+  public var overrides: [Override]
+
+  /// The documented default samples (see the table above), with no overrides.
+  public init() {
+    self.init(string: Self.defaultString)
+  }
+
+  /// Creates samples.
+  ///
+  /// - Parameters:
+  ///   - string: The string sample.
+  ///   - integer: The integer sample.
+  ///   - float: The float sample.
+  ///   - overrides: Per-key samples, first match wins.
+  public init(
+    string: String = PlaceholderSamples.defaultString,
+    integer: String = PlaceholderSamples.defaultInteger,
+    float: String = PlaceholderSamples.defaultFloat,
+    overrides: [Override] = []
+  ) {
+    self.string = string
+    self.integer = integer
+    self.float = float
+    self.overrides = overrides
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case string, integer, float, overrides
+  }
+
+  /// Decodes samples from the constraints file's `placeholders` object; absent fields keep
+  /// their defaults, and sample values may be JSON strings or numbers.
   ///
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` for a malformed object.
-  public init(from decoder: any Decoder) throws {}
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    string = try Self.sample(container, .string) ?? Self.defaultString
+    integer = try Self.sample(container, .integer) ?? Self.defaultInteger
+    float = try Self.sample(container, .float) ?? Self.defaultFloat
+    overrides = try container.decodeIfPresent([Override].self, forKey: .overrides) ?? []
+  }
+
+  /// A sample value written as a JSON string or number.
+  private struct SampleValue: Decodable {
+    var text: String
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let text = try? container.decode(String.self) {
+        self.text = text
+      } else if let number = try? container.decode(Int.self) {
+        self.text = String(number)
+      } else if let number = try? container.decode(Double.self) {
+        self.text = String(number)
+      } else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "expected a sample as a string or a number")
+      }
+    }
+  }
+
+  private static func sample<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key)
+    throws -> String?
+  {
+    try container.decodeIfPresent(SampleValue.self, forKey: key)?.text
+  }
+
+  // MARK: - Substitution
 
   /// The entry's text with every placeholder replaced by a sample; a plural variant's own
   /// number is one CLDR picks for that category in the entry's language.
   ///
   /// - Parameter entry: The entry.
   /// - Returns: The text to lay out.
-  /// - Throws: ``StringsError`` naming the entry's file and line for a malformed placeholder.
-  public func text(for entry: LocalizedEntry) throws(StringsError) -> String { entry.text }
+  /// - Throws: ``StringsError`` (``StringsError/Code/invalid``) naming the entry's file and
+  ///   line, the bad specifier, its column within the text, and what is valid, for a `%` at the
+  ///   end, an unknown conversion (`%y`), a position without a conversion (`%1$`), a width from
+  ///   an argument (`%*d`), or positional and sequential specifiers mixed.
+  public func text(for entry: LocalizedEntry) throws(StringsError) -> String {
+    let placeholders: [Placeholder]
+    do {
+      placeholders = try PlaceholderScanner.scan(entry.text, syntax: entry.syntax)
+    } catch {
+      let variant = entry.variant.isEmpty ? "" : ", \(entry.variant)"
+      throw StringsError(
+        .invalid, file: entry.file, line: entry.line,
+        "the placeholder \"\(error.spelling)\" at character \(error.column) of the text of "
+          + "\"\(entry.key)\" (\(entry.language)\(variant)) \(error.detail)")
+    }
+    guard !placeholders.isEmpty else { return entry.text }
+    let override = overrides.first { KeyGlob($0.keys).matches(entry.key) }
+    let string = override?.string ?? self.string
+    let integer = override?.integer ?? self.integer
+    let float = override?.float ?? self.float
+
+    // Number the arguments: explicit positions, or 1, 2, … in order.
+    var numbers: [Int] = []
+    var next = 1
+    for placeholder in placeholders {
+      if let position = placeholder.position {
+        numbers.append(position)
+      } else if placeholder.takesArgument {
+        numbers.append(next)
+        next += 1
+      } else {
+        numbers.append(0)
+      }
+    }
+    // The plural steps take the integer arguments in the order they first appear.
+    let categories: [String] = entry.variant.steps.compactMap { step in
+      switch step {
+      case .plural(let category): category
+      case .substitution(_, let category): category
+      case .device: nil
+      }
+    }
+    var pluralNumbers: [Int: String] = [:]
+    var integerArguments: [Int] = []
+    for (placeholder, number) in zip(placeholders, numbers)
+    where placeholder.kind == .integer && !integerArguments.contains(number) {
+      integerArguments.append(number)
+    }
+    for (category, argument) in zip(categories, integerArguments) {
+      pluralNumbers[argument] =
+        PluralSamples.number(for: category, language: entry.language)
+        ?? ["zero": "0", "one": "1", "two": "2"][category] ?? integer
+    }
+
+    var result = ""
+    var index = entry.text.startIndex
+    for (placeholder, number) in zip(placeholders, numbers) {
+      result += entry.text[index..<placeholder.range.lowerBound]
+      index = placeholder.range.upperBound
+      if let chosen = override?.arguments[number] {
+        result += pad(chosen, placeholder)
+        continue
+      }
+      switch placeholder.kind {
+      case .percent: result += "%"
+      case .newline: result += "\n"
+      case .string:
+        var text = string
+        if let precision = placeholder.precision { text = String(text.prefix(precision)) }
+        if entry.syntax == .android, placeholder.conversion == "S" { text = text.uppercased() }
+        result += pad(text, placeholder)
+      case .character: result += pad("W", placeholder)
+      case .pointer: result += pad("0x600000c04000", placeholder)
+      case .boolean:
+        result += pad(placeholder.conversion == "B" ? "FALSE" : "false", placeholder)
+      case .integer:
+        result += formatInteger(pluralNumbers[number] ?? integer, placeholder)
+      case .float:
+        result += formatFloat(pluralNumbers[number] ?? float, placeholder)
+      }
+    }
+    result += entry.text[index...]
+    return result
+  }
+
+  /// Flags `String(format:)` accepts for a number, without the locale-dependent ones.
+  private func numericFlags(_ placeholder: Placeholder) -> String {
+    placeholder.flags.filter { "-+ #0".contains($0) }
+  }
+
+  private func formatInteger(_ sample: String, _ placeholder: Placeholder) -> String {
+    guard let value = Int64(sample) else { return pad(sample, placeholder) }
+    let conversion: String =
+      switch placeholder.conversion {
+      case "x", "h": "llx"
+      case "X", "H": "llX"
+      case "o", "O": "llo"
+      default: "lld"
+      }
+    let width = placeholder.width.map(String.init) ?? ""
+    let precision = placeholder.precision.map { ".\($0)" } ?? ""
+    return String(
+      format: "%\(numericFlags(placeholder))\(width)\(precision)\(conversion)", value)
+  }
+
+  private func formatFloat(_ sample: String, _ placeholder: Placeholder) -> String {
+    guard let value = Double(sample), value.isFinite else { return pad(sample, placeholder) }
+    let width = placeholder.width.map(String.init) ?? ""
+    let precision = placeholder.precision.map { ".\($0)" } ?? ""
+    return String(
+      format: "%\(numericFlags(placeholder))\(width)\(precision)\(placeholder.conversion)", value)
+  }
+
+  /// The text padded with spaces to the specifier's width: on the left, or on the right with
+  /// the `-` flag.
+  private func pad(_ text: String, _ placeholder: Placeholder) -> String {
+    guard let width = placeholder.width, text.count < width else { return text }
+    let padding = String(repeating: " ", count: width - text.count)
+    return placeholder.flags.contains("-") ? text + padding : padding + text
+  }
 }

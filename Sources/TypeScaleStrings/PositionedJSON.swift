@@ -221,7 +221,10 @@ struct PositionedJSONParser {
     }
   }
 
+  /// Consumes a number; one that breaks RFC 8259's grammar (`01`, `1.`, `.5`, `+1`, `1e`) is
+  /// reported at its first character.
   private mutating func parseNumber() throws(StringsError) -> String {
+    let (startLine, startColumn) = (line, column)
     let start = index
     while let byte = current,
       byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
@@ -230,10 +233,40 @@ struct PositionedJSONParser {
       advance()
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard Double(text) != nil, text.last?.isNumber == true else {
-      throw error("expected a JSON number, found \"\(text)\"")
+    guard Self.isJSONNumber(bytes[start..<index]) else {
+      throw StringsError(
+        .malformed, file: file, line: startLine, column: startColumn,
+        "expected a JSON number (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), found \"\(text)\"")
     }
     return text
+  }
+
+  /// Whether `number` matches RFC 8259's `number` rule.
+  static func isJSONNumber(_ number: ArraySlice<UInt8>) -> Bool {
+    var rest = number[...]
+    func digits() -> Int {
+      let count = rest.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      rest = rest.dropFirst(count)
+      return count
+    }
+    if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+    if rest.first == UInt8(ascii: "0") {
+      rest = rest.dropFirst()
+    } else if digits() == 0 {
+      return false
+    }
+    if rest.first == UInt8(ascii: ".") {
+      rest = rest.dropFirst()
+      guard digits() > 0 else { return false }
+    }
+    if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+      rest = rest.dropFirst()
+      if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") {
+        rest = rest.dropFirst()
+      }
+      guard digits() > 0 else { return false }
+    }
+    return rest.isEmpty
   }
 
   private mutating func parseHex4() throws(StringsError) -> UInt32 {

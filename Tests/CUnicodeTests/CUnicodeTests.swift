@@ -352,4 +352,33 @@ private func codePoint(_ character: Unicode.Scalar) -> UInt32 { character.value 
     #expect(!CUnicode_isFailure(status), "\(String(cString: CUnicode_errorName(status)))")
     CUnicode_lineBreakerDestroy(nil)
   }
+  /// (locale, category, the sample CUnicode_pluralSample writes, or nil when it finds none).
+  static let pluralSamples: [(String, String, String?)] = [
+    ("en", "one", "1"), ("en", "other", "0"), ("ru", "few", "2"), ("ru", "other", "0.1"),
+    ("fr", "many", "1000000"), ("ar", "many", "11"), ("ja", "one", nil), ("", "other", "0"),
+  ]
+
+  @Test(arguments: pluralSamples)
+  func pluralSample_findsTheSmallestNumber(locale: String, category: String, expected: String?) {
+    var status: Int32 = 0
+    var out = [CChar](repeating: 0x41, count: Int(CUnicode_pluralSampleCapacity))
+    let found = out.withUnsafeMutableBufferPointer {
+      CUnicode_pluralSample(locale, category, $0.baseAddress!, &status)
+    }
+    #expect(!CUnicode_isFailure(status), "\(String(cString: CUnicode_errorName(status)))")
+    #expect(found == (expected != nil))
+    let text = String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #expect(text == (expected ?? ""))
+  }
+
+  @Test func pluralSample_respectsAFailedStatus() {
+    var status = CUnicode_statusIllegalArgument
+    var out = [CChar](repeating: 0x41, count: Int(CUnicode_pluralSampleCapacity))
+    let found = out.withUnsafeMutableBufferPointer {
+      CUnicode_pluralSample("en", "one", $0.baseAddress!, &status)
+    }
+    #expect(!found)
+    #expect(status == CUnicode_statusIllegalArgument)
+    #expect(out[0] == 0)
+  }
 }

@@ -270,6 +270,30 @@ bool CUnicode_scriptTag(int32_t script, char out[CUNICODE_NONNULL 5]);
 /// resolves Common and Inherited characters from their neighbours' Script alone.)
 bool CUnicode_scriptHasExtension(uint32_t codePoint, int32_t script);
 
+// MARK: - Plural rules (CLDR, through ICU's upluralrules)
+
+/// The longest sample CUnicode_pluralSample writes, its terminating NUL included.
+static const int32_t CUnicode_pluralSampleCapacity = 32;
+
+/// A number whose CLDR cardinal plural category in `locale` is `category`, written into `out` as
+/// ASCII digits ("1", "5", "21", "1000000", "1.5"), NUL-terminated.
+///
+/// Opens the locale's cardinal rules (uplrules_open with UPLURAL_TYPE_CARDINAL; "" and unknown
+/// locales get the root rules, whose only category is "other") and searches, in order, for the
+/// first number that uplrules_select puts in `category`: the integers 0 to 1000, then 10^4 to
+/// 10^9 (French and Spanish "many" is 1000000), then the decimals 0.1 to 99.9 in steps of 0.1
+/// (Russian and Polish "other" holds only fractions; a double carries its visible fraction
+/// digits, so 1.5 counts as v = 1). The first hit is the smallest one, which keeps the sample
+/// short, yet it is always a number the language really puts in that category.
+///
+/// Returns true when a number was found. Returns false, writing an empty string, when `category`
+/// is not one of the locale's categories (for example "one" in Japanese); `*status` is set only
+/// for real failures: ICU could not load the rules, or the ICU i18n library (libicui18n, loaded at
+/// run time on first use) is missing, which is U_MISSING_RESOURCE_ERROR (2).
+bool CUnicode_pluralSample(
+    const char *locale, const char *category,
+    char out[CUNICODE_NONNULL 32], int32_t *status);
+
 // MARK: - Versions
 
 /// u_getVersion: the version of the ICU library loaded at run time, such as "72.1", for golden

@@ -61,7 +61,9 @@ let package = Package(
       pkgConfig: "icu-uc",
       providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
     ),
-    .target(name: "CUnicode", dependencies: ["CICU"]),
+    // Plural rules (`uplrules_*`) are in ICU's i18n library; CICU's pkg-config names only `icu-uc`.
+    .target(
+      name: "CUnicode", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n")]),
     // What Swift cannot reach directly: FreeType macros and a pread(2)-based stream.
     .target(name: "CTypeScaleShims", dependencies: ["CFreeType"]),
 

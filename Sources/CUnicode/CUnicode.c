@@ -5,7 +5,6 @@
 
 #include "CUnicode.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,48 +309,11 @@ static bool CUnicode_keywordEquals(const UChar *keyword, int32_t length, const c
   return category[index] == 0;
 }
 
-// The plural rules live in ICU's i18n library, which the package does not link (CICU carries
-// only `icu-uc`, and Package.swift is shared). So the three functions are looked up once at run
-// time in the libicui18n of the same ICU version as the headers, by their versioned names
-// (uplrules_select_72 under ICU 72). If the library cannot be loaded, CUnicode_pluralSample
-// reports U_MISSING_RESOURCE_ERROR instead of crashing.
-#define CUNICODE_STRINGIFY_(name) #name
-#define CUNICODE_STRINGIFY(name) CUNICODE_STRINGIFY_(name)
-
-typedef UPluralRules *(*CUnicodeOpenPlural)(const char *, UPluralType, UErrorCode *);
-typedef int32_t (*CUnicodeSelectPlural)(const UPluralRules *, double, UChar *, int32_t, UErrorCode *);
-typedef void (*CUnicodeClosePlural)(UPluralRules *);
-
-static pthread_once_t CUnicode_pluralOnce = PTHREAD_ONCE_INIT;
-static CUnicodeOpenPlural CUnicode_openPlural = NULL;
-static CUnicodeSelectPlural CUnicode_selectPlural = NULL;
-static CUnicodeClosePlural CUnicode_closePlural = NULL;
-
-static void CUnicode_loadPluralRules(void) {
-#if defined(__APPLE__)
-  void *library = dlopen("libicui18n.dylib", RTLD_NOW | RTLD_LOCAL);
-#else
-  void *library = dlopen("libicui18n.so." U_ICU_VERSION_SHORT, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL) { library = dlopen("libicui18n.so", RTLD_NOW | RTLD_LOCAL); }
-#endif
-  if (library == NULL) { return; }
-  CUnicodeOpenPlural open =
-      (CUnicodeOpenPlural)dlsym(library, CUNICODE_STRINGIFY(uplrules_openForType));
-  CUnicodeSelectPlural select =
-      (CUnicodeSelectPlural)dlsym(library, CUNICODE_STRINGIFY(uplrules_select));
-  CUnicodeClosePlural close =
-      (CUnicodeClosePlural)dlsym(library, CUNICODE_STRINGIFY(uplrules_close));
-  if (open == NULL || select == NULL || close == NULL) { return; }
-  CUnicode_openPlural = open;
-  CUnicode_selectPlural = select;
-  CUnicode_closePlural = close;
-}
-
 // Whether `number` falls in `category` under `rules`; sets *status on failure.
 static bool CUnicode_selects(
     const UPluralRules *rules, double number, const char *category, UErrorCode *status) {
   UChar keyword[16];
-  int32_t length = CUnicode_selectPlural(rules, number, keyword, 16, status);
+  int32_t length = uplrules_select(rules, number, keyword, 16, status);
   if (U_FAILURE(*status)) { return false; }
   return CUnicode_keywordEquals(keyword, length < 16 ? length : 16, category);
 }
@@ -364,13 +326,8 @@ bool CUnicode_pluralSample(
     *status = U_ILLEGAL_ARGUMENT_ERROR;
     return false;
   }
-  pthread_once(&CUnicode_pluralOnce, CUnicode_loadPluralRules);
-  if (CUnicode_openPlural == NULL) {
-    *status = U_MISSING_RESOURCE_ERROR;
-    return false;
-  }
   UErrorCode error = U_ZERO_ERROR;
-  UPluralRules *rules = CUnicode_openPlural(locale, UPLURAL_TYPE_CARDINAL, &error);
+  UPluralRules *rules = uplrules_openForType(locale, UPLURAL_TYPE_CARDINAL, &error);
   if (U_FAILURE(error)) {
     *status = error;
     return false;
@@ -399,7 +356,7 @@ bool CUnicode_pluralSample(
       found = true;
     }
   }
-  CUnicode_closePlural(rules);
+  uplrules_close(rules);
   if (U_FAILURE(error)) {
     *status = error;
     out[0] = 0;

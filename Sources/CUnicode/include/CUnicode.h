@@ -288,8 +288,8 @@ static const int32_t CUnicode_pluralSampleCapacity = 32;
 ///
 /// Returns true when a number was found. Returns false, writing an empty string, when `category`
 /// is not one of the locale's categories (for example "one" in Japanese); `*status` is set only
-/// for real failures: ICU could not load the rules, or the ICU i18n library (libicui18n, loaded at
-/// run time on first use) is missing, which is U_MISSING_RESOURCE_ERROR (2).
+/// for real failures: ICU could not load the rules. The rules are in ICU's i18n library
+/// (libicui18n), which Package.swift links into CUnicode.
 bool CUnicode_pluralSample(
     const char *locale, const char *category,
     char out[CUNICODE_NONNULL 32], int32_t *status);

@@ -19,14 +19,13 @@ enum StringsFileDecoding {
         units.append(littleEndian ? first | second << 8 : first << 8 | second)
         index += 2
       }
-      var scalars = try decode(units, as: UTF16.self, file: file, encoding: "UTF-16")
+      let scalars = try decode(units, as: UTF16.self, file: file, encoding: "UTF-16")
       if index < bytes.count {
         let (line, column) = StringsFileScanner.position(after: scalars[...])
         throw StringsError(
           .malformed, file: file, line: line, column: column,
           "the UTF-16 text ends with half a code unit; expected an even number of bytes")
       }
-      scalars.reserveCapacity(0)
       return scalars
     }
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Helpers shared by the XML readers (``StringsDictReader``, ``XLIFFReader``): the first parse
+/// error with its place, in words.
+enum StringsXML {
+  /// A parse error at a line and column.
+  struct Failure {
+    var line: Int
+    var column: Int
+    var code: Int
+  }
+
+  /// A phrase for an `XMLParser` error code.
+  static func describe(_ code: Int) -> String {
+    switch XMLParser.ErrorCode(rawValue: code) {
+    case .emptyDocumentError?: "the document is empty; expected an XML document"
+    case .prematureDocumentEndError?:
+      "the document ends too early; expected every element to be closed"
+    case .tagNameMismatchError?: "an end tag does not match its start tag; expected the open element's end tag"
+    case .gtRequiredError?: "expected '>' to close the tag"
+    case .ltRequiredError?: "expected '<' to start an element"
+    case .invalidCharacterError?: "a character XML does not allow; expected well-formed XML"
+    case .undeclaredEntityError?:
+      "an undeclared entity; expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference"
+    case .attributeNotStartedError?, .attributeNotFinishedError?:
+      "an attribute is not well-formed; expected name=\"value\""
+    case .extraContentError?: "content after the document's root element; expected the end of the file"
+    default: "the XML is not well-formed (XMLParser error \(code)); expected well-formed XML"
+    }
+  }
+
+  /// The failure as a ``StringsError``.
+  static func error(_ failure: Failure, file: URL) -> StringsError {
+    StringsError(
+      .malformed, file: file, line: failure.line, column: failure.column, describe(failure.code))
+  }
+
+  /// The first failure of a parse: the one a delegate recorded, else the parser's own.
+  static func failure(of parser: XMLParser, recorded: Failure?) -> Failure? {
+    if let recorded { return recorded }
+    guard let error = parser.parserError else { return nil }
+    return Failure(
+      line: parser.lineNumber, column: parser.columnNumber, code: (error as NSError).code)
+  }
+}

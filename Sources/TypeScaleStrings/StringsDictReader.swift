@@ -77,8 +77,7 @@ public struct StringsDictReader: Sendable {
   ///   ``StringsError/Code/tooLarge`` (checked before reading), ``StringsError/Code/malformed``
   ///   with line and column, ``StringsError/Code/invalid`` or
   ///   ``StringsError/Code/tooManyVariants``.
-  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry]
-  {
+  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry] {
     let data = try StringsInput.data(
       at: url, limit: Self.maximumFileSize, what: "stringsdict file")
     return try read(data: data, file: url, language: language)
@@ -119,7 +118,8 @@ public struct StringsDictReader: Sendable {
     guard let rules = root as? [String: Any] else {
       throw StringsError(
         .invalid, file: file, line: 1,
-        "expected a dictionary of keys at the top of the property list, found \(Self.kind(of: root))")
+        "expected a dictionary of keys at the top of the property list, found \(Self.kind(of: root))"
+      )
     }
     let keys = isBinary ? rules.keys.sorted() : positions.topKeys.filter { rules[$0] != nil }
     let reading = StringsDictReading(file: file, places: positions.places)

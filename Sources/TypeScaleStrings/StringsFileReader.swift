@@ -71,8 +71,7 @@ public struct StringsFileReader: Sendable {
   /// - Throws: ``StringsError`` with ``StringsError/Code/unreadable``,
   ///   ``StringsError/Code/tooLarge`` (checked before reading), ``StringsError/Code/malformed``
   ///   with line and column, or ``StringsError/Code/invalid``.
-  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry]
-  {
+  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry] {
     let data = try StringsInput.data(
       at: url, limit: Self.maximumFileSize, what: "strings file")
     return try read(data: data, file: url, language: language)

@@ -59,7 +59,8 @@ struct StringsPluralRule {
       }
       let nameStart = text.index(cursor, offsetBy: 2)
       guard let end = text[nameStart...].firstIndex(of: "@") else { break }
-      found.append(Reference(range: percent..<text.index(after: end), name: String(text[nameStart..<end])))
+      found.append(
+        Reference(range: percent..<text.index(after: end), name: String(text[nameStart..<end])))
       index = text.index(after: end)
     }
     return found
@@ -122,7 +123,8 @@ struct StringsPluralRule {
         for choice in choices {
           for nested in expand(choice.text, excluding: inner, topLevel: false) {
             let step: StringVariant.Step =
-              ownPlural ? .plural(choice.category) : .substitution(name: name, plural: choice.category)
+              ownPlural
+              ? .plural(choice.category) : .substitution(name: name, plural: choice.category)
             next.append(
               Expansion(
                 steps: base.steps + [step] + nested.steps,

@@ -22,7 +22,8 @@ enum StringsXML {
     case .emptyDocumentError?: "the document is empty; expected an XML document"
     case .prematureDocumentEndError?:
       "the document ends too early; expected every element to be closed"
-    case .tagNameMismatchError?: "an end tag does not match its start tag; expected the open element's end tag"
+    case .tagNameMismatchError?:
+      "an end tag does not match its start tag; expected the open element's end tag"
     case .gtRequiredError?: "expected '>' to close the tag"
     case .ltRequiredError?: "expected '<' to start an element"
     case .invalidCharacterError?: "a character XML does not allow; expected well-formed XML"
@@ -30,7 +31,12 @@ enum StringsXML {
       "an undeclared entity; expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference"
     case .attributeNotStartedError?, .attributeNotFinishedError?:
       "an attribute is not well-formed; expected name=\"value\""
-    case .extraContentError?: "content after the document's root element; expected the end of the file"
+    case .entityRefSemicolMissingError?:
+      "an entity reference is missing its ';'; expected &amp; for a literal &"
+    case .lessThanSymbolInAttributeError?:
+      "a '<' inside an attribute value; expected the attribute's closing quote"
+    case .extraContentError?:
+      "content after the document's root element; expected the end of the file"
     default: "the XML is not well-formed (XMLParser error \(code)); expected well-formed XML"
     }
   }

@@ -40,9 +40,10 @@ public struct StringsDictReader: Sendable {
   /// The largest file read, in bytes (32 MiB, as for ``StringCatalogReader/maximumFileSize``).
   public static let maximumFileSize = 32 << 20
 
-  /// The most variants one key may expand to (the product of its variables' categories, per
-  /// device); checked before the product is built. The same as
+  /// The most variants one key may expand to, the same as
   /// ``StringCatalogReader/maximumVariantsPerKey``.
+  ///
+  /// The product of its variables' categories, per device, is counted before it is built.
   public static let maximumVariantsPerKey = StringCatalogReader.maximumVariantsPerKey
 
   /// The language that files in `Base.lproj` are in: the app's development language.

@@ -16,27 +16,21 @@ enum StringsXML {
     var code: Int
   }
 
-  /// A phrase for an `XMLParser` error code.
+  /// A phrase for an `XMLParser` error code: libxml2's code, which FoundationXML passes on.
   static func describe(_ code: Int) -> String {
-    switch XMLParser.ErrorCode(rawValue: code) {
-    case .emptyDocumentError?: "the document is empty; expected an XML document"
-    case .prematureDocumentEndError?:
-      "the document ends too early; expected every element to be closed"
-    case .tagNameMismatchError?:
-      "an end tag does not match its start tag; expected the open element's end tag"
-    case .gtRequiredError?: "expected '>' to close the tag"
-    case .ltRequiredError?: "expected '<' to start an element"
-    case .invalidCharacterError?: "a character XML does not allow; expected well-formed XML"
-    case .undeclaredEntityError?:
+    switch code {
+    case 4: "the document is empty; expected an XML document"
+    case 5:
+      "the document ends early or goes on after its root element; expected one closed root element"
+    case 9: "a character XML does not allow; expected well-formed XML"
+    case 23: "an entity reference is missing its ';'; expected &amp; for a literal &"
+    case 26, 27:
       "an undeclared entity; expected &amp;, &lt;, &gt;, &quot;, &apos; or a character reference"
-    case .attributeNotStartedError?, .attributeNotFinishedError?:
-      "an attribute is not well-formed; expected name=\"value\""
-    case .entityRefSemicolMissingError?:
-      "an entity reference is missing its ';'; expected &amp; for a literal &"
-    case .lessThanSymbolInAttributeError?:
-      "a '<' inside an attribute value; expected the attribute's closing quote"
-    case .extraContentError?:
-      "content after the document's root element; expected the end of the file"
+    case 38: "a '<' inside an attribute value; expected the attribute's closing quote"
+    case 39, 40, 41: "an attribute is not well-formed; expected name=\"value\""
+    case 73: "expected '>' to close the tag"
+    case 76: "an end tag does not match its start tag; expected the open element's end tag"
+    case 77: "an element is not closed; expected its end tag"
     default: "the XML is not well-formed (XMLParser error \(code)); expected well-formed XML"
     }
   }

@@ -167,16 +167,12 @@ import TypeScaleStrings
   }
 
   @Test func aBinaryPropertyListIsReadWithSortedKeys() throws {
-    let plist: [String: Any] = [
-      "z": ["NSStringLocalizedFormatKey": "plain"],
-      "a": [
-        "NSStringLocalizedFormatKey": "%#@n@",
-        "n": [
-          "NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "one": "1 Ding",
-          "other": "%d Dinge",
-        ],
-      ],
+    let variable: [String: Any] = [
+      "NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "one": "1 Ding", "other": "%d Dinge",
     ]
+    let rule: [String: Any] = ["NSStringLocalizedFormatKey": "%#@n@", "n": variable]
+    let plain: [String: Any] = ["NSStringLocalizedFormatKey": "plain"]
+    let plist: [String: Any] = ["z": plain, "a": rule]
     let data = try PropertyListSerialization.data(
       fromPropertyList: plist, format: .binary, options: 0)
     let entries = try StringsDictReader().read(data: data, file: Self.file, language: "de")

@@ -44,7 +44,7 @@ final class StringsTestFolder {
 }
 
 /// The error `body` throws, or `nil`.
-func stringsError(_ body: () throws -> some Any) -> StringsError? {
+func stringsError<T>(_ body: () throws -> T) -> StringsError? {
   do {
     _ = try body()
     return nil

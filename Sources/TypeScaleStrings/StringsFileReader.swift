@@ -14,7 +14,7 @@ import Foundation
 ///   big-endian. UTF-16 without a byte order mark is read as UTF-8 and so reported as malformed.
 /// - `/* … */` and `//` comments and any whitespace between tokens.
 /// - Quoted strings with the escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\a`, `\b`, `\f`, `\v`,
-///   `\U` followed by one to four hexadecimal digits (a UTF-16 unit; `\UD83D\UDE00` pairs into
+///   `\U` followed by four hexadecimal digits (a UTF-16 unit; `\UD83D\UDE00` pairs into
 ///   one character), and `\` followed by one to three octal digits (a byte in the NeXTSTEP
 ///   encoding, as Core Foundation reads it). Any other escaped character stands for itself.
 /// - Unquoted keys and values made of the characters an old-style plist allows unquoted:
@@ -29,8 +29,9 @@ import Foundation
 /// 1"). Every entry needs its key's line and every error its line and column, so the file is
 /// tokenized here; tests compare the values with `PropertyListSerialization`'s.
 ///
-/// Deliberate differences from Core Foundation: `\U` without a hexadecimal digit (Core
-/// Foundation reads a NUL) and an unpaired UTF-16 surrogate are errors, and a value that is an
+/// Deliberate differences from Core Foundation: `\U` with fewer than four hexadecimal digits
+/// (Core Foundation reads as many as there are, a NUL for none: `\U00zz` is U+0000 then `zz`)
+/// and an unpaired UTF-16 surrogate are errors, and a value that is an
 /// array or dictionary is ``StringsError/Code/invalid`` (a strings file holds strings).
 ///
 /// The language is the folder's: `de.lproj/Localizable.strings` is German, and `Base.lproj` is

@@ -305,7 +305,7 @@ struct StringsFileScanner {
     }
   }
 
-  /// One to four hexadecimal digits after `\U`.
+  /// The four hexadecimal digits after `\U`.
   mutating func hexUnit(line escapeLine: Int, column escapeColumn: Int) throws(StringsError)
     -> UInt32
   {
@@ -316,10 +316,10 @@ struct StringsFileScanner {
       digits += 1
       advance()
     }
-    guard digits > 0 else {
+    guard digits == 4 else {
       throw malformed(
         line: escapeLine, column: escapeColumn,
-        "expected 1 to 4 hexadecimal digits after \\U (such as \\U00E9), found \(found)")
+        "expected 4 hexadecimal digits after \\U (such as \\U00E9), found \(found)")
     }
     return value
   }

@@ -118,15 +118,23 @@ struct XLIFFFileReading {
   func expand(_ group: DictGroup, language: String, source: String, target: String?)
     throws(StringsError) -> [LocalizedEntry]
   {
-    guard let format = group.format else {
+    let names = group.categories.reduce(into: [String]()) { names, part in
+      if !names.contains(part.variable) { names.append(part.variable) }
+    }
+    // Without a format trans-unit, a single variable is the whole format (`%#@items@`).
+    guard let format = group.format ?? (names.count == 1 ? group.categories.first?.unit : nil)
+    else {
       throw invalid(
         line: group.firstLine,
         "expected a trans-unit \"/\(group.key):dict/NSStringLocalizedFormatKey:dict/:string\" "
-          + "with the format of \"\(group.key)\"")
+          + "with the format of \"\(group.key)\", which has several variables")
     }
-    let (formatText, formatFellBack) = pick(
-      format, language: language, source: source, target: target)
-    var isFallback = formatFellBack
+    let picked: (text: String, isFallback: Bool) =
+      group.format != nil
+      ? pick(format, language: language, source: source, target: target)
+      : (text: "%#@\(names[0])@", isFallback: false)
+    let formatText = picked.text
+    var isFallback = picked.isFallback
     var variables: [String: StringsPluralRule.Variable] = [:]
     for (variable, category, unit) in group.categories {
       let (text, fellBack) = pick(unit, language: language, source: source, target: target)
@@ -147,7 +155,7 @@ struct XLIFFFileReading {
       LocalizedEntry(
         key: group.key, language: language, variant: StringVariant(expansion.steps),
         text: expansion.text, state: state, isFallback: isFallback, file: file,
-        line: format.line)
+        line: group.format?.line ?? group.firstLine)
     }
   }
 }

@@ -27,7 +27,9 @@ import Foundation
 ///   (`/key:dict/NSStringLocalizedFormatKey:dict/:string` and
 ///   `/key:dict/files:dict/one:dict/:string`) into that key's plural variants, expanded and
 ///   named exactly as ``StringsDictReader`` does. Their entries take the format trans-unit's line
-///   and state, and are fallbacks when any part lacks a `<target>`. Other stringsdict rule
+///   and state, and are fallbacks when any part lacks a `<target>`. Without a format trans-unit,
+///   a key with one variable has the format `%#@name@` and the line and state of its first
+///   trans-unit; with several variables that is an error. Other stringsdict rule
 ///   types keep their trans-unit ids as keys.
 ///
 /// An `.xcloc` folder (`de.xcloc`) is read through its `Localized Contents/de.xliff`; the

@@ -96,7 +96,7 @@ func stringsError<T>(_ body: () throws -> T) -> StringsError? {
   /// plist parser (`PropertyListSerialization`).
   @Test(arguments: [
     (#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), (#"\t"#, "\t"), (#"\r"#, "\r"),
-    (#"\U00e9"#, "é"), (#"\U00E9t\U00e9"#, "été"), (#"\U41"#, "A"), (#"\UD83D\UDE00"#, "😀"),
+    (#"\U00e9"#, "é"), (#"\U00E9t\U00e9"#, "été"), (#"\UD83D\UDE00"#, "😀"),
     (#"\101"#, "A"), (#"\7"#, "\u{07}"), (#"\303"#, "ˆ"),
     (#"\a\b\f\v"#, "\u{07}\u{08}\u{0C}\u{0B}"),
     (#"\q\'"#, "q'"), (#"100 %% \"sure\"\n"#, "100 %% \"sure\"\n"),
@@ -157,6 +157,7 @@ func stringsError<T>(_ body: () throws -> T) -> StringsError? {
     ("\"a\" = ;", .malformed, 1, 7, "expected a quoted value"),
     ("  = \"b\";", .malformed, 1, 3, "expected a quoted key"),
     ("\"ok\" = \"1\";\n\"a\" = \"x\\Uzz\";", .malformed, 2, 9, "hexadecimal digits after \\U"),
+    ("\"a\" = \"Caf\\U00zz\";", .malformed, 1, 11, "expected 4 hexadecimal digits"),
     ("\"a\" = \"\\UD83Dx\";", .malformed, 1, 8, "high surrogate"),
     ("\"a\" = \"\\UD83D\\U0041\";", .malformed, 1, 14, "expected a low surrogate"),
     ("\"a\" = \"\\UDE00\";", .malformed, 1, 8, "low surrogate without"),

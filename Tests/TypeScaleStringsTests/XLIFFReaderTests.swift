@@ -215,6 +215,23 @@ import TypeScaleStrings
     #expect(error?.message.contains(words) == true, "\(error?.message ?? "no error")")
   }
 
+  @Test func withoutAFormatUnitOneVariableIsTheWholeFormat() throws {
+    let entries = try read(
+      """
+      <trans-unit id="/items:dict/items:dict/one:dict/:string"><source>%lld item</source>
+        <target state="translated">%lld Objekt</target></trans-unit>
+      <trans-unit id="/items:dict/items:dict/other:dict/:string"><source>%lld items</source>
+        <target state="translated">%lld Objekte</target></trans-unit>
+      """)
+    #expect(
+      summary(entries) == [
+        "items|en|plural=one|%lld item|-", "items|en|plural=other|%lld items|-",
+        "items|de|plural=one|%lld Objekt|translated",
+        "items|de|plural=other|%lld Objekte|translated",
+      ])
+    #expect(entries.map(\.line) == [8, 8, 8, 8])
+  }
+
   @Test func aFileWithoutSourceLanguageIsInvalid() {
     let text = "<xliff version=\"1.2\">\n<file original=\"a\"><body/></file>\n</xliff>"
     let error = stringsError { try XLIFFReader().read(data: Data(text.utf8), file: Self.file) }

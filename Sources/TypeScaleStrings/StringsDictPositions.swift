@@ -22,6 +22,8 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
   private(set) var topKeys: [String] = []
   /// Where each key is, by its path (`["files"]`, `["files", "one"]`).
   private(set) var places: [[String]: Place] = [:]
+  /// Where each key's value element starts (its `<`), by the key's path.
+  private(set) var valuePlaces: [[String]: Place] = [:]
   /// The first parse error.
   private(set) var failure: StringsXML.Failure?
 
@@ -29,6 +31,7 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
   private var dictionaries: [(path: [String], lastKey: String?)] = []
   private var keyText: String?
   private var keyPlace = Place(line: 1, column: 1)
+  private var pendingValuePath: [String]?
 
   /// Parses `data`, returning the first failure, if any.
   func parse(_ data: Data) -> StringsXML.Failure? {
@@ -43,6 +46,13 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
   ) {
+    if elementName != "key", let path = pendingValuePath {
+      pendingValuePath = nil
+      // The parser stands at the start tag's '>'; without attributes, '<' is the name's length
+      // plus one before it.
+      valuePlaces[path] = Place(
+        line: parser.lineNumber, column: max(parser.columnNumber - elementName.count - 1, 1))
+    }
     switch elementName {
     case "dict":
       if let parent = dictionaries.last {
@@ -74,6 +84,7 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
       let path = dictionaries[dictionaries.count - 1].path
       dictionaries[dictionaries.count - 1].lastKey = key
       if places[path + [key]] == nil { places[path + [key]] = keyPlace }
+      pendingValuePath = path + [key]
       if path.isEmpty, seenTopKeys.insert(key).inserted { topKeys.append(key) }
     default: break
     }

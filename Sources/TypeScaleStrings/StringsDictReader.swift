@@ -123,7 +123,8 @@ public struct StringsDictReader: Sendable {
       )
     }
     let keys = isBinary ? rules.keys.sorted() : positions.topKeys.filter { rules[$0] != nil }
-    let reading = StringsDictReading(file: file, places: positions.places)
+    let reading = StringsDictReading(
+      file: file, places: positions.places, valuePlaces: positions.valuePlaces)
     var entries: [LocalizedEntry] = []
     for key in keys {
       guard let value = rules[key] else { continue }
@@ -156,6 +157,7 @@ public struct StringsDictReader: Sendable {
 private struct StringsDictReading {
   let file: URL
   let places: [[String]: StringsDictPositions.Place]
+  let valuePlaces: [[String]: StringsDictPositions.Place]
 
   /// The place of the key at `path`, or of the nearest enclosing key known; line 1 otherwise.
   func place(_ path: [String]) -> StringsDictPositions.Place {
@@ -172,11 +174,17 @@ private struct StringsDictReading {
     return StringsError(.invalid, file: file, line: place.line, column: place.column, detail)
   }
 
+  /// An error at the value of the key at `path` (its element's `<`), else at the key.
+  func invalidValue(_ path: [String], _ detail: String) -> StringsError {
+    let place = valuePlaces[path] ?? place(path)
+    return StringsError(.invalid, file: file, line: place.line, column: place.column, detail)
+  }
+
   func dictionary(_ value: Any, path: [String], _ what: String) throws(StringsError)
     -> [String: Any]
   {
     guard let dictionary = value as? [String: Any] else {
-      throw invalid(
+      throw invalidValue(
         path, "expected \(what) to be a dictionary, found \(StringsDictReader.kind(of: value))")
     }
     return dictionary
@@ -222,7 +230,7 @@ private struct StringsDictReading {
           + "NSStringDeviceSpecificRuleType or an NSStringVariableWidthRuleType")
     }
     guard let format = formatValue as? String else {
-      throw invalid(
+      throw invalidValue(
         path + ["NSStringLocalizedFormatKey"],
         "expected NSStringLocalizedFormatKey of \"\(name)\" to be a string, found "
           + StringsDictReader.kind(of: formatValue))
@@ -264,7 +272,7 @@ private struct StringsDictReading {
             + "found \"\(member)\"")
       }
       guard let text = value as? String else {
-        throw invalid(
+        throw invalidValue(
           path + [member],
           "expected the \"\(member)\" text of \"\(name)\" to be a string, found "
             + StringsDictReader.kind(of: value))

@@ -196,7 +196,7 @@ import TypeScaleStrings
 
   /// Well-formed but not a plural rule: the line of the key at fault.
   @Test(arguments: [
-    ("<key>a</key>\n<string>x</string>", 5, "expected \"a\" to be a dictionary, found a string"),
+    ("<key>a</key>\n<string>x</string>", 6, "expected \"a\" to be a dictionary, found a string"),
     (
       "<key>a</key>\n<dict>\n  <key>other</key>\n  <string>x</string>\n</dict>", 5,
       "expected \"a\" to have an NSStringLocalizedFormatKey"
@@ -221,7 +221,7 @@ import TypeScaleStrings
     ),
     (
       "<key>a</key>\n<dict>\n  <key>NSStringLocalizedFormatKey</key>\n  <integer>3</integer>\n</dict>",
-      7, "to be a string, found a number"
+      8, "to be a string, found a number"
     ),
   ])
   func invalidRules(body: String, line: Int, words: String) {
@@ -229,6 +229,21 @@ import TypeScaleStrings
     #expect(error?.code == .invalid)
     #expect(error?.line == line)
     #expect(error?.message.contains(words) == true, "\(error?.message ?? "no error")")
+  }
+
+  /// A value of the wrong type is reported at its element's `<`, not at its key.
+  @Test func aWrongValueIsReportedAtItsElement() {
+    let error = stringsError {
+      try read(
+        "\t<key>label.itemCount</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n"
+          + "\t\t<string>%#@items@</string>\n\t\t<key>items</key>\n"
+          + "\t\t<string>NSStringPluralRuleType</string>\n\t</dict>")
+    }
+    #expect(error?.code == .invalid)
+    #expect(error?.line == 10)
+    #expect(error?.column == 3)
+    #expect(
+      error?.message.contains("the variable \"items\" to be a dictionary, found a string") == true)
   }
 
   @Test func tooManyVariantsIsCountedBeforeExpanding() {

@@ -204,7 +204,8 @@ import TypeScaleStrings
     ("<trans-unit><source>A</source></trans-unit>", 8, "expected an id attribute"),
     ("<trans-unit id=\"a\">\n<target>A</target></trans-unit>", 8, "expected a <source>"),
     (
-      "<trans-unit id=\"/k:dict/k:dict/one:dict/:string\"><source>A</source></trans-unit>", 8,
+      "<trans-unit id=\"/k:dict/a:dict/one:dict/:string\"><source>A</source></trans-unit>\n"
+        + "<trans-unit id=\"/k:dict/b:dict/one:dict/:string\"><source>B</source></trans-unit>", 8,
       "NSStringLocalizedFormatKey:dict/:string"
     ),
   ])

@@ -104,7 +104,7 @@ public struct StringsDictReader: Sendable {
     let positions = StringsDictPositions()
     let isBinary = data.starts(with: Array("bplist".utf8))
     if !isBinary, let failure = positions.parse(data) {
-      throw StringsXML.error(failure, file: file)
+      throw StringsXML.error(failure, file: file, data: data)
     }
     let root: Any
     do {

@@ -36,9 +36,23 @@ enum StringsXML {
   }
 
   /// The failure as a ``StringsError``.
-  static func error(_ failure: Failure, file: URL) -> StringsError {
-    StringsError(
-      .malformed, file: file, line: failure.line, column: failure.column, describe(failure.code))
+  ///
+  /// For a mismatched end tag, `XMLParser` stands just after the tag's `>`; the error is moved
+  /// to the tag's `<`, where the document stops being what was expected.
+  static func error(_ failure: Failure, file: URL, data: Data) -> StringsError {
+    var column = failure.column
+    if failure.code == 76 {
+      let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      if failure.line >= 1, failure.line <= lines.count {
+        let line = Array(lines[lines.startIndex + failure.line - 1])
+        let end = min(max(failure.column - 1, 0), line.count)
+        if let open = line[..<end].lastIndex(of: UInt8(ascii: "<")) {
+          column = String(decoding: line[..<open], as: UTF8.self).unicodeScalars.count + 1
+        }
+      }
+    }
+    return StringsError(
+      .malformed, file: file, line: failure.line, column: column, describe(failure.code))
   }
 
   /// The first failure of a parse: the one a delegate recorded, else the parser's own.

@@ -94,7 +94,7 @@ public struct XLIFFReader: Sendable {
     }
     let document = XLIFFDocument()
     if let failure = document.parse(data) {
-      throw StringsXML.error(failure, file: file)
+      throw StringsXML.error(failure, file: file, data: data)
     }
     if let line = document.strayUnitLine {
       throw StringsError(

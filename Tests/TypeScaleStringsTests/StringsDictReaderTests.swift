@@ -231,6 +231,18 @@ import TypeScaleStrings
     #expect(error?.message.contains(words) == true, "\(error?.message ?? "no error")")
   }
 
+  /// A mismatched end tag is reported at its `<`.
+  @Test func aMismatchedEndTagIsReportedAtItsStart() {
+    let error = stringsError {
+      try read(
+        "\t<key>label.itemCount</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n"
+          + "\t\t<string>%#@items@\n\t</dict>")
+    }
+    #expect(error?.code == .malformed)
+    #expect(error?.line == 9)
+    #expect(error?.column == 2)
+  }
+
   /// A value of the wrong type is reported at its element's `<`, not at its key.
   @Test func aWrongValueIsReportedAtItsElement() {
     let error = stringsError {

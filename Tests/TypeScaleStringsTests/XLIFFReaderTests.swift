@@ -233,6 +233,18 @@ import TypeScaleStrings
     #expect(entries.map(\.line) == [8, 8, 8, 8])
   }
 
+  /// A mismatched end tag is reported at its `<`.
+  @Test func aMismatchedEndTagIsReportedAtItsStart() {
+    let error = stringsError {
+      try read(
+        "      <trans-unit id=\"a\">\n        <source>Save</source>\n        <target>Sichern\n      </trans-unit>"
+      )
+    }
+    #expect(error?.code == .malformed)
+    #expect(error?.line == 11)
+    #expect(error?.column == 7)
+  }
+
   @Test func aFileWithoutSourceLanguageIsInvalid() {
     let text = "<xliff version=\"1.2\">\n<file original=\"a\"><body/></file>\n</xliff>"
     let error = stringsError { try XLIFFReader().read(data: Data(text.utf8), file: Self.file) }

@@ -2,18 +2,294 @@
 
 import Foundation
 
-// CONTRACT STUB (issue 20): H-A replaces this file with the real reader; keep the type name and
-// the read(contentsOf:) signature, which StringsLoader calls.
-
-/// Reads .stringsdict files into LocalizedEntry values.
+/// Reads an Apple `.stringsdict` file (plural rules in an XML property list) into
+/// ``LocalizedEntry`` values: one per key and plural variant, each with the line of its key.
+///
+/// The format is the one Apple's
+/// [Stringsdict File Format](https://developer.apple.com/documentation/xcode/localizing-strings-that-contain-plurals)
+/// describes. Each top-level key holds a dictionary with an `NSStringLocalizedFormatKey` (such
+/// as `%#@files@`) and, per variable it names, a dictionary with `NSStringFormatSpecTypeKey`
+/// `NSStringPluralRuleType`, an optional `NSStringFormatValueTypeKey` (`lld`) and a text per
+/// plural category (`zero`, `one`, `two`, `few`, `many`, `other`). The reader:
+///
+/// - Expands every combination of the variables' categories (the cartesian product, in CLDR's
+///   category order, the first variable outermost) into an entry whose text is the format with
+///   each `%#@name@` (or `%1$#@name@`) replaced by the category's text. The category's own
+///   specifier stays (`%lld files`), so placeholder samples apply later. Variables named inside
+///   a category's text are expanded too. The product is counted before it is built; a key with
+///   more than ``maximumVariantsPerKey`` variants is an error.
+/// - Names variants as ``StringCatalogReader`` does: a format that is exactly one variable
+///   (`%#@files@`) is the key's own plural, `plural=one`, as a String Catalog writes such a
+///   string as `plural` variations; otherwise each variable is a substitution, `files=one`.
+/// - Reads `NSStringDeviceSpecificRuleType` (a text, or a plural rule, per device) as device
+///   variants, `device=ipad`. For `NSStringVariableWidthRuleType` it takes the widest text,
+///   the one iOS shows when nothing constrains the width; the check lays it out at the rule's
+///   width.
+///
+/// Values come from `PropertyListSerialization` (XML property lists parse on Linux); a light
+/// `XMLParser` pass beforehand gives the keys' lines and file order, and reports malformed XML
+/// with its line and column. A binary property list (as a built app holds) is read too, with
+/// its keys sorted and every line 1.
+///
+/// Deliberate differences from Foundation: a variable without any category, an unknown member
+/// in a variable, or a rule type other than the plural rule in a variable is an error naming its
+/// line, where Foundation would silently show the format unsubstituted. The language is the
+/// `<lang>.lproj` folder's, as for ``StringsFileReader``. Files over ``maximumFileSize`` bytes
+/// are refused before they are read.
 public struct StringsDictReader: Sendable {
-  /// Creates a reader.
-  public init() {}
+  /// The largest file read, in bytes (32 MiB, as for ``StringCatalogReader/maximumFileSize``).
+  public static let maximumFileSize = 32 << 20
 
-  /// Reads the file at `url`.
+  /// The most variants one key may expand to, the same as
+  /// ``StringCatalogReader/maximumVariantsPerKey``.
   ///
-  /// - Parameter url: The file.
-  /// - Returns: The entries.
-  /// - Throws: StringsError.
-  public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] { [] }
+  /// The product of its variables' categories, per device, is counted before it is built.
+  public static let maximumVariantsPerKey = StringCatalogReader.maximumVariantsPerKey
+
+  /// The language that files in `Base.lproj` are in: the app's development language.
+  public var developmentLanguage: String
+
+  /// Creates a reader.
+  ///
+  /// - Parameter developmentLanguage: The language files in `Base.lproj` are in; `en` by
+  ///   default, as Xcode sets a new project's development region.
+  public init(developmentLanguage: String = "en") {
+    self.developmentLanguage = developmentLanguage
+  }
+
+  /// Reads the file at `url`, in the language of the `<lang>.lproj` folder it is in.
+  ///
+  /// - Parameter url: A `.stringsdict` file in a `<lang>.lproj` folder.
+  /// - Returns: The entries, by key in file order, then by variant.
+  /// - Throws: ``StringsError`` with ``StringsError/Code/invalid`` naming the folder when it is
+  ///   not a `.lproj` folder, or as ``read(contentsOf:language:)`` throws.
+  public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] {
+    let language = try StringsInput.language(of: url, developmentLanguage: developmentLanguage)
+    return try read(contentsOf: url, language: language)
+  }
+
+  /// Reads the file at `url` as text in `language`, wherever the file is.
+  ///
+  /// - Parameters:
+  ///   - url: A `.stringsdict` file.
+  ///   - language: The language code its texts are in.
+  /// - Returns: The entries, by key in file order, then by variant.
+  /// - Throws: ``StringsError`` with ``StringsError/Code/unreadable``,
+  ///   ``StringsError/Code/tooLarge`` (checked before reading), ``StringsError/Code/malformed``
+  ///   with line and column, ``StringsError/Code/invalid`` or
+  ///   ``StringsError/Code/tooManyVariants``.
+  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry] {
+    let data = try StringsInput.data(
+      at: url, limit: Self.maximumFileSize, what: "stringsdict file")
+    return try read(data: data, file: url, language: language)
+  }
+
+  /// Reads a stringsdict file's bytes; `file` is recorded on the entries and named in errors.
+  ///
+  /// - Parameters:
+  ///   - data: The property list's bytes.
+  ///   - file: Where the bytes came from.
+  ///   - language: The language code the texts are in.
+  /// - Returns: The entries, ordered as ``read(contentsOf:language:)`` orders them.
+  /// - Throws: ``StringsError``, as ``read(contentsOf:language:)`` does.
+  public func read(data: Data, file: URL, language: String) throws(StringsError)
+    -> [LocalizedEntry]
+  {
+    guard data.count <= Self.maximumFileSize else {
+      throw StringsError(
+        .tooLarge, file: file,
+        "the stringsdict file is \(data.count) bytes; expected at most \(Self.maximumFileSize) bytes"
+      )
+    }
+    let positions = StringsDictPositions()
+    let isBinary = data.starts(with: Array("bplist".utf8))
+    if !isBinary, let failure = positions.parse(data) {
+      throw StringsXML.error(failure, file: file, data: data)
+    }
+    let root: Any
+    do {
+      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      throw StringsError(
+        .invalid, file: file,
+        "not a property list (\(detail ?? error.localizedDescription)); expected a <plist> "
+          + "with a <dict> of keys")
+    }
+    guard let rules = root as? [String: Any] else {
+      throw StringsError(
+        .invalid, file: file, line: 1,
+        "expected a dictionary of keys at the top of the property list, found \(Self.kind(of: root))"
+      )
+    }
+    let keys = isBinary ? rules.keys.sorted() : positions.topKeys.filter { rules[$0] != nil }
+    let reading = StringsDictReading(
+      file: file, places: positions.places, valuePlaces: positions.valuePlaces)
+    var entries: [LocalizedEntry] = []
+    for key in keys {
+      guard let value = rules[key] else { continue }
+      let line = reading.place([key]).line
+      for expansion in try reading.expansions(of: value, path: [key]) {
+        entries.append(
+          LocalizedEntry(
+            key: key, language: language, variant: StringVariant(expansion.steps),
+            text: expansion.text, file: file, line: line))
+      }
+    }
+    return entries
+  }
+
+  /// A word for a property-list value's type, for messages.
+  static func kind(of value: Any) -> String {
+    switch value {
+    case is String: "a string"
+    case is [String: Any]: "a dictionary"
+    case is [Any]: "an array"
+    case is Data: "data"
+    case is Date: "a date"
+    case is Bool, is NSNumber: "a number"
+    default: "a \(type(of: value))"
+    }
+  }
+}
+
+/// One stringsdict file being read: the places of its keys, for entries and errors.
+private struct StringsDictReading {
+  let file: URL
+  let places: [[String]: StringsDictPositions.Place]
+  let valuePlaces: [[String]: StringsDictPositions.Place]
+
+  /// The place of the key at `path`, or of the nearest enclosing key known; line 1 otherwise.
+  func place(_ path: [String]) -> StringsDictPositions.Place {
+    var path = path
+    while !path.isEmpty {
+      if let place = places[path] { return place }
+      path.removeLast()
+    }
+    return StringsDictPositions.Place(line: 1, column: 1)
+  }
+
+  func invalid(_ path: [String], _ detail: String) -> StringsError {
+    let place = place(path)
+    return StringsError(.invalid, file: file, line: place.line, column: place.column, detail)
+  }
+
+  /// An error at the value of the key at `path` (its element's `<`), else at the key.
+  func invalidValue(_ path: [String], _ detail: String) -> StringsError {
+    let place = valuePlaces[path] ?? place(path)
+    return StringsError(.invalid, file: file, line: place.line, column: place.column, detail)
+  }
+
+  func dictionary(_ value: Any, path: [String], _ what: String) throws(StringsError)
+    -> [String: Any]
+  {
+    guard let dictionary = value as? [String: Any] else {
+      throw invalidValue(
+        path, "expected \(what) to be a dictionary, found \(StringsDictReader.kind(of: value))")
+    }
+    return dictionary
+  }
+
+  /// The texts a key's value expands to.
+  func expansions(of value: Any, path: [String]) throws(StringsError)
+    -> [StringsPluralRule.Expansion]
+  {
+    let name = path.joined(separator: "/")
+    let rule = try dictionary(value, path: path, "\"\(name)\"")
+    if let devices = rule["NSStringDeviceSpecificRuleType"] {
+      let byDevice = try dictionary(
+        devices, path: path + ["NSStringDeviceSpecificRuleType"], "the device rule of \"\(name)\"")
+      var result: [StringsPluralRule.Expansion] = []
+      for device in byDevice.keys.sorted() {
+        let devicePath = path + ["NSStringDeviceSpecificRuleType", device]
+        let inner: [StringsPluralRule.Expansion]
+        if let text = byDevice[device] as? String {
+          inner = [StringsPluralRule.Expansion(steps: [], text: text)]
+        } else {
+          inner = try expansions(of: byDevice[device] as Any, path: devicePath)
+        }
+        result += inner.map { .init(steps: [.device(device)] + $0.steps, text: $0.text) }
+      }
+      return result
+    }
+    if let widths = rule["NSStringVariableWidthRuleType"] {
+      let byWidth = try dictionary(
+        widths, path: path + ["NSStringVariableWidthRuleType"], "the width rule of \"\(name)\"")
+      let widest = byWidth.keys.max { (Int($0) ?? 0) < (Int($1) ?? 0) }
+      guard let widest, let text = byWidth[widest] as? String else {
+        throw invalid(
+          path + ["NSStringVariableWidthRuleType"],
+          "expected the width rule of \"\(name)\" to hold a text per width, such as \"20\"")
+      }
+      return [StringsPluralRule.Expansion(steps: [], text: text)]
+    }
+    guard let formatValue = rule["NSStringLocalizedFormatKey"] else {
+      throw invalid(
+        path,
+        "expected \"\(name)\" to have an NSStringLocalizedFormatKey (such as %#@files@), an "
+          + "NSStringDeviceSpecificRuleType or an NSStringVariableWidthRuleType")
+    }
+    guard let format = formatValue as? String else {
+      throw invalidValue(
+        path + ["NSStringLocalizedFormatKey"],
+        "expected NSStringLocalizedFormatKey of \"\(name)\" to be a string, found "
+          + StringsDictReader.kind(of: formatValue))
+    }
+    var variables: [String: StringsPluralRule.Variable] = [:]
+    for (variable, body) in rule where variable != "NSStringLocalizedFormatKey" {
+      variables[variable] = try self.variable(variable, body, path: path + [variable])
+    }
+    let plural = StringsPluralRule(format: format, variables: variables)
+    let limit = StringsDictReader.maximumVariantsPerKey
+    guard plural.count(limit: limit) <= limit else {
+      throw invalid(path, "").replacingCode(
+        .tooManyVariants,
+        "\"\(name)\" expands to more than \(limit) variants; expected fewer variables or "
+          + "plural categories")
+    }
+    return plural.expand()
+  }
+
+  /// One variable's plural rule.
+  func variable(_ name: String, _ body: Any, path: [String]) throws(StringsError)
+    -> StringsPluralRule.Variable
+  {
+    let members = try dictionary(body, path: path, "the variable \"\(name)\"")
+    let type = members["NSStringFormatSpecTypeKey"] as? String
+    guard type == "NSStringPluralRuleType" else {
+      throw invalid(
+        path,
+        "expected NSStringFormatSpecTypeKey of \"\(name)\" to be NSStringPluralRuleType, found "
+          + (type.map { "\"\($0)\"" } ?? "none"))
+    }
+    var texts: [String: String] = [:]
+    for (member, value) in members
+    where member != "NSStringFormatSpecTypeKey" && member != "NSStringFormatValueTypeKey" {
+      guard StringsPluralRule.categories.contains(member) else {
+        throw invalid(
+          path + [member],
+          "expected a plural category (zero, one, two, few, many, other) in \"\(name)\", "
+            + "found \"\(member)\"")
+      }
+      guard let text = value as? String else {
+        throw invalidValue(
+          path + [member],
+          "expected the \"\(member)\" text of \"\(name)\" to be a string, found "
+            + StringsDictReader.kind(of: value))
+      }
+      texts[member] = text
+    }
+    guard !texts.isEmpty else {
+      throw invalid(
+        path, "expected the variable \"\(name)\" to have at least the \"other\" category")
+    }
+    return StringsPluralRule.Variable(name: name, texts: texts)
+  }
+}
+
+extension StringsError {
+  /// The same place with another code and detail.
+  func replacingCode(_ code: Code, _ detail: String) -> StringsError {
+    StringsError(code, file: file, line: line, column: column, detail)
+  }
 }

@@ -548,20 +548,20 @@ MALFORMED = [
      '  "version" : "1.0"\n}\n',
      '{\n            "state"', "well-formed JSON of the wrong structure: a `stringUnit` without "
                                  "`value`; the error is at that `stringUnit` object's `{`"),
-    ("malformed/missing-semicolon.strings",
+    ("malformed/en.lproj/missing-semicolon.strings",
      '"button.save" = "Save";\n"button.cancel" = "Cancel"\n"button.done" = "Done";\n',
      '"button.done"', "a .strings pair without its `;`: the error is where `;` was expected, at "
                        "the next key"),
-    ("malformed/bad-escape.strings",
+    ("malformed/en.lproj/bad-escape.strings",
      '"button.save" = "Save";\n"label.cafe" = "Caf\\U00zz";\n',
      "\\U00zz", "`\\U` followed by non-hex digits: the error is at the backslash"),
-    ("malformed/unclosed.stringsdict",
+    ("malformed/en.lproj/unclosed.stringsdict",
      STRINGSDICT_HEAD + '\t<key>label.itemCount</key>\n\t<dict>\n'
      '\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@items@\n\t</dict>\n'
      '</dict>\n</plist>\n',
      "</dict>\n</dict>", "an unclosed `<string>`: the error is at the mismatched end tag "
                          "`</dict>` that follows it"),
-    ("malformed/wrong-structure.stringsdict",
+    ("malformed/en.lproj/wrong-structure.stringsdict",
      STRINGSDICT_HEAD + '\t<key>label.itemCount</key>\n\t<dict>\n'
      '\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@items@</string>\n'
      '\t\t<key>items</key>\n\t\t<string>NSStringPluralRuleType</string>\n\t</dict>\n'

@@ -364,3 +364,30 @@ bool CUnicode_pluralSample(
   }
   return found;
 }
+
+bool CUnicode_pluralCategory(const char *locale, double number, char out[16], int32_t *status) {
+  out[0] = 0;
+  if (status == NULL || U_FAILURE((UErrorCode)*status)) { return false; }
+  if (locale == NULL) {
+    *status = U_ILLEGAL_ARGUMENT_ERROR;
+    return false;
+  }
+  UErrorCode error = U_ZERO_ERROR;
+  UPluralRules *rules = uplrules_openForType(locale, UPLURAL_TYPE_CARDINAL, &error);
+  if (U_FAILURE(error)) {
+    *status = error;
+    return false;
+  }
+  UChar keyword[16];
+  int32_t length = uplrules_select(rules, number, keyword, 16, &error);
+  uplrules_close(rules);
+  if (U_FAILURE(error) || length < 0 || length > 15) {
+    *status = U_FAILURE(error) ? error : U_BUFFER_OVERFLOW_ERROR;
+    return false;
+  }
+  for (int32_t index = 0; index < length; index++) {
+    out[index] = keyword[index] < 0x80 ? (char)keyword[index] : '?';
+  }
+  out[length] = 0;
+  return true;
+}

@@ -233,14 +233,13 @@ public struct AndroidStringsReader: Sendable {
     let delegate = AndroidXMLDelegate(file: file)
     parser.delegate = delegate
     parser.shouldResolveExternalEntities = false
-    let ok = parser.parse()
+    // XMLParser on Linux can return true from parse() after reporting an error to its delegate
+    // (a mismatched end tag), so the delegate's record is what counts.
+    // The delegate's own error (which aborts the parse) comes first.
+    _ = parser.parse()
     if let error = delegate.error { throw error }
-    guard ok else {
-      let reason = (parser.parserError as NSError?)?.localizedDescription ?? "not well-formed"
-      let place = delegate.xmlErrorPlace ?? (parser.lineNumber, parser.columnNumber)
-      throw StringsError(
-        .malformed, file: file, line: max(place.line, 1), column: max(place.column, 1),
-        "the XML is not well-formed (\(reason)); expected a <resources> document")
+    if let failure = StringsXML.failure(of: parser, recorded: delegate.xmlFailure) {
+      throw StringsXML.error(failure, file: file, data: data)
     }
     return delegate.strings
   }
@@ -349,11 +348,13 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     if elementName == "plurals" || elementName == "string-array" { container = nil }
   }
 
-  /// Where the XML parser first reported an error.
-  var xmlErrorPlace: (line: Int, column: Int)?
+  /// Where and what the XML parser first reported.
+  var xmlFailure: StringsXML.Failure?
 
   func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-    if xmlErrorPlace == nil { xmlErrorPlace = (parser.lineNumber, parser.columnNumber) }
+    guard xmlFailure == nil else { return }
+    xmlFailure = StringsXML.Failure(
+      line: parser.lineNumber, column: parser.columnNumber, code: (parseError as NSError).code)
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -26,8 +26,10 @@ import Foundation
 ///
 /// **Plural numbers.** When an entry's variant has plural steps (``StringVariant/Step/plural(_:)``
 /// or ``StringVariant/Step/substitution(name:plural:)``), the integer placeholders take a number
-/// that CLDR puts in that category for the entry's language (``PluralSamples``): Russian `few`
-/// is laid out with 2, English `one` with 1. The plural steps, in variant order, take the
+/// that CLDR puts in that category for the entry's language (``PluralSamples``): the integer
+/// sample itself when CLDR puts it there (English and Russian `other`, Russian `many` take
+/// `88888`, the widest), else the smallest number of the category (Russian `few` is laid out
+/// with 2, English `one` with 1). The plural steps, in variant order, take the
 /// integer arguments in the order they first appear in the text: a `.plural` step the first
 /// integer placeholder, as Android's `<plurals>` and `.stringsdict` write them, and the
 /// substitutions of a String Catalog the integer specifiers its reader wrote for them (`%lld`,
@@ -252,9 +254,14 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
       integerArguments.append(number)
     }
     for (category, argument) in zip(categories, integerArguments) {
+      // The integer sample itself when CLDR puts it in the category (English and Russian
+      // "other", Russian "many" for 88888): the widest number the variant shows; else the
+      // smallest number of the category.
       pluralNumbers[argument] =
-        PluralSamples.number(for: category, language: entry.language)
-        ?? ["zero": "0", "one": "1", "two": "2"][category] ?? integer
+        PluralSamples.number(integer, isIn: category, language: entry.language)
+        ? integer
+        : PluralSamples.number(for: category, language: entry.language)
+          ?? ["zero": "0", "one": "1", "two": "2"][category] ?? integer
     }
 
     var result = ""

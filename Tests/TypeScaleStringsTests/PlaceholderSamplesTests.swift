@@ -100,9 +100,9 @@ import TypeScaleStrings
   /// (language, variant, text, expected) for plural numbers.
   static let plurals: [(String, [StringVariant.Step], String, String)] = [
     ("en", [.plural("one")], "%lld file", "1 file"),
-    ("en", [.plural("other")], "%lld files", "0 files"),
+    ("en", [.plural("other")], "%lld files", "88888 files"),
     ("ru", [.plural("few")], "%d файла", "2 файла"),
-    ("ru", [.plural("many")], "%d файлов", "0 файлов"),
+    ("ru", [.plural("many")], "%d файлов", "88888 файлов"),
     ("ar", [.plural("two")], "%d ملف", "2 ملف"),
     ("fr", [.plural("many")], "%d fichiers", "1000000 fichiers"),
     ("ja", [.plural("one")], "%d件", "1件"),
@@ -120,7 +120,7 @@ import TypeScaleStrings
       [
         .substitution(name: "files", plural: "few"), .substitution(name: "folders", plural: "many"),
       ],
-      "%1$lld pliki w %2$lld folderach", "2 pliki w 0 folderach"
+      "%1$lld pliki w %2$lld folderach", "2 pliki w 88888 folderach"
     ),
     ("en", [.plural("one")], "%.1f miles", "8888.9 miles"),
   ]

@@ -294,6 +294,12 @@ bool CUnicode_pluralSample(
     const char *locale, const char *category,
     char out[CUNICODE_NONNULL 32], int32_t *status);
 
+/// uplrules_select over the locale's cardinal rules: writes the plural category ICU gives
+/// `number` ("one", "few", "other", …, NUL-terminated, at most 15 bytes) to `out`. Returns false,
+/// with `*status` set, when the rules cannot be opened.
+bool CUnicode_pluralCategory(
+    const char *locale, double number, char out[CUNICODE_NONNULL 16], int32_t *status);
+
 // MARK: - Versions
 
 /// u_getVersion: the version of the ICU library loaded at run time, such as "72.1", for golden

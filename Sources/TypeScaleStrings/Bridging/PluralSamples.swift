@@ -38,4 +38,28 @@ public enum PluralSamples {
     cache.withLock { $0[cacheKey] = .some(result) }
     return result
   }
+
+  /// Whether CLDR's cardinal rules for `language` put `number` in `category`.
+  ///
+  /// - Parameters:
+  ///   - number: A number as ASCII digits, with an optional fraction (`88888`, `1.5`).
+  ///   - category: `zero`, `one`, `two`, `few`, `many` or `other`.
+  ///   - language: A BCP 47 code as catalogs write it.
+  /// - Returns: `true` when ICU selects `category` for the number; `false` for text that is not
+  ///   a number.
+  public static func number(_ number: String, isIn category: String, language: String) -> Bool {
+    guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+      let value = Double(number)
+    else { return false }
+    let locale = language.replacingOccurrences(of: "-", with: "_")
+    var status: Int32 = 0
+    var buffer = [CChar](repeating: 0, count: 16)
+    let found = buffer.withUnsafeMutableBufferPointer { out -> Bool in
+      guard let base = out.baseAddress else { return false }
+      return CUnicode_pluralCategory(locale, value, base, &status)
+    }
+    guard found, !CUnicode_isFailure(status) else { return false }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      == category
+  }
 }

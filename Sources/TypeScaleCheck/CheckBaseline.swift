@@ -45,7 +45,7 @@ public struct CheckBaseline: Hashable, Sendable {
     do {
       file = try JSONDecoder().decode(_File.self, from: data)
     } catch let error as DecodingError {
-      throw CheckError("\(url.path): \(CheckConstraints.describe(error, data: data))")
+      throw CheckError(CheckConstraints.message(for: error, data: data, path: url.path))
     } catch {
       throw CheckError("\(url.path): \(error.localizedDescription)")
     }

@@ -57,6 +57,18 @@ extension CheckConstraints {
     }
   }
 
+  /// A decoding error in the file at `path` as `path: json.path: what went wrong; what is valid`,
+  /// or `path:line:column: what was expected` for a syntax error (Foundation's parser on Linux
+  /// gives no position; TypeScaleStrings' positioned parser finds it in the same document).
+  static func message(for error: DecodingError, data: Data, path: String) -> String {
+    if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+      let placed = JSONSyntaxCheck.firstError(in: data, file: path)
+    {
+      return placed
+    }
+    return "\(path): \(describe(error, data: data))"
+  }
+
   /// A decoding error as `path: what went wrong; what is valid`.
   static func describe(_ error: DecodingError, data: Data) -> String {
     switch error {

@@ -128,7 +128,7 @@ public struct CheckConstraints: Sendable {
     do {
       raw = try JSONDecoder().decode(_File.self, from: data)
     } catch let error as DecodingError {
-      throw CheckError("\(url.path): \(describe(error, data: data))")
+      throw CheckError(message(for: error, data: data, path: url.path))
     } catch {
       throw CheckError("\(url.path): \(error.localizedDescription)")
     }

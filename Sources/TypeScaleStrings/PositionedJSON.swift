@@ -357,3 +357,24 @@ struct PositionedJSONParser {
     }
   }
 }
+
+/// Where a JSON document's first syntax error is, for readers of other JSON files (constraints,
+/// baselines) whose decoder reports no position: Foundation's on Linux gives none.
+package enum JSONSyntaxCheck {
+  /// The first syntax error in `data`, as `file:line:column: what was expected`, or `nil` when
+  /// the document is well-formed.
+  ///
+  /// - Parameters:
+  ///   - data: A JSON document.
+  ///   - file: The file's path, for the message.
+  /// - Returns: The message, or `nil`.
+  package static func firstError(in data: Data, file: String) -> String? {
+    var parser = PositionedJSONParser(Array(data), file: URL(fileURLWithPath: file))
+    do {
+      _ = try parser.parse()
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+}

@@ -104,10 +104,7 @@ import TypeScaleCheck
       ])
     let second = CheckReport(
       shard: "2/2",
-      results: [
-        Self.result("title", "en", failing: false, line: 2),
-        Self.result("button.ok", "de", failing: true, line: 4),
-      ],
+      results: [Self.result("title", "en", failing: false, line: 2)],
       errors: [
         CheckInputError(file: "B.strings", line: 2, column: 1, message: "B.strings:2:1: bad")
       ])

@@ -115,7 +115,7 @@ import TypeScaleCheck
     (#"{ "fonts": { "k!": "Noto Sans" } }"#, ["fonts.k!", "neither a language code"]),
     (#"{ "fontDirectories": ["missing"] }"#, ["fontDirectories[0]", "missing"]),
     (#"{ "typography": "missing.json" }"#, ["typography", "missing.json"]),
-    (#"{ "rules": [ } "#, ["not valid JSON"]),
+    (#"{ "rules": [ } "#, ["constraints.json:1:14: "]),
     (#"[1, 2]"#, ["(top level)", "an object"]),
   ]
 
@@ -129,13 +129,15 @@ import TypeScaleCheck
     }
   }
 
-  /// Foundation's decoder on Linux gives no position for a syntax error: the message says so
-  /// rather than pointing nowhere.
-  @Test func load_syntaxErrorSaysWhereOrThatNoPositionIsKnown() throws {
+  /// Foundation's decoder on Linux gives no position for a syntax error; the positioned
+  /// parser finds the line and column in the same document.
+  @Test func load_syntaxErrorNamesLineAndColumn() throws {
     let folder = try CheckFolder()
     let error = try #require(try folder.loadError("{\n  \"rules\": [\n    }\n"))
-    #expect(error.message.contains("not valid JSON"))
-    #expect(error.message.contains("line"), "\(error.message)")
+    #expect(
+      error.message.hasPrefix(
+        folder.url.appendingPathComponent("constraints.json").path + ":3:5: "),
+      "\(error.message)")
   }
 
   @Test func load_limits() throws {

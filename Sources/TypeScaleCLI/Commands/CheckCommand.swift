@@ -90,17 +90,8 @@ struct CheckCommand: Command {
     shard = try parsed.value("shard").map(Self.shard)
   }
 
-  /// Parses `K/N`: checked here for its form (whole numbers, 1 ≤ K ≤ N), then by
-  /// ``CheckShard``.
+  /// Parses `K/N` with ``CheckShard``.
   static func shard(_ text: String) throws(CLIError) -> CheckShard {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }), 1 <= index, index <= count
-    else {
-      throw .validation(
-        "invalid value '\(text)' for '--shard'; expected K/N with whole numbers 1 ≤ K ≤ N, "
-          + "such as 2/4")
-    }
     do {
       return try CheckShard(parsing: text)
     } catch {

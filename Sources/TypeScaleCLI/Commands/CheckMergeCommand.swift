@@ -76,44 +76,16 @@ struct CheckMergeCommand: Command {
         throw .input(error.message)
       }
     }
-    let report = try options.applyingBaseline(to: Self.merged(reports))
+    let merged: CheckReport
+    do {
+      merged = try CheckReport.merged(reports)
+    } catch {
+      throw .input(error.message)
+    }
+    let report = try options.applyingBaseline(to: merged)
     try options.write(
       report, html: CheckHTMLReport(note: Self.htmlNote), output: &output,
       errorOutput: &errorOutput)
     return ExitCode(report.exitStatus)
-  }
-
-  /// The reports as one: results, skipped entries and errors concatenated in report order,
-  /// each kept once (the first, by file and ``CheckResult/id`` for results; by value for the
-  /// rest, since every shard reads, and reports, every catalog), results then ordered by file
-  /// and line as one run lists them.
-  ///
-  /// H-C is adding `CheckReport.merged(_:)` to TypeScaleCheck; this stands in until it lands.
-  static func merged(_ reports: [CheckReport]) -> CheckReport {
-    var merged = CheckReport()
-    var seenResults: Set<String> = []
-    var seenSkipped: Set<CheckSkipped> = []
-    var seenErrors: Set<CheckInputError> = []
-    for report in reports {
-      for result in report.results
-      where seenResults.insert("\(result.file)\u{0}\(result.id)").inserted {
-        merged.results.append(result)
-      }
-      for skipped in report.skipped where seenSkipped.insert(skipped).inserted {
-        merged.skipped.append(skipped)
-      }
-      for error in report.errors where seenErrors.insert(error).inserted {
-        merged.errors.append(error)
-      }
-    }
-    let order = Dictionary(
-      merged.results.enumerated().map { ($0.element.file, $0.offset) }, uniquingKeysWith: min)
-    merged.results = merged.results.enumerated().sorted { left, right in
-      let (a, b) = (left.element, right.element)
-      if a.file != b.file { return order[a.file, default: 0] < order[b.file, default: 0] }
-      if a.line != b.line { return a.line < b.line }
-      return left.offset < right.offset
-    }.map(\.element)
-    return merged
   }
 }

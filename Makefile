@@ -90,6 +90,7 @@ test: deps lint
 	python3 Scripts/check-snippets.py
 	python3 Scripts/check-umbrella.py
 	python3 Scripts/check-readme-commands.py
+	python3 Scripts/make-strings-fixtures.py --check
 	$(SWIFT) test --skip-build
 
 ## check-fallback: the suite again with the grapheme shortcut's portable fallback compiled in
@@ -143,7 +144,7 @@ docs:
 dist: deps
 	@time Scripts/make-dist.sh
 
-check-dist:
+check-dist: dist
 	Scripts/check-dist.sh
 
 ## report-demo: the sample's `check` report as one HTML page, and a screenshot of it by headless

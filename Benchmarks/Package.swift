@@ -56,6 +56,8 @@ let package = Package(
       name: "typescale-benchmarks",
       dependencies: [
         .product(name: "TypeScale", package: "TypeScale"),
+        .product(name: "TypeScaleCheck", package: "TypeScale"),
+        .product(name: "TypeScaleStrings", package: "TypeScale"),
         "CFreeTypeBenchmark",
         "CBenchmarkPeers",
       ]

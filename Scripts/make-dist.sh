@@ -45,8 +45,9 @@ strip "$stage/bin/typescale"
 cp -R "$bin/TypeScale_TypeScaleFonts.resources" "$stage/bin/"
 if [ -f LICENSE ]; then
   cp LICENSE "$stage/LICENSE"
-else  # the sources carry `SPDX-License-Identifier: Apache-2.0`; Debian ships the text
-  cp /usr/share/common-licenses/Apache-2.0 "$stage/LICENSE"
+else
+  echo "make-dist: no LICENSE at the repository root" >&2
+  exit 1
 fi
 cp Sources/TypeScaleFonts/Fonts/OFL.txt "$stage/licenses/OFL-embedded-fonts.txt"
 

@@ -204,7 +204,7 @@ public struct DynamicType: Sendable {
   }
 
   /// The font for a resolved entry.
-  private func font(for entry: Typography.Entry) throws(TypeScaleError) -> ScaledFont {
+  func font(for entry: Typography.Entry) throws(TypeScaleError) -> ScaledFont {
     let spec = entry.style
     let (size, note) = try _resolve(
       spec.size, sizing: entry.sizing, name: entry.name, maximumPointSize: spec.maximumPointSize,
@@ -218,7 +218,7 @@ public struct DynamicType: Sendable {
   }
 
   /// The sizing to use: `sizing`, or fixed with a note when the iOS table cannot scale it.
-  private static func scalableSizing(_ sizing: FontSizing, name: String, size: DesignSize)
+  static func scalableSizing(_ sizing: FontSizing, name: String, size: DesignSize)
     -> (FontSizing, FontDiagnostic?)
   {
     guard !sizing.scales(with: .iOS) else { return (sizing, nil) }
@@ -373,24 +373,13 @@ public struct DynamicType: Sendable {
   private func sweep(
     _ text: String, entry: Typography.Entry, width: Double?, options: LayoutOptions
   ) throws(TypeScaleError) -> [CategoryLayout] {
-    let spec = entry.style
-    let (sizing, _) = Self.scalableSizing(entry.sizing, name: entry.name, size: spec.size)
-    let design = try with(category: .large).font(for: entry)
-    let resolved = _options(options, width: width, font: design)
-    do throws(LayoutError) {
-      let font = try LayoutFont(match: design.match, pointSize: spec.size.points)
-      return try engine.sweep(
-        text, font: font, sizing: sizing, categories: range,
-        maximumPointSize: spec.maximumPointSize, options: resolved)
-    } catch {
-      throw TypeScaleError(error)
-    }
+    try prepare(entry, width: width, options: options).sweep(text)
   }
 
   /// The options a layout uses: `width`, the font's tracking, kern and line-height multiple
   /// where `options` leaves them at their defaults, and ``displayScale`` for a target that
   /// rounds to the pixel grid when `options` sets no display scale.
-  private func _options(_ options: LayoutOptions, width: Double?, font: ScaledFont)
+  func _options(_ options: LayoutOptions, width: Double?, font: ScaledFont)
     -> LayoutOptions
   {
     var resolved = options

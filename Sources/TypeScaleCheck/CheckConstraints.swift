@@ -22,7 +22,7 @@ import TypeScaleStrings
 ///                "categories": "xS...AX3" } ] }
 /// ```
 ///
-/// - `typography`, `fontDirectories`, `catalogs`: paths relative to the constraints file's
+/// - `typography`, `fontDirectories`, `catalogs`: paths, absolute or relative to the constraints file's
 ///   folder. Without `typography`, Apple's system text styles (`Typography.system`) are used.
 /// - `fonts`: a language code (`ko`, `pt-BR`; an entry's language matches a key exactly, then by
 ///   its primary subtag, `pt-BR` → `pt`) or an ISO 15924 script code (`Hang`, `Arab`, `Deva`;
@@ -112,7 +112,11 @@ public struct CheckConstraints: Sendable {
   }
 
   static func normalizedLanguage(_ code: String) -> String {
-    code.lowercased().replacingOccurrences(of: "_", with: "-")
+    // Most codes are already lowercase with hyphens; Foundation's replacing costs as much as a
+    // short layout, so it runs only when there is something to change.
+    guard code.utf8.contains(where: { $0 == UInt8(ascii: "_") || (65...90).contains($0) })
+    else { return code }
+    return code.lowercased().replacingOccurrences(of: "_", with: "-")
   }
 
   /// Reads a constraints file: decodes it, loads the typography, registers the font folders and
@@ -137,6 +141,12 @@ public struct CheckConstraints: Sendable {
 
   // MARK: - Resolving
 
+  /// A path from the file: absolute as written, else relative to the file's folder.
+  static func path(_ folder: URL, _ path: String) -> URL {
+    path.hasPrefix("/")
+      ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+  }
+
   private static func resolve(_ raw: _File, file url: URL) throws(CheckError) -> CheckConstraints {
     let folder = url.deletingLastPathComponent()
     func place(_ path: String) -> String { "\(url.path): \(path)" }
@@ -144,7 +154,7 @@ public struct CheckConstraints: Sendable {
     constraints.file = url
     constraints.systemFallback = raw.systemFallback ?? false
     constraints.placeholders = raw.placeholders ?? PlaceholderSamples()
-    constraints.catalogs = (raw.catalogs ?? []).map { folder.appendingPathComponent($0) }
+    constraints.catalogs = (raw.catalogs ?? []).map { path(folder, $0) }
     constraints.defaults = raw.defaults
     guard (raw.rules ?? []).count <= maximumRules else {
       throw CheckError(
@@ -153,7 +163,7 @@ public struct CheckConstraints: Sendable {
     constraints.rules = raw.rules ?? []
 
     if let path = raw.typography {
-      let typographyURL = folder.appendingPathComponent(path)
+      let typographyURL = Self.path(folder, path)
       do throws(TypeScaleError) {
         constraints.typography = try Typography.load(typographyURL)
       } catch {
@@ -183,7 +193,7 @@ public struct CheckConstraints: Sendable {
         throw CheckError(place("fontDirectories") + ": \(error.message)")
       }
       for (index, path) in (raw.fontDirectories ?? []).enumerated() {
-        let directory = folder.appendingPathComponent(path)
+        let directory = Self.path(folder, path)
         constraints.fontDirectories.append(directory)
         let registration: DirectoryRegistration
         do throws(FontError) {

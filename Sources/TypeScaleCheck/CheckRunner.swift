@@ -44,6 +44,7 @@ public final class CheckRunner: Sendable {
   /// How many entries are laid out at once.
   public let workers: Int
   private let renderer: Renderer
+  private let sweepers = Locked<[SweepKey: DynamicType.PreparedSweep]>([:])
 
   /// The shortest time between two progress calls: 0.1 s.
   public static let progressInterval = 0.1
@@ -100,6 +101,21 @@ public final class CheckRunner: Sendable {
     let ticks = Locked((done: 0, last: DispatchTime.now().uptimeNanoseconds))
     let interval = UInt64(Self.progressInterval * 1e9)
     let total = entries.count
+    // Each entry's file as reports write it (`relativePath`), built once per run of entries
+    // from one file: Foundation's path building costs as much as a short layout.
+    var filePaths: [String] = []
+    filePaths.reserveCapacity(entries.count)
+    var last: (url: URL, path: String)?
+    for entry in entries {
+      if let last, last.url == entry.file {
+        filePaths.append(last.path)
+      } else {
+        let path = entry.file.relativePath
+        last = (entry.file, path)
+        filePaths.append(path)
+      }
+    }
+    let paths = filePaths
     DispatchQueue.concurrentPerform(iterations: min(workers, max(entries.count, 1))) { _ in
       while true {
         let index = next.withLock { value -> Int in
@@ -107,7 +123,7 @@ public final class CheckRunner: Sendable {
           return value
         }
         guard index < entries.count else { return }
-        let outcome = check(entries[index], shard: shard)
+        let outcome = check(entries[index], shard: shard, file: paths[index])
         outcomes.withLock { $0[index] = outcome }
         guard let progress else { continue }
         let report: Int? = ticks.withLock { state in
@@ -143,9 +159,8 @@ public final class CheckRunner: Sendable {
   }
 
   /// Checks one entry.
-  func check(_ entry: LocalizedEntry, shard: CheckShard?) -> Outcome {
+  func check(_ entry: LocalizedEntry, shard: CheckShard?, file: String) -> Outcome {
     if let shard, !shard.contains(key: entry.key) { return .excluded }
-    let file = entry.file.relativePath
     let variant = entry.variant.description
     func skipped(_ reason: String) -> Outcome {
       .skipped(
@@ -197,16 +212,13 @@ public final class CheckRunner: Sendable {
     guard let lower = rule.categories.first, let upper = rule.categories.last else {
       return ([], [])
     }
-    let dynamic = try dynamicType(
-      language: language, text: text, range: lower...upper, style: rule.style)
-    let token = Typography.TokenName(rule.style)
-    let options = Self.options(rule, language: language)
-    let layouts = try dynamic.sweep(text, token: token, width: rule.width, options: options)
+    let family = constraints.fontFamily(language: language, text: text)
+    let layouts = try sweeper(family: family, rule: rule, range: lower...upper, limited: true)
+      .sweep(text, language: language)
     var needed: [ContentSizeCategory: Int] = [:]
     if layouts.contains(where: \.layout.isTruncated) {
-      var unlimited = options
-      unlimited.lineLimit = nil
-      for swept in try dynamic.sweep(text, token: token, width: rule.width, options: unlimited) {
+      let unlimited = try sweeper(family: family, rule: rule, range: lower...upper, limited: false)
+      for swept in try unlimited.sweep(text, language: language) {
         needed[swept.category] = swept.layout.lineCount
       }
     }
@@ -240,13 +252,58 @@ public final class CheckRunner: Sendable {
     return options
   }
 
+  /// The rule's sweep in a family, resolved once per (family, style, width, line limit,
+  /// categories) and then reused: matching the font and resolving the options cost as much as
+  /// laying a short label out. `limited: false` drops the line limit (the lines a truncated
+  /// text needs). The cached value is what `DynamicType.sweep` resolves on every call
+  /// (`DynamicType.PreparedSweep`), so results are the same.
+  private func sweeper(
+    family: String?, rule: CheckRule.Resolved, range: ClosedRange<ContentSizeCategory>,
+    limited: Bool
+  ) throws(TypeScaleError) -> DynamicType.PreparedSweep {
+    let key = SweepKey(
+      family: family, style: rule.style, width: rule.width,
+      lineLimit: limited ? rule.lineLimit : 0, lower: range.lowerBound, upper: range.upperBound)
+    if let cached = sweepers.withLock({ $0[key] }) { return cached }
+    var options = Self.options(rule, language: "")
+    options.language = nil
+    if !limited { options.lineLimit = nil }
+    let prepared = try dynamicType(family: family, range: range, style: rule.style)
+      .preparedSweep(token: Typography.TokenName(rule.style), width: rule.width, options: options)
+    sweepers.withLock { if $0.count < Self.maximumCachedSweeps { $0[key] = prepared } }
+    return prepared
+  }
+
+  /// What a prepared sweep depends on.
+  struct SweepKey: Hashable, Sendable {
+    var family: String?
+    var style: String
+    var width: Double?
+    var lineLimit: Int
+    var lower: ContentSizeCategory
+    var upper: ContentSizeCategory
+  }
+
+  /// The most prepared sweeps kept (one per family, style, width, line limit and categories).
+  static let maximumCachedSweeps = 4096
+
   /// A `DynamicType` whose typography sets the family `fonts` picks for the language or script.
   private func dynamicType(
     language: String, text: String, range: ClosedRange<ContentSizeCategory>,
     category: ContentSizeCategory = .large, style: String
   ) throws(TypeScaleError) -> DynamicType {
+    try dynamicType(
+      family: constraints.fontFamily(language: language, text: text), range: range,
+      category: category, style: style)
+  }
+
+  /// A `DynamicType` whose typography sets `family` for the style, when given.
+  private func dynamicType(
+    family: String?, range: ClosedRange<ContentSizeCategory>,
+    category: ContentSizeCategory = .large, style: String
+  ) throws(TypeScaleError) -> DynamicType {
     var typography = constraints.typography
-    if let family = constraints.fontFamily(language: language, text: text) {
+    if let family {
       let entry = try typography.entry(for: Typography.TokenName(style))
       var changed = entry.style
       changed.family = family

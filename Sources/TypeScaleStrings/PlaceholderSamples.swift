@@ -210,6 +210,9 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   ///   end, an unknown conversion (`%y`), a position without a conversion (`%1$`), a width from
   ///   an argument (`%*d`), or positional and sequential specifiers mixed.
   public func text(for entry: LocalizedEntry) throws(StringsError) -> String {
+    // Every placeholder of both syntaxes starts with `%`: a text without one has none (the
+    // scanner finds nothing in it, which PlaceholderSamplesTests checks).
+    guard entry.text.utf8.contains(UInt8(ascii: "%")) else { return entry.text }
     let placeholders: [Placeholder]
     do {
       placeholders = try PlaceholderScanner.scan(entry.text, syntax: entry.syntax)

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TypeScale
 import TypeScaleCheck
+import TypeScaleTestSupport
 
 @Suite struct CheckConstraintsTests {
   @Test func load_everyField() throws {
@@ -74,6 +75,24 @@ import TypeScaleCheck
     #expect(rule.lineLimit == 0)
     #expect(!rule.truncationAllowed)
     #expect(rule.categories.count == 12)
+  }
+
+  /// Paths are used as written when absolute, else taken from the constraints file's folder.
+  @Test func load_absoluteAndRelativePaths() throws {
+    let folder = try CheckFolder()
+    let fontsFolder = folder.url.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: fontsFolder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Fixtures.font("Fixture-Regular.ttf"),
+      to: fontsFolder.appendingPathComponent("Fixture-Regular.ttf"))
+    let fonts = fontsFolder.path
+    let constraints = try folder.constraints(
+      #"{ "fontDirectories": ["# + "\"\(fonts)\""
+        + #"], "catalogs": ["/tmp/A.xcstrings", "sub/B.xcstrings"] }"#)
+    #expect(constraints.fontDirectories.map(\.path) == [fonts])
+    #expect(
+      constraints.catalogs.map(\.path)
+        == ["/tmp/A.xcstrings", folder.url.appendingPathComponent("sub/B.xcstrings").path])
   }
 
   /// Each bad file, and what its error must say: the JSON path and what is valid.

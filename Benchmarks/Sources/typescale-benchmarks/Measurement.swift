@@ -26,6 +26,10 @@ struct BenchmarkResult {
   let hitRate: Double?
   /// Further figures, in order.
   var extra: [(String, String)] = []
+  /// The check scenario's baseline: bare sweeps of the same texts, seconds per layout.
+  var bareSweepSeconds: Double? = nil
+  /// The check scenario's reading and placeholder substitution, seconds per layout.
+  var addedSeconds: Double? = nil
 
   /// Operations per second.
   var perSecond: Double { 1 / seconds }

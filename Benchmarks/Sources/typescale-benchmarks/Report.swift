@@ -141,6 +141,17 @@ struct Report {
             measured: String(format: "%.2f× the floor's time", floor), met: floor <= 2))
       }
     }
+    if let check = results.first(where: { $0.scenario == "check" }),
+      let bare = check.bareSweepSeconds, let added = check.addedSeconds
+    {
+      let share = added / bare
+      goals.append(
+        Goal(
+          goal: "Check: reading and placeholders add at most 20 % over bare sweeps",
+          measured: String(
+            format: "%.1f %% (the whole check, with statuses and results: %.2f× the sweeps)",
+            share * 100, check.seconds / bare), met: share <= 0.2))
+    }
     for check in memory {
       let megabytes = Double(check.peakResidentBytes) / 1_048_576
       goals.append(

@@ -44,7 +44,7 @@ struct Options {
 
   /// All scenario keys, in the order they run.
   static let scenarios = [
-    "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory",
+    "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "check", "memory",
   ]
 
   /// Whether to run a scenario.
@@ -192,6 +192,10 @@ do {
     let threads = options.runs("parallel") ? options.threads : 1
     progress("warm" + (threads > 1 ? " and parallel (\(threads) threads)" : ""))
     results += try WarmScenario(bench, threads: threads).run()
+  }
+  if options.runs("check") {
+    progress("check (\(CheckScenario.keyCount) keys × \(CheckScenario.languages.count) languages)")
+    results.append(try CheckScenario(bench).run())
   }
   var memory: [MemoryReport] = []
   if options.runs("memory") {

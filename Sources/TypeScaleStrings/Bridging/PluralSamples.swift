@@ -51,6 +51,17 @@ public enum PluralSamples {
     guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
       let value = Double(number)
     else { return false }
+    let cacheKey = language + "\u{0}" + number
+    if let cached = categories.withLock({ $0[cacheKey] }) { return cached == category }
+    let found = Self.category(of: value, language: language)
+    categories.withLock { if $0.count < 4096 { $0[cacheKey] = found } }
+    return found == category
+  }
+
+  private static let categories = Locked<[String: String]>([:])
+
+  /// The category ICU gives `value` in `language`, or "" when the rules cannot be opened.
+  private static func category(of value: Double, language: String) -> String {
     let locale = language.replacingOccurrences(of: "-", with: "_")
     var status: Int32 = 0
     var buffer = [CChar](repeating: 0, count: 16)
@@ -58,8 +69,7 @@ public enum PluralSamples {
       guard let base = out.baseAddress else { return false }
       return CUnicode_pluralCategory(locale, value, base, &status)
     }
-    guard found, !CUnicode_isFailure(status) else { return false }
+    guard found, !CUnicode_isFailure(status) else { return "" }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      == category
   }
 }

@@ -252,11 +252,12 @@ public final class CheckRunner: Sendable {
     return options
   }
 
-  /// The rule's sweep in a family, resolved once per (family, style, width, line limit,
-  /// categories) and then reused: matching the font and resolving the options cost as much as
-  /// laying a short label out. `limited: false` drops the line limit (the lines a truncated
-  /// text needs). The cached value is what `DynamicType.sweep` resolves on every call
-  /// (`DynamicType.PreparedSweep`), so results are the same.
+  /// The rule's sweep in a family, resolved once and then reused.
+  ///
+  /// One per (family, style, width, line limit, categories): matching the font and resolving the
+  /// options cost as much as laying a short label out. `limited: false` drops the line limit
+  /// (the lines a truncated text needs). The cached value is what `DynamicType.sweep` resolves on
+  /// every call (`DynamicType.PreparedSweep`), so results are the same.
   private func sweeper(
     family: String?, rule: CheckRule.Resolved, range: ClosedRange<ContentSizeCategory>,
     limited: Bool

@@ -6,7 +6,7 @@ import TypeScale
 /// The content-size categories a rule requires to fit: a range such as `"xS...AX3"` or a list
 /// such as `["L", "AX1"]`.
 ///
-/// Names are any ``ContentSizeCategory/init(parsing:)`` accepts: short names (`xS`, `L`, `AX3`),
+/// Names are any `ContentSizeCategory(parsing:)` accepts: short names (`xS`, `L`, `AX3`),
 /// UIKit raw values and case names, SwiftUI names.
 ///
 /// ```swift

@@ -29,7 +29,7 @@ import TypeScaleStrings
 ///   four letters, capitalised) → a family registered from `fontDirectories`.
 /// - `systemFallback`: `true` adds the machine's fonts (fontconfig) as the last resort for
 ///   characters no registered face has; `false` by default, so runs are hermetic.
-/// - `placeholders`: ``PlaceholderSamples``' own JSON form.
+/// - `placeholders`: `PlaceholderSamples`' own JSON form.
 /// - `defaults` and each rule: `style` (a text style or a typography token), `width` (points),
 ///   `lineLimit` (0 for none), `truncation` (whether a truncated label is acceptable),
 ///   `categories` (`"A...B"`, one name, or a list of names), `device`. A rule also has `keys`,

@@ -14,7 +14,7 @@ import TypeScaleStrings
 ///    than the rule's `device` (entries with no device step always count).
 /// 2. The rule is the first whose `keys` match, filled from `defaults`; with no rule and no
 ///    defaults the entry is skipped ("no rule matches").
-/// 3. The text is ``PlaceholderSamples/text(for:)``'s. A placeholder it cannot fill is bad
+/// 3. The text is `PlaceholderSamples.text(for:)`'s. A placeholder it cannot fill is bad
 ///    input, like a malformed catalog: the entry becomes a ``CheckInputError`` (file, line,
 ///    column) and the run exits 2.
 /// 4. The font: the family `fonts` names for the entry's language, else for the text's dominant
@@ -86,7 +86,7 @@ public final class CheckRunner: Sendable {
   /// Checks entries.
   ///
   /// - Parameters:
-  ///   - entries: The entries, as a ``StringsLoader`` read them.
+  ///   - entries: The entries, as a `StringsLoader` read them.
   ///   - shard: The part of the keys to check, or `nil` for all.
   ///   - progress: Called at most about ten times a second with (entries done, entries in all),
   ///     and once at the end; from any thread.

@@ -37,7 +37,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULES = ["Foundation", "TypeScale", "TypeScaleGoldens", "TypeScaleTesting"]
 PRODUCTS = ["TypeScale", "TypeScaleGoldens", "TypeScaleTesting", "TypeScaleRender",
-            "TypeScaleFontStore"]
+            "TypeScaleFontStore", "TypeScaleStrings", "TypeScaleCheck"]
 
 
 # Values a doc example takes as given: name → type. Each is a global of the checked file that is
@@ -55,6 +55,7 @@ CONTEXT = {
     "expected": "GoldenFile", "actual": "GoldenFile", "golden": "GoldenFile",
     "parsed": "ParsedArguments", "request": "_Request", "assetStore": "_AssetStore",
     "standardOutput": "String", "standardError": "String",
+    "report": "CheckReport", "result": "CheckResult", "png": "Data", "runner": "CheckRunner",
 }
 # Stand-ins for the app's own types that doc examples call.
 PRELUDE = """

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleStrings
+
 /// A pattern over string keys: `*` matches any run of characters (`.` included), `?` exactly
 /// one; every other character matches itself, case-sensitively.
 ///
@@ -11,9 +13,10 @@
 ///
 /// Matching is by `Character` (a grapheme cluster), so `?` matches one user-visible character.
 public struct KeyGlob: Hashable, Sendable, CustomStringConvertible {
-  /// The pattern as written.
+  /// The pattern.
   public let pattern: String
-  private let characters: [Character]
+  /// The matcher, shared with placeholder overrides: one glob rule for every key pattern.
+  private let glob: TypeScaleStrings.KeyGlob
 
   /// The longest pattern, in characters: 1024.
   public static let maximumLength = 1024
@@ -32,7 +35,7 @@ public struct KeyGlob: Hashable, Sendable, CustomStringConvertible {
         "a key pattern has \(characters.count) characters; use at most \(Self.maximumLength)")
     }
     self.pattern = pattern
-    self.characters = characters
+    self.glob = TypeScaleStrings.KeyGlob(pattern)
   }
 
   /// Whether a key matches the whole pattern.
@@ -40,33 +43,7 @@ public struct KeyGlob: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter key: A key.
   /// - Returns: `true` when it matches.
   /// - Complexity: O(key × pattern) at worst (backtracking only to the last `*`).
-  public func matches(_ key: String) -> Bool {
-    let text = Array(key)
-    var t = 0
-    var p = 0
-    var star: Int?
-    var resume = 0
-    while t < text.count {
-      if p < characters.count, characters[p] == "?" || characters[p] == text[t],
-        characters[p] != "*"
-      {
-        t += 1
-        p += 1
-      } else if p < characters.count, characters[p] == "*" {
-        star = p
-        resume = t
-        p += 1
-      } else if let star {
-        p = star + 1
-        resume += 1
-        t = resume
-      } else {
-        return false
-      }
-    }
-    while p < characters.count, characters[p] == "*" { p += 1 }
-    return p == characters.count
-  }
+  public func matches(_ key: String) -> Bool { glob.matches(key) }
 
   /// The pattern.
   public var description: String { pattern }

@@ -263,7 +263,9 @@ public struct CheckConstraints: Sendable {
   // MARK: - Reading
 
   /// Reads a file of at most `limit` bytes.
-  static func readLimited(_ url: URL, limit: Int, what: String) throws(CheckError) -> Data {
+  package static func readLimited(_ url: URL, limit: Int, what: String) throws(CheckError)
+    -> Data
+  {
     let size: Int
     do {
       let attributes = try FileManager.default.attributesOfItem(atPath: url.path)

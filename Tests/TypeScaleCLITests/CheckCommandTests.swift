@@ -79,6 +79,23 @@ import TypeScaleCheck
     #expect(run.error.contains("no catalogs to check"), "\(run.error)")
   }
 
+  /// A report over the limit is refused from its size, before a byte is read (a sparse file:
+  /// nothing is written to disk).
+  @Test func merge_oversizeReportIsRefusedBeforeReading() async throws {
+    let folder = try folder()
+    let huge = folder.appendingPathComponent("huge.json")
+    #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: huge)
+    try handle.truncate(atOffset: UInt64(CheckJSONReport.maximumFileSize + 1))
+    try handle.close()
+    let run = await typescale("check", "merge", huge.path)
+    #expect(run.status == 2)
+    #expect(
+      run.error
+        == "error: \(huge.path): the report has \(CheckJSONReport.maximumFileSize + 1) bytes; "
+        + "at most \(CheckJSONReport.maximumFileSize) are read\n")
+  }
+
   @Test func merge_malformedJSONNamesFileLineAndColumn() async throws {
     let folder = try folder()
     let good = folder.appendingPathComponent("1.json")

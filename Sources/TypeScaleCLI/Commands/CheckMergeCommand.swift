@@ -66,9 +66,10 @@ struct CheckMergeCommand: Command {
     for path in paths {
       let data: Data
       do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
+        data = try CheckConstraints.readLimited(
+          URL(fileURLWithPath: path), limit: CheckJSONReport.maximumFileSize, what: "report")
       } catch {
-        throw .input("cannot read \(path): \((error as NSError).localizedDescription)")
+        throw .input(error.message)
       }
       do {
         reports.append(try CheckJSONReport.read(data, file: path))

@@ -235,9 +235,19 @@ check: deps
 	  --sanitize=address --scratch-path .build/asan --disable-xctest
 	$(MAKE) check-thread
 
+# ThreadSanitizer writes each report to its own file (`log_path`), and they are printed again
+# after the test run: a CI log's tail then shows the race itself, not only the count.
 check-thread: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-xctest
+	rm -rf .build/tsan/reports && mkdir -p .build/tsan/reports
+	status=0; \
+	TSAN_OPTIONS="$${TSAN_OPTIONS:+$$TSAN_OPTIONS:}log_path=$(CURDIR)/.build/tsan/reports/report" \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-xctest \
+	  || status=$$?; \
+	if ls .build/tsan/reports/report.* >/dev/null 2>&1; then \
+	  echo "check-thread: ThreadSanitizer reports:"; cat .build/tsan/reports/report.*; exit 1; \
+	fi; \
+	exit $$status
 
 clean:
 	rm -rf .build Benchmarks/.build Fuzz/.build dist

@@ -45,6 +45,9 @@ struct Paragraph: Sendable {
   /// generic `transcode` is slower still; a `String`'s UTF-8 is always valid, so decoding needs
   /// no error handling.
   static func utf16Units(_ text: String) -> [UInt16] {
+    // `Array(unsafeUninitializedCapacity: 0)` is the shared empty-array storage, and setting its
+    // count writes to it: a data race between threads (ThreadSanitizer reports it).
+    guard !text.isEmpty else { return [] }
     var text = text
     return text.withUTF8 { bytes in
       // UTF-16 never needs more units than UTF-8 needs bytes.

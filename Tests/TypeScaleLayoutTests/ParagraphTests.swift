@@ -15,4 +15,16 @@ import Testing
     // Bridged and substring-backed strings take the same path.
     #expect(Paragraph.utf16Units(String(text.dropFirst())) == Array(text.dropFirst().utf16))
   }
+
+  /// Empty texts on many threads at once: `Array(unsafeUninitializedCapacity: 0)` would write the
+  /// shared empty-array storage from each, a race ThreadSanitizer (`make check-thread`) reports.
+  @Test func utf16Units_ofEmptyTextsOnManyThreadsAreEmpty() async {
+    let counts = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<64 {
+        group.addTask { (0..<200).reduce(0) { total, _ in total + Paragraph.utf16Units("").count } }
+      }
+      return await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(counts == Array(repeating: 0, count: 64))
+  }
 }

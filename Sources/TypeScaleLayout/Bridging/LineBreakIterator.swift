@@ -51,6 +51,8 @@ final class LineBreakIterator {
         .engineFailure, "ICU line breaking failed: " + String(cString: CUnicode_errorName(status)))
     }
     let found = Int(min(count, Int32(capacity)))
+    // Not `Array(unsafeUninitializedCapacity: 0)`: that writes the shared empty-array storage.
+    guard found > 0 else { return [] }
     return offsets.withUnsafeBufferPointer { offsets in
       mandatory.withUnsafeBufferPointer { mandatory in
         [BreakOpportunity](unsafeUninitializedCapacity: found) { storage, initialized in

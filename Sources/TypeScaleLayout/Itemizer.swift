@@ -79,8 +79,9 @@ struct Itemizer {
     let levels: [UInt8]
     let resolvedLevel: UInt8
     if paragraphLevel != 1, !units.contains(where: Self.mayBeRightToLeft) {
-      // Nothing right to left and no bidi controls: every level is 0, as ICU would find.
-      levels = [UInt8](repeating: 0, count: count)
+      // Nothing right to left and no bidi controls: every level is 0, as ICU would find. No
+      // array of zeros: an empty one stands for it (see `RunBuilder.levels`).
+      levels = []
       resolvedLevel = 0
     } else {
       (levels, resolvedLevel) = try units.withUnsafeBufferPointer {
@@ -103,6 +104,7 @@ struct Itemizer {
   /// Gathers clusters into runs of one level, script and face.
   private struct RunBuilder {
     let units: UnsafeBufferPointer<UInt16>
+    /// Each unit's bidi level; empty when every level is 0.
     let levels: [UInt8]
     let scripts: [ScriptCode]
     let cascade: FontCascade
@@ -167,7 +169,7 @@ struct Itemizer {
         if scalarCount > TextLayoutEngine.maximumShapedClusterLength { hasLongClusters = true }
         fallback = face(start, end, scalarCount: scalarCount)
       }
-      let level = levels[start]
+      let level = levels.isEmpty ? 0 : levels[start]
       let script = scripts[start]
       let sameFace: Bool
       if let fallback {

@@ -163,13 +163,16 @@ public struct LayoutOptions: Hashable, Sendable {
       throw .option(
         "line limit \(lineLimit) is not valid; use 0 or nil for no limit, or 1…\(Int.max)")
     }
-    for (name, value) in [("kern", kern), ("tracking", tracking)]
-    where !(value.isFinite && abs(value) <= maximum) {
+    // Checked without building a list of them: validation runs once per layout.
+    func checkSpacing(_ name: String, _ value: Double) throws(LayoutError) {
+      guard !(value.isFinite && abs(value) <= maximum) else { return }
       throw .option(
         "\(name) \(NumberText.shortest(value)) is not valid; use a finite number of points in "
           + "-\(NumberText.shortest(maximum))…\(NumberText.shortest(maximum)) (ValueRanges.maximumPoints)"
       )
     }
+    try checkSpacing("kern", kern)
+    try checkSpacing("tracking", tracking)
     guard minimumScaleFactor.isFinite, minimumScaleFactor > 0, minimumScaleFactor <= 1 else {
       throw .option(
         "minimum scale factor \(NumberText.shortest(minimumScaleFactor)) is not valid; use a number in (0, 1]"
@@ -311,14 +314,17 @@ public struct LineHeight: Hashable, Sendable {
   }
 
   func validate() throws(LayoutError) {
-    for (name, value) in [
-      ("line-height multiple", multiple), ("minimum line height", minimum),
-      ("maximum line height", maximum), ("line spacing", spacing),
-    ] where !(value.isFinite && value >= 0 && value <= ValueRanges.maximumPoints) {
+    // Checked without building a list of them: validation runs once per layout.
+    func check(_ name: String, _ value: Double) throws(LayoutError) {
+      guard !(value.isFinite && value >= 0 && value <= ValueRanges.maximumPoints) else { return }
       throw .option(
         "\(name) \(NumberText.shortest(value)) is not valid; use a finite number ≥ 0 and ≤ "
           + "\(NumberText.shortest(ValueRanges.maximumPoints)) (ValueRanges.maximumPoints)")
     }
+    try check("line-height multiple", multiple)
+    try check("minimum line height", minimum)
+    try check("maximum line height", maximum)
+    try check("line spacing", spacing)
   }
 
   /// Applies multiple, then the clamp, to a natural height.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
 import Testing
 import TypeScaleFonts
 import TypeScaleTestSupport
@@ -41,5 +42,83 @@ import TypeScaleTestSupport
     #expect(runs[0].glyphs == ids)
     let scale = 17 / Double(font.face.metrics.unitsPerEm)
     #expect(runs[0].advances == advances.map { Double($0) * scale })
+  }
+
+  /// Debian's Noto Sans CJK (fonts-noto-cjk), when installed: its `hani` and `kana` language
+  /// systems have feature records of their own (other indices) that list the same lookups.
+  static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+
+  /// Every Japanese text of the layout corpus, the Japanese benchmark texts, and text that mixes
+  /// Han, both kana, brackets, Latin and digits.
+  static let japaneseTexts: [String] =
+    LayoutCorpus.entries.filter { $0.language == "ja" }.map(\.text) + [
+      "大きな文字は読みやすくなります。アプリは選択した文字サイズに合わせてレイアウトを自動的に調整します。",
+      "設定を変更すると、すべてのデバイスで同期されます。変更を保存するには、右上の「完了」ボタンをタップしてください。",
+      "このアプリはプライバシーを尊重します。位置情報は、地図を表示するときにだけ使用され、サーバーには送信されません。",
+      "漢字とカタカナ、ひらがな「括弧」（全角）と ABC 123、ｶﾀｶﾅ〜ー々〆ヶ。",
+    ]
+
+  /// A face whose `hani` and `kana` features differ only in their indices shapes Japanese as
+  /// one run (the shortcut), with exactly the glyphs, advances, offsets and clusters of shaping
+  /// each script's run apart (the slow path), for every text and language here.
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: notoSansCJK)),
+    arguments: japaneseTexts, ["ja", nil, "zh"] as [String?])
+  func notoSansCJK_shapesJapaneseAsOneRun_withTheGlyphsOfShapingEachApart(
+    text: String, language: String?
+  ) throws {
+    let registry = try FontRegistry()
+    let face = try #require(
+      try registry.register(fileAt: URL(fileURLWithPath: Self.notoSansCJK)).first)
+    let font = try LayoutFont(face: face, pointSize: 17)
+    let engine = TextLayoutEngine(registry: registry)
+    var options = LayoutOptions()
+    options.language = language
+    let context = LayoutContext()
+    let shaper = Shaper(fonts: engine.fonts, cache: ShapeCache(), options: options, variations: [:])
+    #expect(
+      try shaper.harfBuzzFont(for: face, pointSize: 17, context: context).font
+        .sharesHanKanaShaping)
+
+    let layout = try engine.layout(text, font: font, options: options, context: context)
+    let runs = try #require(layout.lines.first?.runs)
+    #expect(layout.lineCount == 1)
+
+    let itemizer = Itemizer(cascade: registry.cascade(for: face))
+    let paragraph = Paragraph(units: Array(text.utf16), start: 0)
+    let itemized = try itemizer.itemize(paragraph, direction: .natural)
+    // Text with both Han and kana has runs that are shaped as one.
+    let scripts = Set(itemized.runs.map(\.script).filter(\.isHanOrKana))
+    #expect(runs.map(\.script).contains("Jpan") == (scripts.count > 1))
+    #expect((itemized.runs.count > runs.count) == (scripts.count > 1))
+    var ids: [UInt32] = []
+    var advances: [Int32] = []
+    var offsets: [Int32] = []
+    var clusters: [Int] = []
+    for run in itemized.runs {
+      let shaped = try shaper.shape(
+        run, range: run.range, in: paragraph.units, pointSize: 17, context: context)
+      shaped.glyphs.withGlyphs { glyphs in
+        ids += glyphs.map(\.id)
+        advances += glyphs.map(\.advance)
+        offsets += glyphs.flatMap { [$0.offsetX, $0.offsetY] }
+        clusters += glyphs.map { run.range.lowerBound + Int($0.cluster) }
+      }
+    }
+    let scale = 17 / Double(face.metrics.unitsPerEm)
+    #expect(runs.flatMap(\.glyphs) == ids)
+    #expect(runs.flatMap(\.advances) == advances.map { Double($0) * scale })
+    #expect(runs.flatMap(\.clusters) == clusters)
+    // Pen positions and baselines follow from advances and offsets.
+    var pen = 0.0
+    var xs: [Double] = []
+    var ys: [Double] = []
+    for (index, advance) in advances.enumerated() {
+      xs.append(pen + Double(offsets[2 * index]) * scale)
+      ys.append(layout.lines[0].baseline - Double(offsets[2 * index + 1]) * scale)
+      pen += Double(advance) * scale
+    }
+    #expect(runs.flatMap(\.xs) == xs)
+    #expect(runs.flatMap(\.ys) == ys)
   }
 }

@@ -42,6 +42,12 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// with the same features (or have neither): HarfBuzz shapes all three with its default
   /// shaper, so the OpenType script tag is the only difference, and then a Japanese run that
   /// alternates between them can be shaped as one.
+  ///
+  /// Features are compared by what HarfBuzz applies: each language system's features, in
+  /// order, as their tags and lookup indices. Fonts such as Noto Sans CJK give each script and
+  /// language system feature records of their own (other indices) that list the same lookups;
+  /// those shape alike. A variable face is compared by feature indices instead, because its
+  /// feature variations substitute features by index.
   let sharesHanKanaShaping: Bool
 
   /// Opens face `collectionIndex` of plain sfnt `bytes`, without copying them.
@@ -81,9 +87,12 @@ final class HarfBuzzFace: @unchecked Sendable {
     let hasTracking = hb_blob_get_length(trak) > 0
     hb_blob_destroy(trak)
     isSizeDependent = hasOpticalSize || hasTracking
+    let byLookups = hb_ot_var_has_data(face) == 0
     sharesHanKanaShaping = [HarfBuzzFont.tag("GSUB"), HarfBuzzFont.tag("GPOS")].allSatisfy {
-      HarfBuzzFace.languageSystems(face, table: $0, script: HarfBuzzFont.tag("hani"))
-        == HarfBuzzFace.languageSystems(face, table: $0, script: HarfBuzzFont.tag("kana"))
+      HarfBuzzFace.languageSystems(
+        face, table: $0, script: HarfBuzzFont.tag("hani"), byLookups: byLookups)
+        == HarfBuzzFace.languageSystems(
+          face, table: $0, script: HarfBuzzFont.tag("kana"), byLookups: byLookups)
     }
   }
 
@@ -91,14 +100,26 @@ final class HarfBuzzFace: @unchecked Sendable {
 
   /// A script's language systems in a layout table, as comparable values.
   ///
-  /// For the default system and each language tag: the required feature and the feature
-  /// indices. `nil` when the table has no such script.
+  /// For the default system and each language tag: the required feature and the features —
+  /// each as its tag, lookup count and lookup indices when `byLookups`, else as its index
+  /// (0xFFFF for no required feature). `nil` when the table has no such script.
   private static func languageSystems(
-    _ face: OpaquePointer, table: hb_tag_t, script: hb_tag_t
+    _ face: OpaquePointer, table: hb_tag_t, script: hb_tag_t, byLookups: Bool
   ) -> [[UInt32]]? {
     var scriptIndex: UInt32 = 0
     guard hb_ot_layout_table_find_script(face, table, script, &scriptIndex) != 0 else {
       return nil
+    }
+    /// A feature as HarfBuzz applies it: its tag and lookups (none: 0xFFFF).
+    func feature(_ index: UInt32) -> [UInt32] {
+      guard index != 0xFFFF else { return [index] }  // HB_OT_LAYOUT_NO_FEATURE_INDEX
+      var tag: hb_tag_t = 0
+      var tagCount: UInt32 = 1
+      _ = hb_ot_layout_table_get_feature_tags(face, table, index, &tagCount, &tag)
+      var count = hb_ot_layout_feature_get_lookups(face, table, index, 0, nil, nil)
+      var lookups = [UInt32](repeating: 0, count: Int(count))
+      _ = hb_ot_layout_feature_get_lookups(face, table, index, 0, &count, &lookups)
+      return [tag, count] + lookups.prefix(Int(count))
     }
     func features(_ language: UInt32) -> [UInt32] {
       var required: UInt32 = 0
@@ -109,7 +130,8 @@ final class HarfBuzzFace: @unchecked Sendable {
       var indices = [UInt32](repeating: 0, count: Int(count))
       _ = hb_ot_layout_language_get_feature_indexes(
         face, table, scriptIndex, language, 0, &count, &indices)
-      return [required] + indices.prefix(Int(count))
+      guard byLookups else { return [required] + indices.prefix(Int(count)) }
+      return ([required] + indices.prefix(Int(count))).flatMap(feature)
     }
     var tagCount = hb_ot_layout_script_get_language_tags(
       face, table, scriptIndex, 0, nil, nil)

@@ -86,7 +86,7 @@ struct BatchScenario {
   private static func run(_ executable: URL, _ arguments: [String], input: URL, output: URL)
     throws -> Double
   {
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

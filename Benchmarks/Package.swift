@@ -52,6 +52,12 @@ let package = Package(
     ),
 
     // Tools
+    // The batch scenario's peer: Pango answering one request per line, as
+    // `typescale measure --batch` does (a C program, so that both pay for a process).
+    .executableTarget(
+      name: "pango-batch",
+      dependencies: ["CPangoBenchmark", "CFontconfigBenchmark"]
+    ),
     .executableTarget(
       name: "typescale-benchmarks",
       dependencies: [

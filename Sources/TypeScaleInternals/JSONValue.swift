@@ -119,20 +119,49 @@ package enum JSONValue: Sendable {
   ///   - text: The string.
   ///   - out: The text to append to.
   package static func writeString(_ text: String, to out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case let s where s.value < 0x20:
-        let hex = String(s.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = []
+    appendString(text, to: &bytes)
+    out += String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends a string literal, quoted and escaped per RFC 8259, as UTF-8 bytes: the one escaper
+  /// behind ``writeString(_:to:)`` and the CLI's byte writers.
+  ///
+  /// The escapes work on bytes: every character that needs one is ASCII, and the bytes of other
+  /// characters (all ≥ 0x80 in UTF-8) are copied in runs.
+  ///
+  /// - Parameters:
+  ///   - text: The string.
+  ///   - out: The bytes to append to.
+  /// - Complexity: O(the string's UTF-8 length).
+  package static func appendString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+          continue
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        runStart = index + 1
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+        case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          out.append(contentsOf: [
+            UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+            hex[Int(byte & 0xF)],
+          ])
+        }
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
-    out += "\""
+    out.append(UInt8(ascii: "\""))
   }
 
   /// A string literal, quoted and escaped per RFC 8259 (for quoting text outside JSON too).
@@ -193,10 +222,30 @@ extension JSONValue {
   ///   - decimals: The most fraction digits to keep, 0 through 9.
   /// - Returns: A JSON number, or `null`.
   package static func numberText(_ value: Double, decimals: Int = 4) -> String {
-    guard value.isFinite else { return "null" }
-    let text = NumberText.fixed(value, decimals: decimals, trimsZeros: true, rounding: .scaled)
+    var bytes: [UInt8] = []
+    appendNumber(value, decimals: decimals, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends what ``numberText(_:decimals:)`` prints, as UTF-8 bytes: its one implementation.
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - decimals: The most fraction digits to keep, 0 through 9.
+  ///   - out: The bytes to append to.
+  package static func appendNumber(_ value: Double, decimals: Int = 4, to out: inout [UInt8]) {
+    guard value.isFinite else {
+      out.append(contentsOf: "null".utf8)
+      return
+    }
+    let start = out.count
+    NumberText.appendScaled(value, decimals: decimals, trimsZeros: true, to: &out)
     // Past 9e15 the scaled rounding falls back to Swift's description, which may end in `.0`.
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    if out.count - start >= 2, out[out.count - 2] == UInt8(ascii: "."),
+      out[out.count - 1] == UInt8(ascii: "0")
+    {
+      out.removeLast(2)
+    }
   }
 
   /// Prints a number in full for JSON: Swift's shortest round-trip text without a trailing

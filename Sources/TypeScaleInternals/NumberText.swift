@@ -67,18 +67,81 @@ package enum NumberText {
       }
       return text == "-0" ? "0" : text
     case .scaled:
-      guard value.isFinite else { return String(describing: value) }
-      var scale = 1.0
-      for _ in 0..<decimals { scale *= 10 }
-      let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-      guard scaled < 9e15 else { return String(describing: value) }
-      let units = Int64(scaled)
-      let whole = units / Int64(scale)
-      var fraction = decimals == 0 ? "" : String(units % Int64(scale))
-      fraction = String(repeating: "0", count: max(0, decimals - fraction.count)) + fraction
-      if trimsZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
-      let sign = value < 0 && units != 0 ? "-" : ""
-      return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+      var bytes: [UInt8] = []
+      appendScaled(value, decimals: decimals, trimsZeros: trimsZeros, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
     }
+  }
+
+  /// Appends what ``fixed(_:decimals:trimsZeros:rounding:)`` prints with ``Rounding/scaled``, as
+  /// UTF-8 bytes: the one implementation of that shape, for writers that build bytes (the CLI's
+  /// `measure --batch` output) rather than `String`s.
+  ///
+  /// - Parameters:
+  ///   - value: Any number; a non-finite one appends `nan`, `inf` or `-inf`.
+  ///   - decimals: The number of fraction digits, 0 through 9.
+  ///   - trimsZeros: Whether trailing fraction zeros are dropped.
+  ///   - out: The bytes to append to.
+  /// - Complexity: O(digits), with no allocation beyond `out`'s growth (past `9e15` scaled
+  ///   units, Swift's `description`).
+  package static func appendScaled(
+    _ value: Double, decimals: Int, trimsZeros: Bool, to out: inout [UInt8]
+  ) {
+    let decimals = min(max(decimals, 0), 9)
+    guard value.isFinite else {
+      out.append(contentsOf: String(describing: value).utf8)
+      return
+    }
+    var scale: Int64 = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * Double(scale)).rounded(.toNearestOrAwayFromZero)
+    guard scaled < 9e15 else {
+      out.append(contentsOf: String(describing: value).utf8)
+      return
+    }
+    let units = Int64(scaled)
+    if value < 0 && units != 0 { out.append(UInt8(ascii: "-")) }
+    appendDecimal(UInt64(units / scale), to: &out)
+    var fraction = UInt64(units % scale)
+    var digits = decimals
+    if trimsZeros {
+      while digits > 0 && fraction % 10 == 0 {
+        fraction /= 10
+        digits -= 1
+      }
+    }
+    guard digits > 0 else { return }
+    out.append(UInt8(ascii: "."))
+    // `digits` digits, with leading zeros: written from the right into their places.
+    let start = out.count
+    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var index = out.count - 1
+    while index >= start {
+      out[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+      fraction /= 10
+      index -= 1
+    }
+  }
+
+  /// Appends an integer in decimal (`-12`, `0`, `9223372036854775807`, `Int.min` in full): what
+  /// `String(_:)` prints, as UTF-8 bytes.
+  ///
+  /// - Parameters:
+  ///   - value: The integer.
+  ///   - out: The bytes to append to.
+  package static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    appendDecimal(UInt64(value.magnitude), to: &out)
+  }
+
+  /// Appends an unsigned integer's decimal digits.
+  private static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+    var value = value
+    let start = out.count
+    repeat {
+      out.append(UInt8(ascii: "0") + UInt8(value % 10))
+      value /= 10
+    } while value > 0
+    out[start...].reverse()
   }
 }

@@ -5,18 +5,24 @@ import Foundation
 /// A JSON value with the line and column it starts at, from ``PositionedJSONParser``.
 ///
 /// Foundation's `JSONDecoder` and `JSONSerialization` give no positions, and a report must
-/// point at a key's line, so catalogs are read with this small RFC 8259 parser instead.
-struct PositionedJSON: Sendable {
+/// point at a key's line, so catalogs are read with this small RFC 8259 parser instead. The
+/// CLI's `measure --batch` reads its request lines with it too (`package` access), so there is
+/// one JSON string parser in the project.
+package struct PositionedJSON: Sendable {
   /// A member of an object: its key, where the key starts, and its value.
-  struct Member: Sendable {
-    var key: String
-    var line: Int
-    var column: Int
-    var value: PositionedJSON
+  package struct Member: Sendable {
+    /// The member's name, unescaped.
+    package var key: String
+    /// The line the key starts on, from 1.
+    package var line: Int
+    /// The column the key starts at, from 1, in Unicode scalars.
+    package var column: Int
+    /// The member's value.
+    package var value: PositionedJSON
   }
 
   /// The value's kind; objects keep their members in file order.
-  indirect enum Kind: Sendable {
+  package indirect enum Kind: Sendable {
     case object([Member])
     case array([PositionedJSON])
     case string(String)
@@ -25,9 +31,12 @@ struct PositionedJSON: Sendable {
     case null
   }
 
-  var kind: Kind
-  var line: Int
-  var column: Int
+  /// What the value is.
+  package var kind: Kind
+  /// The line the value starts on, from 1.
+  package var line: Int
+  /// The column the value starts at, from 1, in Unicode scalars.
+  package var column: Int
 
   /// A member's value by key (the last one, as most parsers keep duplicates), or `nil`.
   subscript(key: String) -> PositionedJSON? {
@@ -46,7 +55,7 @@ struct PositionedJSON: Sendable {
   }
 
   /// What the value is, for messages: "an object", "a string", ….
-  var kindName: String {
+  package var kindName: String {
     switch kind {
     case .object: "an object"
     case .array: "an array"
@@ -63,24 +72,44 @@ struct PositionedJSON: Sendable {
 /// Lines are counted at `\n` (a `\r\n` counts once); columns are 1-based and count Unicode
 /// scalars, not bytes. Nesting is limited to ``maximumDepth`` so that hostile input cannot
 /// exhaust the stack. A UTF-8 byte-order mark at the start is skipped.
-struct PositionedJSONParser {
-  /// The deepest nesting of arrays and objects accepted.
-  static let maximumDepth = 128
+package struct PositionedJSONParser {
+  /// The deepest nesting of arrays and objects accepted unless the parser is given another.
+  package static let maximumDepth = 128
 
   private let bytes: [UInt8]
   private let file: URL?
+  private let allowsTrailingCommas: Bool
+  private let maximumDepth: Int
   private var index = 0
   private var line = 1
   private var column = 1
 
-  init(_ bytes: [UInt8], file: URL?) {
+  /// Creates a parser of one JSON document.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document's bytes, UTF-8 (a byte-order mark at the start is skipped).
+  ///   - file: The file, for messages; `nil` for text that is not a file's.
+  ///   - allowsTrailingCommas: Whether one `,` may follow the last member of an object or the
+  ///     last element of an array (`{"a": 1,}`, `[1,]`), as Foundation's `JSONSerialization`
+  ///     accepts on Linux; RFC 8259 does not, so `false` unless given.
+  ///   - maximumDepth: The deepest nesting of arrays and objects accepted, the outermost counted
+  ///     as 1: ``maximumDepth`` (128) unless given; `JSONSerialization` accepts 512.
+  package init(
+    _ bytes: [UInt8], file: URL?, allowsTrailingCommas: Bool = false,
+    maximumDepth: Int = PositionedJSONParser.maximumDepth
+  ) {
     self.bytes = bytes
     self.file = file
+    self.allowsTrailingCommas = allowsTrailingCommas
+    self.maximumDepth = maximumDepth
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
 
   /// Parses one value followed only by whitespace.
-  mutating func parse() throws(StringsError) -> PositionedJSON {
+  ///
+  /// - Returns: The value.
+  /// - Throws: ``StringsError`` (`.malformed`) naming the line and column and what was expected.
+  package mutating func parse() throws(StringsError) -> PositionedJSON {
     skipWhitespace()
     let value = try parseValue(depth: 0)
     skipWhitespace()
@@ -160,8 +189,8 @@ struct PositionedJSONParser {
   }
 
   private mutating func parseObject(depth: Int) throws(StringsError) -> [PositionedJSON.Member] {
-    guard depth <= Self.maximumDepth else {
-      throw error("expected at most \(Self.maximumDepth) nested objects and arrays")
+    guard depth <= maximumDepth else {
+      throw error("expected at most \(maximumDepth) nested objects and arrays")
     }
     advance()  // {
     var members: [PositionedJSON.Member] = []
@@ -187,7 +216,13 @@ struct PositionedJSONParser {
       members.append(.init(key: key, line: keyLine, column: keyColumn, value: value))
       skipWhitespace()
       switch current {
-      case UInt8(ascii: ","): advance()
+      case UInt8(ascii: ","):
+        advance()
+        skipWhitespace()
+        if allowsTrailingCommas, current == UInt8(ascii: "}") {
+          advance()
+          return members
+        }
       case UInt8(ascii: "}"):
         advance()
         return members
@@ -197,8 +232,8 @@ struct PositionedJSONParser {
   }
 
   private mutating func parseArray(depth: Int) throws(StringsError) -> [PositionedJSON] {
-    guard depth <= Self.maximumDepth else {
-      throw error("expected at most \(Self.maximumDepth) nested objects and arrays")
+    guard depth <= maximumDepth else {
+      throw error("expected at most \(maximumDepth) nested objects and arrays")
     }
     advance()  // [
     var elements: [PositionedJSON] = []
@@ -212,7 +247,13 @@ struct PositionedJSONParser {
       elements.append(try parseValue(depth: depth))
       skipWhitespace()
       switch current {
-      case UInt8(ascii: ","): advance()
+      case UInt8(ascii: ","):
+        advance()
+        skipWhitespace()
+        if allowsTrailingCommas, current == UInt8(ascii: "]") {
+          advance()
+          return elements
+        }
       case UInt8(ascii: "]"):
         advance()
         return elements
@@ -303,7 +344,7 @@ struct PositionedJSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         advance()
-        guard let string = String(bytes: text, encoding: .utf8) else {
+        guard let string = String(validating: text, as: UTF8.self) else {
           throw StringsError(
             .malformed, file: file, line: startLine, column: startColumn,
             "expected UTF-8 text in the string that starts here")
@@ -347,7 +388,7 @@ struct PositionedJSONParser {
           throw error(
             "expected a Unicode scalar, found a lone surrogate \\u\(String(scalar, radix: 16))")
         }
-        text.append(contentsOf: Array(String(Character(unicode)).utf8))
+        UTF8.encode(unicode) { text.append($0) }
       case 0x00..<0x20:
         throw error("expected a control character in a string to be escaped, found \(found())")
       default:

@@ -5,7 +5,7 @@
 //
 //   typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]
 //                        [--texts FOLDER] [--corpus-fonts FOLDER] [--memory-layouts N]
-//                        [--only SCENARIO,…]
+//                        [--typescale PATH] [--only SCENARIO,…]
 //   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]
 //                        [--engine typescale|floor|pango]
 //
@@ -41,10 +41,13 @@ struct Options {
   var passes = 200
   /// The engine `--profile` runs: `typescale`, `floor` or `pango`.
   var engine = "typescale"
+  /// The `typescale` executable the batch scenario runs: `.build/release/typescale` unless
+  /// `--typescale PATH` is given.
+  var typescale = Options.repository.appendingPathComponent(".build/release/typescale")
 
   /// All scenario keys, in the order they run.
   static let scenarios = [
-    "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory", "check",
+    "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory", "check", "batch",
   ]
 
   /// Whether to run a scenario.
@@ -92,6 +95,7 @@ struct Options {
         }
         profile = name
       case "--passes": passes = count(argument)
+      case "--typescale": typescale = URL(fileURLWithPath: value(argument))
       case "--engine":
         engine = value(argument)
         guard ["typescale", "floor", "pango"].contains(engine) else {
@@ -106,7 +110,7 @@ struct Options {
         print(
           "usage: typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]\n"
             + "                            [--texts FOLDER] [--corpus-fonts FOLDER] "
-            + "[--memory-layouts N]\n"
+            + "[--memory-layouts N] [--typescale PATH]\n"
             + "                            [--only \(Options.scenarios.joined(separator: ","))]\n"
             + "       typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]\n"
             + "                            [--engine typescale|floor|pango]")
@@ -213,6 +217,14 @@ do {
   if options.runs("check") {
     progress("check (\(CheckScenario.keyCount) keys × \(CheckScenario.languages.count) languages)")
     results.append(try CheckScenario(bench).run())
+  }
+
+  if options.runs("batch") {
+    progress("batch (\(relative(options.typescale, to: options.root)) --batch vs pango-batch)")
+    results.append(
+      try BatchScenario(
+        corpus: corpus, typescale: options.typescale, fontsFolder: options.corpusFonts
+      ).run())
   }
 
   var warnings = bench.warnings

@@ -78,6 +78,17 @@ struct BatchLineReader {
     }
   }
 
+  /// Whether the next line (or the end of the input) is known without reading.
+  ///
+  /// True when a whole line is already held or the input has ended. When not,
+  /// ``nextLine(limit:)`` will call the source, which may block — so a batch writes out its
+  /// answers first (an interactive client waits for them before it sends the next request).
+  ///
+  /// - Complexity: O(bytes held past the last line break looked for).
+  var hasBufferedLine: Bool {
+    atEnd || Self.newline(in: buffer, from: scanned, to: buffer.count) != nil
+  }
+
   /// Removes and returns `buffer[start..<end]`, and `dropping` more bytes after it.
   private mutating func take(upTo end: Int, dropping: Int) -> ArraySlice<UInt8> {
     var line = buffer[start..<end]

@@ -203,15 +203,29 @@ struct MeasureCommand: Command {
 
   /// Answers every line of ``input`` with one line of JSON until the input ends, and returns
   /// whether a request with `"strict": true` had characters no font draws.
+  ///
+  /// Answers are written as bytes into one reused buffer, which goes to `output` whenever the
+  /// next line is not already read (``MeasureInput/hasBufferedLine``) — so an interactive client
+  /// has its answer before the batch waits for its next request — or holds
+  /// ``outputFlushSize`` bytes, and at the end. Input from a file or a full pipe is answered in
+  /// few writes.
   private static func runBatch(
     session: inout MeasureSession, lineLimit: Int, output: inout some TextOutputStream,
     errorOutput: inout some TextOutputStream
   ) throws(CLIError) -> Bool {
     var number = 0
     var strictFailed = false
-    while let line = try input.nextLine(lineLimit) {
+    var answers: [UInt8] = []
+    answers.reserveCapacity(outputFlushSize + 4096)
+    func flush() {
+      guard !answers.isEmpty else { return }
+      output.write(String(decoding: answers, as: UTF8.self))
+      answers.removeAll(keepingCapacity: true)
+    }
+    while true {
+      if !input.hasBufferedLine() { flush() }
+      guard let line = try input.nextLine(lineLimit) else { break }
       number += 1
-      let response: String
       do throws(CLIError) {
         switch line {
         case .tooLong(let byteCount):
@@ -233,15 +247,20 @@ struct MeasureCommand: Command {
           {
             strictFailed = true
           }
-          response = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
+          MeasureOutput.appendJSONLine(entries, sweep: request.allCategories, to: &answers)
         }
       } catch {
-        response = MeasureOutput.errorLine(error)
+        MeasureOutput.appendErrorLine(error, to: &answers)
       }
-      print(response, to: &output)
+      answers.append(UInt8(ascii: "\n"))
+      if answers.count >= outputFlushSize { flush() }
     }
+    flush()
     return strictFailed
   }
+
+  /// The most answer bytes `--batch` holds before writing them out: 64 KiB.
+  static let outputFlushSize = 64 * 1024
 }
 
 /// The lines `typescale measure --batch` reads.
@@ -249,6 +268,9 @@ struct MeasureInput: Sendable {
   /// Returns the next line, or `nil` at the end of the input; a line longer than the limit
   /// (in bytes) comes back as ``BatchLine/tooLong(byteCount:)`` without having been held.
   let nextLine: @Sendable (_ limit: Int) throws(CLIError) -> BatchLine?
+  /// Whether ``nextLine`` can answer without reading (and so without blocking): see
+  /// ``BatchLineReader/hasBufferedLine``.
+  let hasBufferedLine: @Sendable () -> Bool
 
   /// The process's standard input, read in chunks with `read(2)`.
   static let standardInput = reading(.reading(descriptor: STDIN_FILENO))
@@ -268,10 +290,12 @@ struct MeasureInput: Sendable {
   /// - Returns: An input that hands out the reader's lines.
   static func reading(_ reader: BatchLineReader) -> MeasureInput {
     let shared = Locked(reader)
-    return MeasureInput { (limit) throws(CLIError) -> BatchLine? in
-      try shared.withLock { (reader) throws(CLIError) -> BatchLine? in
-        try reader.nextLine(limit: limit)
-      }
-    }
+    return MeasureInput(
+      nextLine: { (limit) throws(CLIError) -> BatchLine? in
+        try shared.withLock { (reader) throws(CLIError) -> BatchLine? in
+          try reader.nextLine(limit: limit)
+        }
+      },
+      hasBufferedLine: { shared.withLock { $0.hasBufferedLine } })
   }
 }

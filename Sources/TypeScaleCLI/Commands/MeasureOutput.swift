@@ -63,6 +63,102 @@ enum MeasureOutput {
     JSONValue.object([("error", .string(error.message))]).text()
   }
 
+  /// Appends a request's result as `--batch` writes it, without a line break.
+  ///
+  /// The bytes of ``jsonLine(_:sweep:)``, written straight into `out` (no `JSONValue` tree, no
+  /// `String` per value): the batch's hot path. A test compares it with ``jsonLine(_:sweep:)``.
+  ///
+  /// - Parameters:
+  ///   - entries: The layouts of one request.
+  ///   - sweep: Whether the request swept every category (an array of objects).
+  ///   - out: The bytes to append to.
+  static func appendJSONLine(_ entries: [MeasureEntry], sweep: Bool, to out: inout [UInt8]) {
+    if sweep { out.append(UInt8(ascii: "[")) }
+    for (index, entry) in entries.enumerated() {
+      if sweep && index > 0 { out.append(contentsOf: separator) }
+      appendJSON(entry, to: &out)
+    }
+    if sweep { out.append(UInt8(ascii: "]")) }
+  }
+
+  /// Appends a failed request's line, the bytes of ``errorLine(_:)``, without a line break.
+  static func appendErrorLine(_ error: CLIError, to out: inout [UInt8]) {
+    out.append(contentsOf: #"{"error": "#.utf8)
+    JSONValue.appendString(error.message, to: &out)
+    out.append(UInt8(ascii: "}"))
+  }
+
+  /// `, ` between members and elements.
+  private static let separator: [UInt8] = Array(", ".utf8)
+
+  /// Appends one layout's object, the bytes of ``json(_:)``'s text.
+  private static func appendJSON(_ entry: MeasureEntry, to out: inout [UInt8]) {
+    let layout = entry.layout
+    out.append(UInt8(ascii: "{"))
+    if let category = entry.category {
+      out.append(contentsOf: #""category": "#.utf8)
+      JSONValue.appendString(category.shortName, to: &out)
+      out.append(contentsOf: separator)
+    }
+    out.append(contentsOf: #""face": "#.utf8)
+    JSONValue.appendString(layout.font.face.postScriptName, to: &out)
+    out.append(contentsOf: #", "pointSize": "#.utf8)
+    JSONValue.appendNumber(layout.pointSize, to: &out)
+    out.append(contentsOf: #", "width": "#.utf8)
+    JSONValue.appendNumber(layout.width, to: &out)
+    out.append(contentsOf: #", "height": "#.utf8)
+    JSONValue.appendNumber(layout.height, to: &out)
+    out.append(contentsOf: #", "exactWidth": "#.utf8)
+    JSONValue.appendNumber(layout.exactWidth, to: &out)
+    out.append(contentsOf: #", "exactHeight": "#.utf8)
+    JSONValue.appendNumber(layout.exactHeight, to: &out)
+    out.append(contentsOf: #", "lineCount": "#.utf8)
+    NumberText.appendInteger(layout.lineCount, to: &out)
+    out.append(contentsOf: #", "isTruncated": "#.utf8)
+    out.append(contentsOf: layout.isTruncated ? "true".utf8 : "false".utf8)
+    out.append(contentsOf: #", "lines": ["#.utf8)
+    for (index, line) in layout.lines.enumerated() {
+      if index > 0 { out.append(contentsOf: separator) }
+      out.append(contentsOf: #"{"start": "#.utf8)
+      NumberText.appendInteger(line.range.lowerBound, to: &out)
+      out.append(contentsOf: #", "end": "#.utf8)
+      NumberText.appendInteger(line.range.upperBound, to: &out)
+      out.append(contentsOf: #", "x": "#.utf8)
+      JSONValue.appendNumber(line.x, to: &out)
+      out.append(contentsOf: #", "width": "#.utf8)
+      JSONValue.appendNumber(line.width, to: &out)
+      out.append(contentsOf: #", "baseline": "#.utf8)
+      JSONValue.appendNumber(line.baseline, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    out.append(contentsOf: #"], "hiddenRanges": ["#.utf8)
+    for (index, range) in (layout.truncation?.hiddenRanges ?? []).enumerated() {
+      if index > 0 { out.append(contentsOf: separator) }
+      out.append(contentsOf: #"{"start": "#.utf8)
+      NumberText.appendInteger(range.lowerBound, to: &out)
+      out.append(contentsOf: #", "end": "#.utf8)
+      NumberText.appendInteger(range.upperBound, to: &out)
+      out.append(UInt8(ascii: "}"))
+    }
+    let diagnostics = layout.diagnostics
+    out.append(contentsOf: #"], "fallbacks": ["#.utf8)
+    for (index, face) in diagnostics.fallbackFaces.enumerated() {
+      if index > 0 { out.append(contentsOf: separator) }
+      JSONValue.appendString(face.postScriptName, to: &out)
+    }
+    out.append(contentsOf: #"], "diagnostics": ["#.utf8)
+    for (index, diagnostic) in diagnostics.fontResolution.enumerated() {
+      if index > 0 { out.append(contentsOf: separator) }
+      JSONValue.appendString(diagnostic.message, to: &out)
+    }
+    out.append(contentsOf: #"], "missingCharacters": ["#.utf8)
+    for (index, scalar) in diagnostics.missingCharacters.enumerated() {
+      if index > 0 { out.append(contentsOf: separator) }
+      JSONValue.appendString(codePoint(scalar), to: &out)
+    }
+    out.append(contentsOf: "]}".utf8)
+  }
+
   /// `U+AC00`.
   static func codePoint(_ scalar: Unicode.Scalar) -> String {
     MissingGlyphsText.codePoint(scalar)

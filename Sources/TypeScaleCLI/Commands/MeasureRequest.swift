@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Foundation
 import TypeScale
 
 /// One measurement to make: the text, the font, the size and the layout options, from the
@@ -194,6 +193,12 @@ extension MeasureRequest {
   /// stands for a key left out. `"typography"` is a file's path, as `--typography` takes it,
   /// and `"style"` may name one of its tokens.
   ///
+  /// The line is parsed from its UTF-8 bytes by the project's one JSON parser
+  /// (`PositionedJSONParser`, shared with TypeScaleStrings), with Foundation's
+  /// `JSONSerialization` semantics on Linux, which earlier versions used: a trailing comma and a
+  /// byte-order mark are accepted, the last of duplicate keys wins, and a number too large for
+  /// a `Double` is invalid JSON (see ``BatchRequestJSON``).
+  ///
   /// - Parameters:
   ///   - line: The JSON text of one request.
   ///   - loadTypography: Loads a `"typography"` path (a batch loads each file once).
@@ -202,21 +207,27 @@ extension MeasureRequest {
     jsonLine line: String,
     loadTypography: (String) throws(CLIError) -> Typography = TypographyOptions.load
   ) throws(CLIError) {
-    guard line.contains(where: { !$0.isWhitespace }) else {
-      throw .validation("empty line; a request is a JSON object, such as {\"text\": \"Hello\"}")
-    }
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: Data(line.utf8))
-    } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw .validation("invalid JSON: \(detail ?? "\(error)")")
-    }
-    guard let fields = object as? [String: Any] else {
-      throw .validation("a request must be a JSON object, such as {\"text\": \"Hello\"}")
-    }
-    let json = JSONFields(fields)
-    for key in fields.keys.sorted() where !Self.jsonKeys.contains(key) {
+    try self.init(fields: try BatchRequestJSON(line: line), loadTypography: loadTypography)
+  }
+
+  /// The message for a line with nothing but whitespace.
+  static let emptyLineMessage =
+    "empty line; a request is a JSON object, such as {\"text\": \"Hello\"}"
+
+  /// The message for a line whose JSON is not an object.
+  static let notObjectMessage = "a request must be a JSON object, such as {\"text\": \"Hello\"}"
+
+  /// Reads a request from the members of its JSON object, whichever parser read them.
+  ///
+  /// - Parameters:
+  ///   - json: The object's members.
+  ///   - loadTypography: Loads a `"typography"` path.
+  /// - Throws: ``CLIError`` naming the bad key or value.
+  init(
+    fields json: some MeasureRequestFields,
+    loadTypography: (String) throws(CLIError) -> Typography
+  ) throws(CLIError) {
+    for key in json.keys.sorted() where !Self.jsonKeys.contains(key) {
       throw .validation(
         "unknown key \"\(key)\"; valid keys: \(Self.jsonKeys.joined(separator: ", "))")
     }
@@ -247,12 +258,12 @@ extension MeasureRequest {
     // Any Int is read here; LayoutOptions.validate() then refuses a negative one.
     options.lineLimit = try json.integer("lines", valid: "0 for no limit, or 1…\(Int.max)")
     if let name = try json.string("truncation") {
-      options.truncation = try json.choice(
+      options.truncation = try Self.choice(
         name, for: "truncation", among: LayoutOptions.Truncation.allCases.map(\.rawValue),
         LayoutOptions.Truncation.init(rawValue:))
     }
     if let name = try json.string("target") {
-      options.target = try json.choice(
+      options.target = try Self.choice(
         name, for: "target", among: LayoutCommandOptions.targetNames,
         LayoutCommandOptions.target(named:))
     }
@@ -262,7 +273,7 @@ extension MeasureRequest {
       self.warnings += warnings
     }
     if let name = try json.string("alignment") {
-      options.alignment = try json.choice(
+      options.alignment = try Self.choice(
         name, for: "alignment", among: LayoutOptions.Alignment.allCases.map(\.rawValue),
         LayoutOptions.Alignment.init(rawValue:))
     }
@@ -270,93 +281,9 @@ extension MeasureRequest {
     options.displayScale = try json.number("displayScale")
     strict = try json.bool("strict") ?? false
   }
-}
-
-/// Typed access to the fields of a JSON object from `JSONSerialization`, with one-line errors
-/// that name the key.
-private struct JSONFields {
-  let fields: [String: Any]
-
-  init(_ fields: [String: Any]) {
-    self.fields = fields
-  }
-
-  /// The value of a key, `nil` when it is absent or `null`.
-  private func value(_ key: String) -> Any? {
-    guard let value = fields[key], !(value is NSNull) else { return nil }
-    return value
-  }
-
-  private func mismatch(_ key: String, _ expected: String) -> CLIError {
-    .validation("\"\(key)\" must be \(expected)")
-  }
-
-  /// Whether a number from `JSONSerialization` is `true` or `false` (a boolean `NSNumber`).
-  private static func isBoolean(_ number: NSNumber) -> Bool {
-    String(cString: number.objCType) == "c"
-  }
-
-  func string(_ key: String) throws(CLIError) -> String? {
-    guard let value = value(key) else { return nil }
-    guard let string = value as? String else { throw mismatch(key, "a string") }
-    return string
-  }
-
-  func strings(_ key: String) throws(CLIError) -> [String]? {
-    guard let value = value(key) else { return nil }
-    guard let array = value as? [Any], let strings = array as? [String] else {
-      throw mismatch(key, "an array of strings")
-    }
-    return strings
-  }
-
-  func number(_ key: String) throws(CLIError) -> Double? {
-    guard let value = value(key) else { return nil }
-    guard let number = value as? NSNumber, !Self.isBoolean(number) else {
-      throw mismatch(key, "a number")
-    }
-    return number.doubleValue
-  }
-
-  /// An integer: any JSON number that is an `Int` exactly, such as `9223372036854775807` or
-  /// `1e3` (not `1.5`, `1e30` or `true`).
-  ///
-  /// - Parameters:
-  ///   - key: The key.
-  ///   - valid: What a valid value is, for the message: `0 for no limit, or 1…N`.
-  /// - Returns: The integer, or `nil` when the key is absent or `null`.
-  /// - Throws: ``CLIError/validation(_:)`` naming the key, the value and `valid`.
-  func integer(_ key: String, valid: String) throws(CLIError) -> Int? {
-    guard let value = value(key) else { return nil }
-    guard let number = value as? NSNumber, !Self.isBoolean(number) else {
-      throw mismatch(key, "an integer (\(valid))")
-    }
-    // Bridging to Int is exact: it fails for a fraction or a number outside Int's range.
-    guard let integer = value as? Int else {
-      throw .validation(
-        "\"\(key)\" must be an integer (\(valid)); \(Self.describe(number)) is not")
-    }
-    return integer
-  }
-
-  /// A number as the request wrote it, near enough: integers in full, others as Swift prints.
-  private static func describe(_ number: NSNumber) -> String {
-    if let integer = number as? Int { return String(integer) }
-    let type = String(cString: number.objCType)
-    if type == "Q" { return String(number.uint64Value) }
-    return String(describing: number.doubleValue)
-  }
-
-  func bool(_ key: String) throws(CLIError) -> Bool? {
-    guard let value = value(key) else { return nil }
-    guard let number = value as? NSNumber, Self.isBoolean(number) else {
-      throw mismatch(key, "true or false")
-    }
-    return number.boolValue
-  }
 
   /// Converts a name among allowed values, ignoring case.
-  func choice<T>(
+  private static func choice<T>(
     _ name: String, for key: String, among names: [String], _ convert: (String) -> T?
   ) throws(CLIError) -> T {
     let canonical = names.first { $0.lowercased() == name.lowercased() } ?? name

@@ -199,6 +199,7 @@ bench: deps
 	@if command -v dpkg >/dev/null 2>&1 && dpkg -s fonts-noto-core >/dev/null 2>&1; then \
 	  dpkg -L fonts-noto-core | grep -E '\.(ttf|otf|ttc)$$' | xargs -I{} ln -sf {} $(BENCH_FONTS)/; \
 	fi
+	$(SWIFT) build -c release --product typescale
 	$(SWIFT) build -c release --package-path Benchmarks
 	Benchmarks/.build/release/typescale-benchmarks --fonts $(BENCH_FONTS) \
 	  --corpus-fonts $(BENCH_CORPUS_FONTS) $(BENCH_ARGS)

@@ -47,7 +47,9 @@ struct StartupScenario {
 
   /// Creates the scenario from the benchmark's options.
   ///
-  /// - Parameter typescale: The `typescale` executable.
+  /// - Parameters:
+  ///   - typescale: The `typescale` executable.
+  ///   - root: The repository, whose embedded default font `pango-hi` is given.
   init(typescale: URL, root: URL) {
     self.typescale = typescale
     let folder =

@@ -15,6 +15,12 @@ ifeq ($(UNAME),Darwin)
   BREW_PREFIX := $(shell brew --prefix 2>/dev/null)
   export PKG_CONFIG_PATH := $(BREW_PREFIX)/opt/icu4c/lib/pkgconfig:$(PKG_CONFIG_PATH)
 endif
+ifeq ($(UNAME),Linux)
+  # Release builds link the CLI with Foundation statically (Package.swift, `typescale`):
+  # FoundationNetworking's and FoundationXML's static libraries link libcurl and libxml2.
+  PC_MODULES += libcurl libxml-2.0
+  APT_PACKAGES += libcurl4-openssl-dev libxml2-dev
+endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps demo test lint docs bench build clean help fuzz check check-thread check-fallback leaks \

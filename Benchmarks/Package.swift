@@ -51,6 +51,14 @@ let package = Package(
       ]
     ),
 
+    // The start-up scenario's baseline: a C program that lays "Hi" out with Pango and exits,
+    // as `typescale measure Hi` does.
+    .executableTarget(
+      name: "pango-hi",
+      dependencies: ["CPangoBenchmark", "CFontconfigBenchmark"],
+      linkerSettings: [.linkedLibrary("m")]
+    ),
+
     // Tools
     // The batch scenario's peer: Pango answering one request per line, as
     // `typescale measure --batch` does (a C program, so that both pay for a process).

@@ -2,6 +2,14 @@
 
 import TypeScaleCLI
 
+// With `-static-stdlib` (a release build on Linux, see Package.swift) the link needs the static
+// libraries behind Foundation's networking and XML modules (libcurl's and libxml2's interfaces,
+// CoreFoundation, ICU's data): importing the modules here lists them for the linker.
+#if os(Linux) && canImport(FoundationNetworking) && canImport(FoundationXML)
+  import FoundationNetworking
+  import FoundationXML
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -117,6 +117,8 @@ struct Report {
   let warnings: [String]
   /// The command line that produced the report.
   let command: String
+  /// The sizes check: one font at 1 size, then at 48.
+  var sizesMemory: [SizesMemoryReport] = []
 
   /// The goals, where this run measured them.
   var goals: [Goal] {
@@ -160,6 +162,16 @@ struct Report {
             "Peak resident memory under 150 MB for \(grouped(check.layouts)) layouts"
             + (check.uniqueTexts ? " of unique texts" : ""),
           measured: String(format: "%.1f MB", megabytes), met: megabytes < 150))
+    }
+    if let sizes = SizesMemoryCheck.goal(sizesMemory) { goals.append(sizes) }
+    if let startup = results.first(where: { $0.scenario == "startup" }),
+      let pango = startup.pangoSeconds
+    {
+      let ratio = startup.seconds / pango
+      goals.append(
+        Goal(
+          goal: "Start-up: `typescale measure Hi` within 1.5× of Pango's C program (median)",
+          measured: String(format: "%.2f×", ratio), met: ratio <= StartupScenario.goal))
     }
     return goals
   }
@@ -211,6 +223,7 @@ struct Report {
     }
     lines.append("")
     lines += memory.map { "memory: " + describe($0) }
+    lines += sizesMemory.map { "memory: " + SizesMemoryCheck.describe($0) }
     lines.append(
       "memory: whole run (with Pango and the floor) peak resident \(megabytes(peakResidentBytes))")
     lines.append("")
@@ -261,6 +274,7 @@ struct Report {
     lines.append("")
     if !memory.isEmpty {
       lines += memory.map { "- Memory: " + describe($0) }
+      lines += sizesMemory.map { "- Memory: " + SizesMemoryCheck.describe($0) }
       lines.append(
         "- Memory: the whole benchmark run (TypeScale, the floor and Pango) peaked at "
           + "\(megabytes(peakResidentBytes)) resident.")
@@ -305,6 +319,7 @@ struct Report {
     let corpus: String
     let results: [JSONResult]
     let memory: [MemoryReport]
+    let sizesMemory: [SizesMemoryReport]
     let peakResidentBytes: Int
     let goals: [Goal]
     let warnings: [String]
@@ -322,7 +337,8 @@ struct Report {
           pangoMicroseconds: result.pangoSeconds.map { $0 * 1e6 }, timesFloor: result.timesFloor,
           timesPango: result.timesPango, hitRate: result.hitRate,
           extra: Dictionary(result.extra) { first, _ in first })
-      }, memory: memory, peakResidentBytes: peakResidentBytes, goals: goals, warnings: warnings)
+      }, memory: memory, sizesMemory: sizesMemory, peakResidentBytes: peakResidentBytes,
+      goals: goals, warnings: warnings)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(report) else { return "{}" }

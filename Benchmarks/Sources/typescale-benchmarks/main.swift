@@ -18,7 +18,9 @@
 // `make bench` passes a folder of Debian's fonts-noto-core files for the registry benchmark.
 // `--texts` defaults to Benchmarks/Texts and `--corpus-fonts` to .build/bench-corpus-fonts in
 // the repository this file is in; the latter is recreated with links to the corpus's fonts.
-// `--memory-check N [--unique-texts]` is internal: the memory check's child process.
+// `--memory-check N [--unique-texts]` and `--sizes-check N` are internal: the memory checks'
+// child processes. `--typescale` is the CLI the batch and start-up scenarios run (by default
+// `.build/release/typescale` in the repository: `swift build -c release --product typescale`).
 
 import Foundation
 import TypeScale
@@ -34,6 +36,11 @@ struct Options {
   var memoryLayouts = 100_000
   var memoryCheck: Int?
   var uniqueTexts = false
+  /// The sizes check's child: the number of point sizes to lay out at.
+  var sizesCheck: Int?
+  /// The `typescale` executable the batch and start-up scenarios run:
+  /// `.build/release/typescale` unless `--typescale PATH` is given.
+  var typescale: URL
   /// The scenarios to run; all when empty.
   var only: Set<String> = []
   /// A layout scenario whose TypeScale pass alone to run `passes` times, for a profiler.
@@ -41,13 +48,11 @@ struct Options {
   var passes = 200
   /// The engine `--profile` runs: `typescale`, `floor` or `pango`.
   var engine = "typescale"
-  /// The `typescale` executable the batch scenario runs: `.build/release/typescale` unless
-  /// `--typescale PATH` is given.
-  var typescale = Options.repository.appendingPathComponent(".build/release/typescale")
 
   /// All scenario keys, in the order they run.
   static let scenarios = [
     "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory", "check", "batch",
+    "startup",
   ]
 
   /// Whether to run a scenario.
@@ -65,6 +70,7 @@ struct Options {
   init(_ arguments: [String]) {
     textsFolder = Options.repository.appendingPathComponent("Benchmarks/Texts")
     corpusFonts = Options.repository.appendingPathComponent(".build/bench-corpus-fonts")
+    typescale = Options.repository.appendingPathComponent(".build/release/typescale")
     var rest = arguments[...]
     func value(_ name: String) -> String {
       guard let value = rest.popFirst() else { Options.fail("\(name) needs a value") }
@@ -88,6 +94,8 @@ struct Options {
       case "--memory-layouts": memoryLayouts = count(argument)
       case "--memory-check": memoryCheck = count(argument)
       case "--unique-texts": uniqueTexts = true
+      case "--sizes-check": sizesCheck = count(argument)
+      case "--typescale": typescale = URL(fileURLWithPath: value(argument))
       case "--profile":
         let name = value(argument)
         guard ["cold", "sweep", "fit", "warm"].contains(name) else {
@@ -95,7 +103,6 @@ struct Options {
         }
         profile = name
       case "--passes": passes = count(argument)
-      case "--typescale": typescale = URL(fileURLWithPath: value(argument))
       case "--engine":
         engine = value(argument)
         guard ["typescale", "floor", "pango"].contains(engine) else {
@@ -152,6 +159,14 @@ do {
     print(String(decoding: data, as: UTF8.self))
     exit(0)
   }
+  if let sizes = options.sizesCheck {
+    let corpus = try Corpus.load(
+      textsFolder: options.textsFolder, root: options.root, fontsFolder: options.corpusFonts,
+      linkFonts: false, registry: registry)
+    let report = try SizesMemoryCheck.run(sizes: sizes, corpus: corpus, registry: registry)
+    print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+    exit(0)
+  }
 
   var results: [BenchmarkResult] = []
   if options.runs("scale") {
@@ -198,7 +213,12 @@ do {
     results += try WarmScenario(bench, threads: threads).run()
   }
   var memory: [MemoryReport] = []
+  var sizesMemory: [SizesMemoryReport] = []
   if options.runs("memory") {
+    progress("memory (one font at 1 size, then at 48 sizes, in child processes)")
+    sizesMemory = try SizesMemoryCheck.runChildren(arguments: [
+      "--texts", options.textsFolder.path, "--corpus-fonts", options.corpusFonts.path,
+    ])
     for unique in [false, true] {
       progress(
         "memory (\(options.memoryLayouts) layouts\(unique ? " of unique texts" : "") in a child "
@@ -227,6 +247,12 @@ do {
       ).run())
   }
 
+  // Last: the other scenarios' work never runs beside the child processes it times.
+  if options.runs("startup") {
+    progress("startup (`typescale measure Hi` and pango-hi, 30 runs each)")
+    results.append(try StartupScenario(typescale: options.typescale, root: options.root).run())
+  }
+
   var warnings = bench.warnings
   let cores = ProcessInfo.processInfo.activeProcessorCount
   if startLoad > 0.5 {
@@ -235,7 +261,7 @@ do {
         + "\(cores) cores at the start; other work inflates times and shifts ratios",
       at: 0)
   }
-  let report = Report(
+  var report = Report(
     machine: MachineInfo.current(root: options.root, loadAverage: startLoad),
     corpus:
       "\(corpus.texts.count) texts (\(corpus.scriptCount) scripts × word, sentence, paragraph) "
@@ -244,6 +270,7 @@ do {
     results: results, memory: memory, peakResidentBytes: peakResidentBytes(),
     warnings: warnings,
     command: (["typescale-benchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+  report.sizesMemory = sizesMemory
   if options.json {
     print(report.json)
   } else if options.markdown {

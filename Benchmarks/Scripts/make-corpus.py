@@ -307,7 +307,10 @@ def build():
                         paragraphs.append(text)
             for kind, texts in [("ui", ui), ("paragraph", paragraphs)]:
                 for text in texts:
-                    assert "\t" not in text and "\n" not in text, text
+                    if "\t" in text or "\n" in text:
+                        raise SystemExit(f"make-corpus: a tab or newline in {text!r}")
+                    if not all(ord(character) in covered for character in text):
+                        raise SystemExit(f"make-corpus: {file} does not cover {text!r}")
                     rows.append((script, language, kind, text))
         fonts.append(
             (script, ",".join(locales), source, file, candidates, dropped, ",".join(patterns))

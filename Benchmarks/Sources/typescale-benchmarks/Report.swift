@@ -115,6 +115,8 @@ struct Report {
   let peakResidentBytes: Int
   /// Problems the checks found.
   let warnings: [String]
+  /// The broad corpus's tables and goals, when its scenarios ran.
+  let broad: BroadReport?
   /// The command line that produced the report.
   let command: String
 
@@ -217,6 +219,7 @@ struct Report {
     for goal in goals {
       lines.append("goal \(goal.met ? "met   " : "MISSED"): \(goal.goal): \(goal.measured)")
     }
+    if let broad { lines += ["", broad.text] }
     if !warnings.isEmpty {
       lines.append("")
       lines.append("\(warnings.count) warning(s):")
@@ -276,6 +279,7 @@ struct Report {
       lines.append("| --- | ---: | :---: |")
       lines += goals.map { "| \($0.goal) | \($0.measured) | \($0.met ? "yes" : "**no**") |" }
     }
+    if let broad { lines += ["", broad.markdown] }
     if !warnings.isEmpty {
       lines.append("")
       lines += warnings.map { "- Warning: \($0)" }
@@ -307,6 +311,7 @@ struct Report {
     let memory: [MemoryReport]
     let peakResidentBytes: Int
     let goals: [Goal]
+    let broad: BroadReport.JSON?
     let warnings: [String]
   }
 
@@ -322,7 +327,8 @@ struct Report {
           pangoMicroseconds: result.pangoSeconds.map { $0 * 1e6 }, timesFloor: result.timesFloor,
           timesPango: result.timesPango, hitRate: result.hitRate,
           extra: Dictionary(result.extra) { first, _ in first })
-      }, memory: memory, peakResidentBytes: peakResidentBytes, goals: goals, warnings: warnings)
+      }, memory: memory, peakResidentBytes: peakResidentBytes, goals: goals,
+      broad: broad?.json, warnings: warnings)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(report) else { return "{}" }

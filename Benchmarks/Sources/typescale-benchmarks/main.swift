@@ -5,9 +5,10 @@
 //
 //   typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]
 //                        [--texts FOLDER] [--corpus-fonts FOLDER] [--memory-layouts N]
-//                        [--only SCENARIO,…]
+//                        [--only SCENARIO,…] [--corpus quick|broad|both] [--broad-fonts FOLDER]
 //   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]
 //                        [--engine typescale|floor|pango]
+//                        [--corpus broad [--script SCRIPT] [--kind ui|paragraph]]
 //
 // `--profile` runs one scenario's pass of one engine (TypeScale by default) alone, N times (200
 // by default), for a profiler. Valgrind 3.19 cannot read Swift 6's DWARF 5: strip a copy (next
@@ -18,6 +19,9 @@
 // `make bench` passes a folder of Debian's fonts-noto-core files for the registry benchmark.
 // `--texts` defaults to Benchmarks/Texts and `--corpus-fonts` to .build/bench-corpus-fonts in
 // the repository this file is in; the latter is recreated with links to the corpus's fonts.
+// `--corpus` picks the corpora the cold, sweep, warm and parallel scenarios run on (fit runs on
+// the quick one): the quick 30 texts of Benchmarks/Texts, the broad one of Benchmarks/Corpus
+// (its fonts linked into `--broad-fonts`, .build/bench-broad-fonts by default), or both.
 // `--memory-check N [--unique-texts]` is internal: the memory check's child process.
 
 import Foundation
@@ -41,6 +45,20 @@ struct Options {
   var passes = 200
   /// The engine `--profile` runs: `typescale`, `floor` or `pango`.
   var engine = "typescale"
+  /// The corpora the layout scenarios run on: `quick`, `broad` or `both`.
+  var corpus = "both"
+  /// The broad corpus's folder, `Benchmarks/Corpus`.
+  var broadCorpusFolder: URL
+  /// The folder recreated with links to the broad corpus's fonts.
+  var broadFonts: URL
+  /// The script and kind a broad-corpus `--profile` lays out; all when nil.
+  var script: String?
+  var kind: String?
+
+  /// Whether the layout scenarios run on the quick corpus.
+  var quick: Bool { corpus != "broad" }
+  /// Whether they run on the broad corpus.
+  var broad: Bool { corpus != "quick" }
 
   /// All scenario keys, in the order they run.
   static let scenarios = [
@@ -62,6 +80,8 @@ struct Options {
   init(_ arguments: [String]) {
     textsFolder = Options.repository.appendingPathComponent("Benchmarks/Texts")
     corpusFonts = Options.repository.appendingPathComponent(".build/bench-corpus-fonts")
+    broadCorpusFolder = Options.repository.appendingPathComponent("Benchmarks/Corpus")
+    broadFonts = Options.repository.appendingPathComponent(".build/bench-broad-fonts")
     var rest = arguments[...]
     func value(_ name: String) -> String {
       guard let value = rest.popFirst() else { Options.fail("\(name) needs a value") }
@@ -92,6 +112,18 @@ struct Options {
         }
         profile = name
       case "--passes": passes = count(argument)
+      case "--corpus":
+        corpus = value(argument)
+        guard ["quick", "broad", "both"].contains(corpus) else {
+          Options.fail("--corpus \(corpus) is not valid; use quick, broad or both")
+        }
+      case "--broad-fonts": broadFonts = URL(fileURLWithPath: value(argument))
+      case "--script": script = value(argument)
+      case "--kind":
+        kind = value(argument)
+        guard Corpus.broadKinds.contains(kind ?? "") else {
+          Options.fail("--kind \(kind ?? "") is not valid; use ui or paragraph")
+        }
       case "--engine":
         engine = value(argument)
         guard ["typescale", "floor", "pango"].contains(engine) else {
@@ -108,8 +140,11 @@ struct Options {
             + "                            [--texts FOLDER] [--corpus-fonts FOLDER] "
             + "[--memory-layouts N]\n"
             + "                            [--only \(Options.scenarios.joined(separator: ","))]\n"
+            + "                            [--corpus quick|broad|both] [--broad-fonts FOLDER]\n"
             + "       typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]\n"
-            + "                            [--engine typescale|floor|pango]")
+            + "                            [--engine typescale|floor|pango]\n"
+            + "                            [--corpus broad [--script SCRIPT] [--kind ui|paragraph]]"
+        )
         exit(0)
       default: Options.fail("unknown argument \(argument)")
       }
@@ -162,6 +197,14 @@ do {
     textsFolder: options.textsFolder, root: options.root, fontsFolder: options.corpusFonts,
     registry: registry)
   let bench = try LayoutBench(corpus: corpus, registry: registry)
+  if options.profile != nil, options.corpus == "broad" {
+    let perLayout = try BroadBenchmark(options: options).profile(options: options)
+    print(
+      "broad \(options.profile ?? ""), \(options.engine), \(options.script ?? "all scripts"), "
+        + "\(options.kind ?? "all kinds"): \(microseconds(perLayout)) µs per layout over "
+        + "\(options.passes) passes")
+    exit(0)
+  }
   if let name = options.profile {
     let scenario: any LayoutScenario =
       switch name {
@@ -176,19 +219,19 @@ do {
         + "\(options.passes) passes")
     exit(0)
   }
-  if options.runs("cold") {
+  if options.quick && options.runs("cold") {
     progress("cold")
     results.append(try ColdScenario(bench).run())
   }
-  if options.runs("sweep") {
+  if options.quick && options.runs("sweep") {
     progress("sweep")
     results.append(try SweepScenario(bench).run())
   }
-  if options.runs("fit") {
+  if options.quick && options.runs("fit") {
     progress("fit")
     results.append(try FitScenario(bench).run())
   }
-  if options.runs("warm") || options.runs("parallel") {
+  if options.quick && (options.runs("warm") || options.runs("parallel")) {
     let threads = options.runs("parallel") ? options.threads : 1
     progress("warm" + (threads > 1 ? " and parallel (\(threads) threads)" : ""))
     results += try WarmScenario(bench, threads: threads).run()
@@ -215,7 +258,13 @@ do {
     results.append(try CheckScenario(bench).run())
   }
 
-  var warnings = bench.warnings
+  // Last: the broad corpus's registry and fonts would raise the memory checks' children.
+  var broad: BroadReport?
+  if options.broad && ["cold", "sweep", "warm", "parallel"].contains(where: options.runs) {
+    broad = try BroadBenchmark(options: options).run(options: options)
+  }
+
+  var warnings = bench.warnings + (broad?.warnings ?? [])
   let cores = ProcessInfo.processInfo.activeProcessorCount
   if startLoad > 0.5 {
     warnings.insert(
@@ -230,7 +279,7 @@ do {
       + "from \(relative(options.textsFolder, to: options.root)), \(corpus.fontPaths.count) font "
       + "files",
     results: results, memory: memory, peakResidentBytes: peakResidentBytes(),
-    warnings: warnings,
+    warnings: warnings, broad: broad,
     command: (["typescale-benchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
   if options.json {
     print(report.json)

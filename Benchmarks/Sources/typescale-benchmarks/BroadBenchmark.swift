@@ -247,7 +247,7 @@ struct BroadBenchmark {
   var groups: [(script: String, kind: String)] {
     var seen: [String] = []
     for text in bench.corpus.texts where !seen.contains(text.script) { seen.append(text.script) }
-    return seen.flatMap { script in Corpus.broadKinds.map { (script, $0) } }
+    return seen.flatMap { script in Corpus.broadKinds.map { (script: script, kind: $0) } }
       .filter { !texts(script: $0.0, kind: $0.1).isEmpty }
   }
 
@@ -334,20 +334,21 @@ struct BroadBenchmark {
   /// - Throws: What TypeScale or the baselines throw.
   func runParallel(threads: Int) throws -> BroadParallelResult {
     let texts = bench.corpus.texts
-    let passes = try (0..<threads).map { thread in
-      thread == 0
-        ? BroadPasses(.warm, bench: bench, texts: texts)
-        : BroadPasses(
+    var passes = [BroadPasses(.warm, bench: bench, texts: texts)]
+    for _ in 1..<max(1, threads) {
+      passes.append(
+        BroadPasses(
           .warm, bench: bench, texts: texts, floor: try Floor(corpus: bench.corpus),
-          peer: try Peer(corpus: bench.corpus))
+          peer: try Peer(corpus: bench.corpus)))
     }
-    for pass in passes {
+    let threadPasses = passes
+    for pass in threadPasses {
       try pass.typeScalePass()
       pass.floorPass()
       pass.pangoPass()
     }
-    let operations = passes[0].operationsPerPass
-    let single = try passes[0].measure()
+    let operations = threadPasses[0].operationsPerPass
+    let single = try threadPasses[0].measure()
     let perLayout = [single.typeScale, single.floor, single.pango]
     let failures = Mutex(0)
     var best = [Double](repeating: .infinity, count: 3)
@@ -357,7 +358,7 @@ struct BroadBenchmark {
         let count = counts[engine]
         let elapsed = seconds {
           DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            let pass = passes[thread]
+            let pass = threadPasses[thread]
             do {
               for _ in 0..<count {
                 switch engine {

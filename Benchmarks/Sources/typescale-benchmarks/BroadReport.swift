@@ -104,10 +104,10 @@ struct BroadReport {
     guard let parallel else { return nil }
     return
       "Parallel (warm, whole corpus): \(parallel.threads) threads vs 1 — TypeScale "
-      + String(
-        format: "%.2f× (%@ → %@ µs/layout), floor %.2f×, Pango %.2f×", parallel.typeScaleSpeedUp,
-        microseconds(parallel.single.typeScale), microseconds(parallel.parallel.typeScale),
-        parallel.floorSpeedUp, parallel.pangoSpeedUp)
+      + String(format: "%.2f×", parallel.typeScaleSpeedUp)
+      + " (\(microseconds(parallel.single.typeScale)) → "
+      + "\(microseconds(parallel.parallel.typeScale)) µs/layout), floor "
+      + String(format: "%.2f×, Pango %.2f×", parallel.floorSpeedUp, parallel.pangoSpeedUp)
   }
 
   /// The broad part as aligned text tables.
@@ -233,7 +233,7 @@ struct BroadReport {
         }
         return JSONScenario(
           scenario: result.scenario, name: result.name, hitRate: result.hitRate,
-          rows: rows.filter { $0.layouts > 0 }.map(JSONTiming.init),
+          rows: rows.filter { $0.layouts > 0 }.map { JSONTiming($0) },
           extra: Dictionary(result.extra) { first, _ in first })
       },
       parallel: parallel.map {

@@ -15,6 +15,9 @@ let broadRounds = 5
 /// × 3 scenarios keep the broad part to a few minutes.
 let broadMinimumRound = 0.04
 
+/// The rounds the broad corpus's parallel measurement takes the fastest of.
+let broadParallelRounds = 3
+
 /// A broad-corpus layout scenario.
 enum BroadMode: String, CaseIterable, Sendable {
   /// Every text at 13, 17 and 28 pt and every width, the shape cache emptied before each layout.
@@ -325,9 +328,10 @@ struct BroadBenchmark {
         + (mode == .warm ? [] : agreement.extra))
   }
 
-  /// Warm layouts of the whole corpus on one thread, then on `threads` threads at once, each
-  /// with its own floor and Pango context and TypeScale's one shared engine: the fastest of
-  /// ``parallelRounds`` rounds, each thread doing enough passes to take at least 0.2 s alone.
+  /// Warm layouts of the whole corpus on one thread (as a group is measured), then on `threads`
+  /// threads at once, each with its own floor and Pango context and TypeScale's one shared
+  /// engine: the fastest of ``broadParallelRounds`` rounds, each thread doing enough passes to
+  /// take at least 0.2 s alone (a pass of Pango over the whole corpus takes longer).
   ///
   /// - Parameter threads: The threads.
   /// - Returns: Both measurements.
@@ -348,12 +352,14 @@ struct BroadBenchmark {
       pass.pangoPass()
     }
     let operations = threadPasses[0].operationsPerPass
-    let single = try threadPasses[0].measure()
-    let perLayout = [single.typeScale, single.floor, single.pango]
+    let one = threadPasses[0]
+    let perLayout = try secondsPerOperation(
+      operations: operations, rounds: broadRounds, minimumRound: broadMinimumRound,
+      [one.typeScalePass, one.floorPass, one.pangoPass])
     let failures = Mutex(0)
     var best = [Double](repeating: .infinity, count: 3)
     let counts = perLayout.map { max(1, Int((0.2 / ($0 * Double(operations))).rounded(.up))) }
-    for _ in 0..<parallelRounds {
+    for _ in 0..<broadParallelRounds {
       for engine in 0..<3 {
         let count = counts[engine]
         let elapsed = seconds {
@@ -381,8 +387,8 @@ struct BroadBenchmark {
     return BroadParallelResult(
       threads: threads,
       single: BroadTiming(
-        script: "all", kind: "all", layouts: operations, typeScale: single.typeScale,
-        floor: single.floor, pango: single.pango),
+        script: "all", kind: "all", layouts: operations, typeScale: perLayout[0],
+        floor: perLayout[1], pango: perLayout[2]),
       parallel: BroadTiming(
         script: "all", kind: "all", layouts: operations * threads, typeScale: best[0],
         floor: best[1], pango: best[2]))

@@ -434,7 +434,10 @@ struct BroadBenchmark {
       throw CorpusError(
         description:
           "no broad-corpus text of script \(options.script ?? "any") and kind "
-          + "\(options.kind ?? "any"); scripts: \(groups.map(\.script))")
+          + "\(options.kind ?? "any"); scripts: "
+          + groups.map(\.script).reduce(into: [String]()) { seen, script in
+            if !seen.contains(script) { seen.append(script) }
+          }.joined(separator: ", "))
     }
     let passes = BroadPasses(mode, bench: bench, texts: texts)
     return try passes.profile(engine: options.engine, passes: options.passes)

@@ -182,11 +182,14 @@ report-demo: deps
 	@echo "report-demo: $(REPORT_DEMO)/report.html and its screenshot $(REPORT_DEMO)/report.png"
 
 ## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango
-## (pangoft2) on the corpus in Benchmarks/Texts; the registry benchmark registers Debian's
-## fonts-noto-core. BENCH_ARGS=--json (or --markdown, --only cold,sweep, …) passes arguments on.
+## (pangoft2) on the quick corpus in Benchmarks/Texts and the broad one in Benchmarks/Corpus
+## (CLDR text; fonts from fonts-noto-core, -cjk and -color-emoji); the registry benchmark
+## registers Debian's fonts-noto-core. BENCH_ARGS=--json (or --markdown, --only cold,sweep,
+## --corpus quick, …) passes arguments on.
 BENCH_FONTS := .build/bench-fonts
 BENCH_CORPUS_FONTS := .build/bench-corpus-fonts
-BENCH_APT_PACKAGES := fonts-noto-core libpango1.0-dev
+BENCH_BROAD_FONTS := .build/bench-broad-fonts
+BENCH_APT_PACKAGES := fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libpango1.0-dev
 bench: deps
 	@if [ "$(UNAME)" = Darwin ]; then \
 	  pkg-config --exists pangoft2 || brew install pango; \
@@ -205,10 +208,12 @@ bench: deps
 	@if command -v dpkg >/dev/null 2>&1 && dpkg -s fonts-noto-core >/dev/null 2>&1; then \
 	  dpkg -L fonts-noto-core | grep -E '\.(ttf|otf|ttc)$$' | xargs -I{} ln -sf {} $(BENCH_FONTS)/; \
 	fi
+	@python3 Benchmarks/Scripts/make-corpus.py --check || \
+	  echo "bench: warning: Benchmarks/Corpus differs from what this machine's CLDR and fonts make"
 	$(SWIFT) build -c release --product typescale
 	$(SWIFT) build -c release --package-path Benchmarks
 	Benchmarks/.build/release/typescale-benchmarks --fonts $(BENCH_FONTS) \
-	  --corpus-fonts $(BENCH_CORPUS_FONTS) $(BENCH_ARGS)
+	  --corpus-fonts $(BENCH_CORPUS_FONTS) --broad-fonts $(BENCH_BROAD_FONTS) $(BENCH_ARGS)
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (60 by default) over seeded corpora.
 FUZZ_SECONDS ?= 60

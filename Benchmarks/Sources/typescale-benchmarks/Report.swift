@@ -115,6 +115,8 @@ struct Report {
   let peakResidentBytes: Int
   /// Problems the checks found.
   let warnings: [String]
+  /// The broad corpus's tables and goals, when its scenarios ran.
+  let broad: BroadReport?
   /// The command line that produced the report.
   let command: String
   /// The sizes check: one font at 1 size, then at 48.
@@ -230,6 +232,7 @@ struct Report {
     for goal in goals {
       lines.append("goal \(goal.met ? "met   " : "MISSED"): \(goal.goal): \(goal.measured)")
     }
+    if let broad { lines += ["", broad.text] }
     if !warnings.isEmpty {
       lines.append("")
       lines.append("\(warnings.count) warning(s):")
@@ -290,6 +293,7 @@ struct Report {
       lines.append("| --- | ---: | :---: |")
       lines += goals.map { "| \($0.goal) | \($0.measured) | \($0.met ? "yes" : "**no**") |" }
     }
+    if let broad { lines += ["", broad.markdown] }
     if !warnings.isEmpty {
       lines.append("")
       lines += warnings.map { "- Warning: \($0)" }
@@ -322,6 +326,7 @@ struct Report {
     let sizesMemory: [SizesMemoryReport]
     let peakResidentBytes: Int
     let goals: [Goal]
+    let broad: BroadReport.JSON?
     let warnings: [String]
   }
 
@@ -338,7 +343,7 @@ struct Report {
           timesPango: result.timesPango, hitRate: result.hitRate,
           extra: Dictionary(result.extra) { first, _ in first })
       }, memory: memory, sizesMemory: sizesMemory, peakResidentBytes: peakResidentBytes,
-      goals: goals, warnings: warnings)
+      goals: goals, broad: broad?.json, warnings: warnings)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(report) else { return "{}" }

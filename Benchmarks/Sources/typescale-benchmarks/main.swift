@@ -6,8 +6,10 @@
 //   typescale-benchmarks [--fonts FOLDER] [--json | --markdown] [--threads N]
 //                        [--texts FOLDER] [--corpus-fonts FOLDER] [--memory-layouts N]
 //                        [--typescale PATH] [--only SCENARIO,…]
+//                        [--corpus quick|broad|both] [--broad-fonts FOLDER]
 //   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]
 //                        [--engine typescale|floor|pango]
+//                        [--corpus broad [--script SCRIPT] [--kind ui|paragraph]]
 //
 // `--profile` runs one scenario's pass of one engine (TypeScale by default) alone, N times (200
 // by default), for a profiler. Valgrind 3.19 cannot read Swift 6's DWARF 5: strip a copy (next
@@ -18,6 +20,9 @@
 // `make bench` passes a folder of Debian's fonts-noto-core files for the registry benchmark.
 // `--texts` defaults to Benchmarks/Texts and `--corpus-fonts` to .build/bench-corpus-fonts in
 // the repository this file is in; the latter is recreated with links to the corpus's fonts.
+// `--corpus` picks the corpora the cold, sweep, warm and parallel scenarios run on (fit runs on
+// the quick one): the quick 30 texts of Benchmarks/Texts, the broad one of Benchmarks/Corpus
+// (its fonts linked into `--broad-fonts`, .build/bench-broad-fonts by default), or both.
 // `--memory-check N [--unique-texts]` and `--sizes-check N` are internal: the memory checks'
 // child processes. `--typescale` is the CLI the batch and start-up scenarios run (by default
 // `.build/release/typescale` in the repository: `swift build -c release --product typescale`).
@@ -48,6 +53,20 @@ struct Options {
   var passes = 200
   /// The engine `--profile` runs: `typescale`, `floor` or `pango`.
   var engine = "typescale"
+  /// The corpora the layout scenarios run on: `quick`, `broad` or `both`.
+  var corpus = "both"
+  /// The broad corpus's folder, `Benchmarks/Corpus`.
+  var broadCorpusFolder: URL
+  /// The folder recreated with links to the broad corpus's fonts.
+  var broadFonts: URL
+  /// The script and kind a broad-corpus `--profile` lays out; all when nil.
+  var script: String?
+  var kind: String?
+
+  /// Whether the layout scenarios run on the quick corpus.
+  var quick: Bool { corpus != "broad" }
+  /// Whether they run on the broad corpus.
+  var broad: Bool { corpus != "quick" }
 
   /// All scenario keys, in the order they run.
   static let scenarios = [
@@ -71,6 +90,8 @@ struct Options {
     textsFolder = Options.repository.appendingPathComponent("Benchmarks/Texts")
     corpusFonts = Options.repository.appendingPathComponent(".build/bench-corpus-fonts")
     typescale = Options.repository.appendingPathComponent(".build/release/typescale")
+    broadCorpusFolder = Options.repository.appendingPathComponent("Benchmarks/Corpus")
+    broadFonts = Options.repository.appendingPathComponent(".build/bench-broad-fonts")
     var rest = arguments[...]
     func value(_ name: String) -> String {
       guard let value = rest.popFirst() else { Options.fail("\(name) needs a value") }
@@ -103,6 +124,18 @@ struct Options {
         }
         profile = name
       case "--passes": passes = count(argument)
+      case "--corpus":
+        corpus = value(argument)
+        guard ["quick", "broad", "both"].contains(corpus) else {
+          Options.fail("--corpus \(corpus) is not valid; use quick, broad or both")
+        }
+      case "--broad-fonts": broadFonts = URL(fileURLWithPath: value(argument))
+      case "--script": script = value(argument)
+      case "--kind":
+        kind = value(argument)
+        guard Corpus.broadKinds.contains(kind ?? "") else {
+          Options.fail("--kind \(kind ?? "") is not valid; use ui or paragraph")
+        }
       case "--engine":
         engine = value(argument)
         guard ["typescale", "floor", "pango"].contains(engine) else {
@@ -119,8 +152,11 @@ struct Options {
             + "                            [--texts FOLDER] [--corpus-fonts FOLDER] "
             + "[--memory-layouts N] [--typescale PATH]\n"
             + "                            [--only \(Options.scenarios.joined(separator: ","))]\n"
+            + "                            [--corpus quick|broad|both] [--broad-fonts FOLDER]\n"
             + "       typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]\n"
-            + "                            [--engine typescale|floor|pango]")
+            + "                            [--engine typescale|floor|pango]\n"
+            + "                            [--corpus broad [--script SCRIPT] [--kind ui|paragraph]]"
+        )
         exit(0)
       default: Options.fail("unknown argument \(argument)")
       }
@@ -181,6 +217,14 @@ do {
     textsFolder: options.textsFolder, root: options.root, fontsFolder: options.corpusFonts,
     registry: registry)
   let bench = try LayoutBench(corpus: corpus, registry: registry)
+  if options.profile != nil, options.corpus == "broad" {
+    let perLayout = try BroadBenchmark(options: options).profile(options: options)
+    print(
+      "broad \(options.profile ?? ""), \(options.engine), \(options.script ?? "all scripts"), "
+        + "\(options.kind ?? "all kinds"): \(microseconds(perLayout)) µs per layout over "
+        + "\(options.passes) passes")
+    exit(0)
+  }
   if let name = options.profile {
     let scenario: any LayoutScenario =
       switch name {
@@ -195,19 +239,19 @@ do {
         + "\(options.passes) passes")
     exit(0)
   }
-  if options.runs("cold") {
+  if options.quick && options.runs("cold") {
     progress("cold")
     results.append(try ColdScenario(bench).run())
   }
-  if options.runs("sweep") {
+  if options.quick && options.runs("sweep") {
     progress("sweep")
     results.append(try SweepScenario(bench).run())
   }
-  if options.runs("fit") {
+  if options.quick && options.runs("fit") {
     progress("fit")
     results.append(try FitScenario(bench).run())
   }
-  if options.runs("warm") || options.runs("parallel") {
+  if options.quick && (options.runs("warm") || options.runs("parallel")) {
     let threads = options.runs("parallel") ? options.threads : 1
     progress("warm" + (threads > 1 ? " and parallel (\(threads) threads)" : ""))
     results += try WarmScenario(bench, threads: threads).run()
@@ -239,6 +283,13 @@ do {
     results.append(try CheckScenario(bench).run())
   }
 
+  // After the memory checks: the broad corpus's registry and fonts would raise their children's
+  // peak.
+  var broad: BroadReport?
+  if options.broad && ["cold", "sweep", "warm", "parallel"].contains(where: options.runs) {
+    broad = try BroadBenchmark(options: options).run(options: options)
+  }
+
   if options.runs("batch") {
     progress("batch (\(relative(options.typescale, to: options.root)) --batch vs pango-batch)")
     results.append(
@@ -253,7 +304,7 @@ do {
     results.append(try StartupScenario(typescale: options.typescale, root: options.root).run())
   }
 
-  var warnings = bench.warnings
+  var warnings = bench.warnings + (broad?.warnings ?? [])
   let cores = ProcessInfo.processInfo.activeProcessorCount
   if startLoad > 0.5 {
     warnings.insert(
@@ -268,7 +319,7 @@ do {
       + "from \(relative(options.textsFolder, to: options.root)), \(corpus.fontPaths.count) font "
       + "files",
     results: results, memory: memory, peakResidentBytes: peakResidentBytes(),
-    warnings: warnings,
+    warnings: warnings, broad: broad,
     command: (["typescale-benchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
   report.sizesMemory = sizesMemory
   if options.json {

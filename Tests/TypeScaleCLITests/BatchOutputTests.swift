@@ -191,8 +191,12 @@ private func runBatch(_ lines: [String], perRead: Int) async -> Transcript {
       let entries = try session.measure(request) { _ in }
       var bytes: [UInt8] = []
       MeasureOutput.appendJSONLine(entries, sweep: request.allCategories, to: &bytes)
-      let expected = MeasureOutput.jsonLine(entries, sweep: request.allCategories)
+      let expected = ReferenceMeasureJSON.jsonLine(entries, sweep: request.allCategories)
       #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(line)")
+      if request.allCategories {
+        let rows = JSONValue.array(entries.map(ReferenceMeasureJSON.object)).text(.rows)
+        #expect(MeasureOutput.jsonRows(entries) == rows, "\(line)")
+      }
       for entry in entries {
         let diagnostics = entry.layout.diagnostics
         sawFallback = sawFallback || !diagnostics.fallbackFaces.isEmpty
@@ -208,7 +212,8 @@ private func runBatch(_ lines: [String], perRead: Int) async -> Transcript {
       var bytes: [UInt8] = []
       MeasureOutput.appendErrorLine(.validation(message), to: &bytes)
       #expect(
-        String(decoding: bytes, as: UTF8.self) == MeasureOutput.errorLine(.validation(message)))
+        String(decoding: bytes, as: UTF8.self)
+          == ReferenceMeasureJSON.errorLine(.validation(message)))
     }
   }
 

@@ -189,7 +189,7 @@ struct MeasureCommand: Command {
     let sweep = request.allCategories
     if json {
       if sweep {
-        print(JSONValue.array(entries.map(MeasureOutput.json)).text(.rows), to: &output)
+        print(MeasureOutput.jsonRows(entries), to: &output)
       } else {
         print(MeasureOutput.jsonLine(entries, sweep: false), to: &output)
       }

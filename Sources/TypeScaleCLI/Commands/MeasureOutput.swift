@@ -8,65 +8,41 @@ import TypeScaleInternals
 enum MeasureOutput {
   // MARK: - JSON
 
-  /// One layout as a JSON object on one line, with stable keys.
+  /// A request's result on one line, as `--batch` and `--json` write it: one JSON object per
+  /// layout with stable keys, or an array of them when sweeping.
   ///
   /// The keys, in order: `category` (when scaled or swept), `face`, `pointSize`, `width` and
   /// `height` (a label's: rounded up to the pixel grid of the display scale), `exactWidth` and
-  /// `exactHeight` (before rounding), `lineCount`, `isTruncated`, `lines` (`start` and `end` as UTF-16 offsets, `x`,
-  /// `width`, `baseline`), `hiddenRanges` (UTF-16 ranges cut by truncation), `fallbacks`
-  /// (PostScript names of the faces that drew characters besides the primary face),
-  /// `diagnostics` (what font resolution substituted) and `missingCharacters` (code points
-  /// nothing could draw).
-  static func json(_ entry: MeasureEntry) -> JSONValue {
-    let layout = entry.layout
-    let lines = layout.lines.map { line -> JSONValue in
-      [
-        "start": .integer(line.range.lowerBound), "end": .integer(line.range.upperBound),
-        "x": .number(line.x), "width": .number(line.width), "baseline": .number(line.baseline),
-      ]
-    }
-    let hidden = (layout.truncation?.hiddenRanges ?? []).map { range -> JSONValue in
-      ["start": .integer(range.lowerBound), "end": .integer(range.upperBound)]
-    }
-    let diagnostics = layout.diagnostics
-    var members: [(key: String, value: JSONValue)] = []
-    if let category = entry.category {
-      members.append(("category", .string(category.shortName)))
-    }
-    members += [
-      ("face", .string(layout.font.face.postScriptName)),
-      ("pointSize", .number(layout.pointSize)),
-      ("width", .number(layout.width)),
-      ("height", .number(layout.height)),
-      ("exactWidth", .number(layout.exactWidth)),
-      ("exactHeight", .number(layout.exactHeight)),
-      ("lineCount", .integer(layout.lineCount)),
-      ("isTruncated", .bool(layout.isTruncated)),
-      ("lines", .array(lines)),
-      ("hiddenRanges", .array(hidden)),
-      ("fallbacks", JSONValue(diagnostics.fallbackFaces.map(\.postScriptName))),
-      ("diagnostics", JSONValue(diagnostics.fontResolution.map(\.message))),
-      ("missingCharacters", JSONValue(diagnostics.missingCharacters.map(codePoint))),
-    ]
-    return .object(members)
-  }
-
-  /// A request's result on one line, as `--batch` writes it: the object, or an array of them
-  /// when sweeping.
+  /// `exactHeight` (before rounding), `lineCount`, `isTruncated`, `lines` (`start` and `end` as
+  /// UTF-16 offsets, `x`, `width`, `baseline`), `hiddenRanges` (UTF-16 ranges cut by
+  /// truncation), `fallbacks` (PostScript names of the faces that drew characters besides the
+  /// primary face), `diagnostics` (what font resolution substituted) and `missingCharacters`
+  /// (code points nothing could draw). The text of ``appendJSONLine(_:sweep:to:)``'s bytes.
   static func jsonLine(_ entries: [MeasureEntry], sweep: Bool) -> String {
-    let objects = entries.map(json)
-    return sweep ? JSONValue.array(objects).text() : objects.map { $0.text() }.joined()
+    var bytes: [UInt8] = []
+    appendJSONLine(entries, sweep: sweep, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A failed batch request on one line.
-  static func errorLine(_ error: CLIError) -> String {
-    JSONValue.object([("error", .string(error.message))]).text()
+  /// A sweep's objects as `measure --json --all-categories` prints them: an array with each
+  /// object on a line of its own (`JSONValue`'s `rows` layout), written as bytes like
+  /// ``jsonLine(_:sweep:)``.
+  static func jsonRows(_ entries: [MeasureEntry]) -> String {
+    guard !entries.isEmpty else { return "[]" }
+    var bytes = Array("[\n  ".utf8)
+    for (index, entry) in entries.enumerated() {
+      if index > 0 { bytes.append(contentsOf: ",\n  ".utf8) }
+      appendJSON(entry, to: &bytes)
+    }
+    bytes.append(contentsOf: "\n]".utf8)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends a request's result as `--batch` writes it, without a line break.
   ///
-  /// The bytes of ``jsonLine(_:sweep:)``, written straight into `out` (no `JSONValue` tree, no
-  /// `String` per value): the batch's hot path. A test compares it with ``jsonLine(_:sweep:)``.
+  /// Written straight into `out` (no `JSONValue` tree, no `String` per value): the batch's hot
+  /// path. `BatchOutputTests` compares it with a writer that builds the same objects as
+  /// `JSONValue` trees.
   ///
   /// - Parameters:
   ///   - entries: The layouts of one request.
@@ -81,7 +57,7 @@ enum MeasureOutput {
     if sweep { out.append(UInt8(ascii: "]")) }
   }
 
-  /// Appends a failed request's line, the bytes of ``errorLine(_:)``, without a line break.
+  /// Appends a failed request's line, `{"error": "…"}`, without a line break.
   static func appendErrorLine(_ error: CLIError, to out: inout [UInt8]) {
     out.append(contentsOf: #"{"error": "#.utf8)
     JSONValue.appendString(error.message, to: &out)
@@ -91,7 +67,7 @@ enum MeasureOutput {
   /// `, ` between members and elements.
   private static let separator: [UInt8] = Array(", ".utf8)
 
-  /// Appends one layout's object, the bytes of ``json(_:)``'s text.
+  /// Appends one layout's object, with the keys ``jsonLine(_:sweep:)`` lists.
   private static func appendJSON(_ entry: MeasureEntry, to out: inout [UInt8]) {
     let layout = entry.layout
     out.append(UInt8(ascii: "{"))

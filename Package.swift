@@ -66,6 +66,9 @@ let package = Package(
       name: "CUnicode", dependencies: ["CICU"], linkerSettings: [.linkedLibrary("icui18n")]),
     // What Swift cannot reach directly: FreeType macros and a pread(2)-based stream.
     .target(name: "CTypeScaleShims", dependencies: ["CFreeType"]),
+    // Stubs that load libcurl and libxml2 on first use in the statically linked release CLI
+    // (x86-64 Linux); see `staticReleaseFlags` below and lazy.c.
+    .target(name: "CLazyLibraries"),
 
     // Engine
     // Faces from files and bytes, the registry, CSS matching, the embedded default and fallback.
@@ -131,6 +134,7 @@ let package = Package(
     ),
     // Test suites, one per module.
     .testTarget(name: "TypeScaleInternalsTests", dependencies: ["TypeScaleInternals"]),
+    .testTarget(name: "CLazyLibrariesTests", dependencies: ["CLazyLibraries"]),
     .testTarget(
       name: "TypeScaleMetricsTests",
       dependencies: ["TypeScaleMetrics", "TypeScaleTestSupport"]
@@ -192,9 +196,9 @@ let package = Package(
     // (Benchmarks/README.md, "Start-up"). Only this target's own file is compiled with the flag,
     // so the libraries' build and their products are unchanged.
     .executableTarget(
-      name: "typescale", dependencies: ["TypeScaleCLI"],
+      name: "typescale", dependencies: ["TypeScaleCLI", "CLazyLibraries"],
       swiftSettings: [
-        .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+        .unsafeFlags(staticReleaseFlags, .when(platforms: [.linux], configuration: .release))
       ],
       linkerSettings: [
         .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
@@ -202,3 +206,22 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+/// The release CLI's compiler flags on Linux.
+///
+/// The static Swift runtime and, on x86-64, no autolinking of libcurl and libxml2 (which
+/// FoundationNetworking and FoundationXML ask for): CLazyLibraries' stubs satisfy every
+/// reference and load the libraries on first use, so the 36 shared objects behind them stay
+/// out of every start-up of the tool. A toolchain whose
+/// Foundation calls a function the stubs lack fails to link (an undefined symbol) rather than
+/// starting slower unnoticed. The manifest is compiled for the host, which is the target here.
+var staticReleaseFlags: [String] {
+  #if arch(x86_64)
+    [
+      "-static-stdlib", "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl",
+      "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "xml2",
+    ]
+  #else
+    ["-static-stdlib"]
+  #endif
+}

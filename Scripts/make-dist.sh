@@ -35,6 +35,13 @@ fi
 
 # Its own build folder: the static link settings never invalidate `make demo`'s release build.
 flags=(-c release --static-swift-stdlib --scratch-path .build/static)
+# On x86-64 no module autolinks libcurl or libxml2 (the static Foundation's module maps ask for
+# them): CLazyLibraries' stubs load them on first use, as in Package.swift's release CLI.
+if [ "$(uname -m)" = x86_64 ]; then
+  for library in curl xml2; do
+    flags+=(-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc "$library")
+  done
+fi
 "$SWIFT" build "${flags[@]}" --product typescale
 bin=$("$SWIFT" build "${flags[@]}" --show-bin-path)
 

@@ -158,11 +158,13 @@ struct BroadReport {
     }
     if let parallelSentence { lines += [parallelSentence, ""] }
     if let batchSentence { lines += [batchSentence, ""] }
-    lines.append(
-      "Each script and kind is measured alone: the fastest of \(broadRounds) interleaved rounds "
-        + "of at least \(Int(broadMinimumRound * 1000)) ms; overall and per-script rows are total "
-        + "time over total layouts. ¶: paragraphs.")
-    lines.append("")
+    if !scenarios.isEmpty {
+      lines.append(
+        "Each script and kind is measured alone: the fastest of \(broadRounds) interleaved "
+          + "rounds of at least \(Int(broadMinimumRound * 1000)) ms; overall and per-script rows "
+          + "are total time over total layouts. ¶: paragraphs.")
+      lines.append("")
+    }
     for goal in goals {
       lines.append("goal \(goal.met ? "met    " : "NOT met"): \(goal.goal): \(goal.measured)")
     }

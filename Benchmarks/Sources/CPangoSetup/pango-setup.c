@@ -9,7 +9,8 @@
 #include <pango/pangoft2.h>
 
 // fontconfig's 10-scale-bitmap-fonts.conf for fonts without outlines: scale the strike to the
-// requested pixel size through the font matrix (as Benchmarks/Recorders/pango-lines.c).
+// requested pixel size through the font matrix (its color-bitmap part; the rules for non-color
+// bitmap fonts with hinting on are left out: hinting is off here).
 static const char BITMAP_SCALING[] =
     "<?xml version=\"1.0\"?>\n"
     "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"

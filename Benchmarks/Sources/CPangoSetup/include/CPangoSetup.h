@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // Pango set up the way every Pango baseline of the benchmarks sets it up (CBenchmarkPeers'
-// peer, pango-batch, pango-hi), written once: PangoFT2 (no cairo) over a private fontconfig
-// configuration, 72 dpi (1 pt = 1 px), hinting off (which also keeps Pango from rounding
-// metrics) and unrounded glyph positions. Only C files include it; Swift does not import it.
+// peer, pango-batch, pango-hi, Recorders/pango-lines), written once: PangoFT2 (no cairo) over
+// a private fontconfig configuration, 72 dpi (1 pt = 1 px), hinting off (which also keeps Pango
+// from rounding metrics) and unrounded glyph positions. Only C files include it; Swift does not
+// import it.
 #ifndef C_PANGO_SETUP_H
 #define C_PANGO_SETUP_H
 

@@ -43,11 +43,19 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
     ),
+    // Pango set up as every Pango baseline sets it up (private fontconfig configuration, font
+    // map, context): for the peer, pango-batch and pango-hi. Pango and fontconfig only, so that
+    // pango-hi links nothing it does not need for start-up.
+    .target(
+      name: "CPangoSetup",
+      dependencies: ["CPangoBenchmark", "CFontconfigBenchmark"]
+    ),
     // The baselines: the HarfBuzz + ICU floor and the Pango peer, behind a plain C header.
     .target(
       name: "CBenchmarkPeers",
       dependencies: [
         "CHarfBuzzBenchmark", "CICUBenchmark", "CPangoBenchmark", "CFontconfigBenchmark",
+        "CPangoSetup",
       ]
     ),
 
@@ -55,7 +63,7 @@ let package = Package(
     // as `typescale measure Hi` does.
     .executableTarget(
       name: "pango-hi",
-      dependencies: ["CPangoBenchmark", "CFontconfigBenchmark"],
+      dependencies: ["CPangoSetup", "CPangoBenchmark", "CFontconfigBenchmark"],
       linkerSettings: [.linkedLibrary("m")]
     ),
 
@@ -64,7 +72,7 @@ let package = Package(
     // `typescale measure --batch` does (a C program, so that both pay for a process).
     .executableTarget(
       name: "pango-batch",
-      dependencies: ["CPangoBenchmark", "CFontconfigBenchmark"]
+      dependencies: ["CPangoSetup", "CPangoBenchmark", "CFontconfigBenchmark"]
     ),
     .executableTarget(
       name: "typescale-benchmarks",

@@ -1451,12 +1451,182 @@ def readme(entries: list[dict]) -> str:
     ])
 
 
+# ---------------------------------------------------------------------------
+# Project-made fixtures: drawn here, from no source font (Apache-2.0, as the
+# rest of the repository). They live in Tests/Fixtures/Fonts/Made/ with a
+# README of their own, apart from the Noto cuts (and their index.json), so
+# that adding one never changes an existing fixture's bytes.
+#
+#   python3 Scripts/make-fonts.py --made           write them (and nothing else)
+#   python3 Scripts/make-fonts.py --check-made     build them in memory and fail
+#                                                  when a committed file differs
+
+MADE_DIR = Path("Tests") / "Fixtures" / "Fonts" / "Made"
+
+# The Japanese texts the Han/kana fixtures map: Han (漢字書), hiragana and
+# katakana, alternating, with an ideographic full stop (script Common).
+HAN_KANA_TEXTS = [
+    "カタカナと漢字をひらがなで書く。",
+    "ひらがなとカタカナ",
+    "漢字、カナ、かな。",
+]
+
+
+def make_han_kana_fixture(shared: bool) -> bytes:
+    """A face whose GSUB and GPOS give Han (`hani`) and kana (`kana`) feature
+    records of their own (other feature indices), as Noto Sans CJK does.
+
+    With `shared`, each kana record lists exactly the lookups of its Han twin:
+    HarfBuzz shapes the two scripts alike, and TypeScale may shape a Japanese
+    run as one. Without it, kana's `liga` lacks the Han-only lookup, so the two
+    scripts' language systems differ and the runs must be shaped apart.
+
+    The lookups act within one script only (a katakana ligature カタ, a Han
+    single substitution 漢, a hiragana kerning pair ひら), so shaping the text
+    as one run or run by run gives the same glyphs when the lookups agree.
+    """
+    import copy
+
+    from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    characters = sorted({ch for text in HAN_KANA_TEXTS for ch in text})
+    cmap = {ord(ch): f"uni{ord(ch):04X}" for ch in characters}
+    extra = ["kata_lig", "uni6F22.alt"]
+    order = [".notdef"] + [cmap[cp] for cp in sorted(cmap)] + extra
+
+    def box(inset: int) -> object:
+        pen = TTGlyphPen(None)
+        pen.moveTo((inset, -120 + inset))
+        pen.lineTo((inset, 880 - inset))
+        pen.lineTo((1000 - inset, 880 - inset))
+        pen.lineTo((1000 - inset, -120 + inset))
+        pen.closePath()
+        return pen.glyph()
+
+    # Each glyph a box of its own inset, so that every glyph differs.
+    glyphs = {name: box(20 + 5 * index) for index, name in enumerate(order)}
+    advances = {name: (1000, 20 + 5 * index) for index, name in enumerate(order)}
+    advances["kata_lig"] = (2000, advances["kata_lig"][1])
+
+    family = "TypeScale Made HanKana" + ("" if shared else " Split")
+    postscript = family.replace(" ", "") + "-Regular"
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder(order)
+    builder.setupCharacterMap(cmap)
+    builder.setupGlyf(glyphs)
+    builder.setupHorizontalMetrics(advances)
+    builder.setupHorizontalHeader(ascent=880, descent=-120)
+    builder.setupNameTable({
+        "copyright": "Copyright the TypeScale authors. Apache-2.0.",
+        "familyName": family,
+        "styleName": "Regular",
+        "uniqueFontIdentifier": postscript,
+        "fullName": family + " Regular",
+        "psName": postscript,
+        "version": "Version 1.000",
+    })
+    builder.setupOS2(sTypoAscender=880, sTypoDescender=-120, sTypoLineGap=0,
+                     usWinAscent=880, usWinDescent=120, achVendID="TPSC",
+                     ulUnicodeRange1=0, ulUnicodeRange2=(1 << 17) | (1 << 18) | (1 << 27))
+    builder.setupPost()
+    builder.setupHead(unitsPerEm=1000, created=FIXED_TIMESTAMP_1904,
+                      modified=FIXED_TIMESTAMP_1904)
+    font = builder.font
+    # One record per feature tag for both scripts (feaLib shares a record
+    # between language systems whose lookups agree); split below.
+    addOpenTypeFeaturesFromString(font, """
+languagesystem DFLT dflt;
+languagesystem hani dflt;
+languagesystem kana dflt;
+lookup KATAKANA_LIGATURE { sub uni30AB uni30BF by kata_lig; } KATAKANA_LIGATURE;
+lookup HAN_ALTERNATE { sub uni6F22 by uni6F22.alt; } HAN_ALTERNATE;
+lookup HIRAGANA_KERNING { pos uni3072 uni3089 -150; } HIRAGANA_KERNING;
+feature liga { lookup KATAKANA_LIGATURE; lookup HAN_ALTERNATE; } liga;
+feature kern { lookup HIRAGANA_KERNING; } kern;
+""")
+    for tag in ("GSUB", "GPOS"):
+        table = font[tag].table
+        records = table.FeatureList.FeatureRecord
+        for script in table.ScriptList.ScriptRecord:
+            if script.ScriptTag != "kana":
+                continue
+            system = script.Script.DefaultLangSys
+            indices = []
+            for index in system.FeatureIndex:
+                twin = copy.deepcopy(records[index])
+                if not shared and twin.FeatureTag == "liga":
+                    twin.Feature.LookupListIndex = twin.Feature.LookupListIndex[:1]
+                    twin.Feature.LookupCount = 1
+                records.append(twin)
+                indices.append(len(records) - 1)
+            system.FeatureIndex = indices
+        table.FeatureList.FeatureCount = len(records)
+    return font_bytes(font)
+
+
+def made_fixtures() -> dict[str, bytes]:
+    """The project-made fixtures, by file name, built in memory."""
+    return {
+        "Fixture-HanKana-Shared.ttf": make_han_kana_fixture(shared=True),
+        "Fixture-HanKana-Split.ttf": make_han_kana_fixture(shared=False),
+    }
+
+
+MADE_README = """# Project-made font fixtures
+
+Drawn by `Scripts/make-fonts.py --made` from no source font (boxes for
+glyphs); Apache-2.0, as the rest of the repository. `--check-made` rebuilds
+them in memory and fails when a file here differs.
+
+| File | Family | For |
+| --- | --- | --- |
+| `Fixture-HanKana-Shared.ttf` | TypeScale Made HanKana | GSUB/GPOS feature records of their own for `hani` and `kana` (other indices) listing the same lookups, as Noto Sans CJK: Japanese is shaped as one run (JapaneseRunTests) |
+| `Fixture-HanKana-Split.ttf` | TypeScale Made HanKana Split | the same, except that kana's `liga` lacks the Han substitution: Han and kana runs are shaped apart |
+
+Both map the characters of `HAN_KANA_TEXTS` in the script. Their lookups act
+within one script only: a katakana ligature (カタ), a Han single substitution
+(漢) and a hiragana kerning pair (ひら).
+"""
+
+
+def write_made(root: Path) -> None:
+    out = root / MADE_DIR
+    print(f"{out}:")
+    for file_name, data in made_fixtures().items():
+        write(out / file_name, data)
+    write_text(out / "README.md", MADE_README)
+
+
+def check_made(root: Path) -> None:
+    out = root / MADE_DIR
+    expected = dict(made_fixtures())
+    expected["README.md"] = MADE_README.encode("utf-8")
+    stale = [name for name, data in expected.items()
+             if not (out / name).exists() or (out / name).read_bytes() != data]
+    if stale:
+        fail(f"{out}: differs from what the script makes: {', '.join(stale)}; "
+             "rerun python3 Scripts/make-fonts.py --made")
+    print(f"make-fonts: {len(expected)} made fixtures up to date in {out}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=ROOT_DEFAULT,
                         help="repository root to write into (default: this script's repo)")
+    parser.add_argument("--made", action="store_true",
+                        help="write only the project-made fixtures of Tests/Fixtures/Fonts/Made")
+    parser.add_argument("--check-made", action="store_true",
+                        help="fail when a committed project-made fixture differs from a rebuild")
     args = parser.parse_args()
     root = args.root.resolve()
+    if args.check_made:
+        check_made(root)
+        return
+    if args.made:
+        write_made(root)
+        return
 
     check_sources()
     if FONTTOOLS_VERSION != "4.68.0":
@@ -1522,6 +1692,7 @@ def main() -> None:
     write_text(fixtures_dir / "README.md", readme(fixtures))
     check_corpus_coverage(root)
     check_ui_coverage(root)
+    write_made(root)
 
 
 if __name__ == "__main__":

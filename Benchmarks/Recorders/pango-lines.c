@@ -7,7 +7,7 @@
  * knows only the fonts in FONTS_DIR (FcConfigCreate + FcConfigAppFontAddDir,
  * given to the font map with pango_fc_font_map_set_config): no system font can
  * take part, and no system fontconfig rule (alias, substitution) applies. The
- * one rule the private configuration has is BITMAP_SCALING below, fontconfig's
+ * one rule the private configuration has (Sources/CPangoSetup) is fontconfig's
  * own conf.d/10-scale-bitmap-fonts.conf (its color-bitmap part): without it a
  * bitmap-only font (Fixture-Emoji.ttf, one strike at 109 ppem) is laid out at
  * its strike size, 109 px, whatever size is asked for.
@@ -35,51 +35,13 @@
 #include <pango/pangofc-fontmap.h>
 #include <pango/pangoft2.h>
 
+#include "CPangoSetup.h"
 #include "corpus.h"
 
 static const int WIDTHS_PT[] = {200, 320};
 
-/* fontconfig's 10-scale-bitmap-fonts.conf for fonts without outlines: scale the
- * strike to the requested pixel size through the font matrix. (Its rules for
- * non-color bitmap fonts with hinting on are left out: hinting is off here and
- * the fixtures have no such font.) */
-static const char BITMAP_SCALING[] =
-    "<?xml version=\"1.0\"?>\n"
-    "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"
-    "<fontconfig>\n"
-    "  <match target=\"font\">\n"
-    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
-    "    <edit name=\"pixelsizefixupfactor\" mode=\"assign\">\n"
-    "      <divide><name target=\"pattern\">pixelsize</name>"
-    "<name target=\"font\">pixelsize</name></divide>\n"
-    "    </edit>\n"
-    "  </match>\n"
-    "  <match target=\"font\">\n"
-    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
-    "    <test name=\"pixelsizefixupfactor\" compare=\"not_eq\"><double>1.0</double></test>\n"
-    "    <edit name=\"matrix\" mode=\"assign\">\n"
-    "      <times><name>matrix</name><matrix>\n"
-    "        <name>pixelsizefixupfactor</name><double>0</double>\n"
-    "        <double>0</double><name>pixelsizefixupfactor</name>\n"
-    "      </matrix></times>\n"
-    "    </edit>\n"
-    "    <edit name=\"size\" mode=\"assign\">\n"
-    "      <divide><name>size</name><name>pixelsizefixupfactor</name></divide>\n"
-    "    </edit>\n"
-    "  </match>\n"
-    "</fontconfig>\n";
 static const double SIZE_PT = 17.0;
 static const double DPI = 72.0;
-
-static void no_hinting(FcPattern *pattern, gpointer data) {
-  (void)data;
-  FcPatternDel(pattern, FC_HINTING);
-  FcPatternAddBool(pattern, FC_HINTING, FcFalse);
-  FcPatternDel(pattern, FC_HINT_STYLE);
-  FcPatternAddInteger(pattern, FC_HINT_STYLE, FC_HINT_NONE);
-  FcPatternDel(pattern, FC_AUTOHINT);
-  FcPatternAddBool(pattern, FC_AUTOHINT, FcFalse);
-}
 
 /* The family (first FC_FAMILY value) of face 0 of a font file; g_free it. */
 static char *family_of(const char *dir, const char *file) {
@@ -108,23 +70,15 @@ int main(int argc, char **argv) {
   const char *fonts_dir = argv[2];
   int status = 0;
 
-  FcConfig *config = FcConfigCreate();
-  if (!config ||
-      !FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)BITMAP_SCALING, FcTrue)) {
-    fprintf(stderr, "pango-lines: fontconfig rejects the bitmap scaling rule\n");
+  /* Set up as the benchmarks' Pango baselines are (Sources/CPangoSetup). */
+  FcConfig *config = benchmark_pango_config_for_folder(fonts_dir);
+  if (!config) {
+    fprintf(stderr, "pango-lines: fontconfig cannot load the folder %s\n", fonts_dir);
     return 1;
   }
-  if (!FcConfigAppFontAddDir(config, (const FcChar8 *)fonts_dir)) {
-    fprintf(stderr, "pango-lines: fontconfig cannot add the folder %s\n", fonts_dir);
-    return 1;
-  }
-  PangoFontMap *font_map = pango_ft2_font_map_new();
-  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map), config);
+  PangoFontMap *font_map = benchmark_pango_font_map(config);
   FcConfigDestroy(config); /* the font map holds its own reference */
-  pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(font_map), DPI, DPI);
-  pango_fc_font_map_set_default_substitute(PANGO_FC_FONT_MAP(font_map), no_hinting, NULL, NULL);
-  PangoContext *context = pango_font_map_create_context(font_map);
-  pango_context_set_round_glyph_positions(context, FALSE);
+  PangoContext *context = benchmark_pango_context(font_map);
 
   int fc_version = FcGetVersion();
   printf("# pango_version: %s\n", pango_version_string());

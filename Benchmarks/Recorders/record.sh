@@ -38,7 +38,9 @@ cflags=(-std=c11 -O2 -Wall -Wextra -Werror)
 # shellcheck disable=SC2046  # pkg-config output is meant to be split into words
 "$CC" "${cflags[@]}" -o "$build/hb-widths" "$here/hb-widths.c" $(pkg-config --cflags --libs harfbuzz)
 # shellcheck disable=SC2046
-"$CC" "${cflags[@]}" -o "$build/pango-lines" "$here/pango-lines.c" \
+# Pango is set up by the benchmarks' CPangoSetup target, compiled in.
+"$CC" "${cflags[@]}" -I"$here/../Sources/CPangoSetup/include" -o "$build/pango-lines" \
+  "$here/pango-lines.c" "$here/../Sources/CPangoSetup/pango-setup.c" \
   $(pkg-config --cflags --libs pangoft2 fontconfig harfbuzz)
 
 cd "$root"  # the recorders write these relative paths into the CSV headers

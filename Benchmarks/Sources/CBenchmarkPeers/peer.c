@@ -14,6 +14,8 @@
 //     text as one paragraph, PANGO_WRAP_WORD_CHAR; logical extents measured.
 #include "CBenchmarkPeers.h"
 
+#include <CPangoSetup.h>
+
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 #include <pango/pangofc-fontmap.h>
@@ -23,72 +25,23 @@
 #include <string.h>
 #include <unicode/uversion.h>
 
-// fontconfig's 10-scale-bitmap-fonts.conf for fonts without outlines (as pango-lines.c).
-static const char BITMAP_SCALING[] =
-    "<?xml version=\"1.0\"?>\n"
-    "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"
-    "<fontconfig>\n"
-    "  <match target=\"font\">\n"
-    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
-    "    <edit name=\"pixelsizefixupfactor\" mode=\"assign\">\n"
-    "      <divide><name target=\"pattern\">pixelsize</name>"
-    "<name target=\"font\">pixelsize</name></divide>\n"
-    "    </edit>\n"
-    "  </match>\n"
-    "  <match target=\"font\">\n"
-    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
-    "    <test name=\"pixelsizefixupfactor\" compare=\"not_eq\"><double>1.0</double></test>\n"
-    "    <edit name=\"matrix\" mode=\"assign\">\n"
-    "      <times><name>matrix</name><matrix>\n"
-    "        <name>pixelsizefixupfactor</name><double>0</double>\n"
-    "        <double>0</double><name>pixelsizefixupfactor</name>\n"
-    "      </matrix></times>\n"
-    "    </edit>\n"
-    "    <edit name=\"size\" mode=\"assign\">\n"
-    "      <divide><name>size</name><name>pixelsizefixupfactor</name></divide>\n"
-    "    </edit>\n"
-    "  </match>\n"
-    "</fontconfig>\n";
-
-static const double PEER_DPI = 72.0;
-
 struct PeerContext {
   PangoFontMap *font_map;
   PangoContext *context;
   PangoLanguage *language;
 };
 
-static void peer_no_hinting(FcPattern *pattern, gpointer data) {
-  (void)data;
-  FcPatternDel(pattern, FC_HINTING);
-  FcPatternAddBool(pattern, FC_HINTING, FcFalse);
-  FcPatternDel(pattern, FC_HINT_STYLE);
-  FcPatternAddInteger(pattern, FC_HINT_STYLE, FC_HINT_NONE);
-  FcPatternDel(pattern, FC_AUTOHINT);
-  FcPatternAddBool(pattern, FC_AUTOHINT, FcFalse);
-}
-
 PeerContext *peer_context_create(const char *fonts_dir) {
-  FcConfig *config = FcConfigCreate();
+  FcConfig *config = benchmark_pango_config_for_folder(fonts_dir);
   if (!config) return NULL;
-  if (!FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)BITMAP_SCALING, FcTrue) ||
-      !FcConfigAppFontAddDir(config, (const FcChar8 *)fonts_dir)) {
-    FcConfigDestroy(config);
-    return NULL;
-  }
   PeerContext *peer = calloc(1, sizeof *peer);
   if (!peer) {
     FcConfigDestroy(config);
     return NULL;
   }
-  peer->font_map = pango_ft2_font_map_new();
-  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(peer->font_map), config);
+  peer->font_map = benchmark_pango_font_map(config);
   FcConfigDestroy(config);  // the font map holds its own reference
-  pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(peer->font_map), PEER_DPI, PEER_DPI);
-  pango_fc_font_map_set_default_substitute(PANGO_FC_FONT_MAP(peer->font_map), peer_no_hinting,
-                                           NULL, NULL);
-  peer->context = pango_font_map_create_context(peer->font_map);
-  pango_context_set_round_glyph_positions(peer->context, FALSE);
+  peer->context = benchmark_pango_context(peer->font_map);
   return peer;
 }
 

@@ -10,54 +10,16 @@
 // answer is one JSON line, `{"width": W, "height": H, "lineCount": N}`, with the logical extents
 // in points, written through stdio (fully buffered into a file or a pipe).
 //
-// Pango is set up as CBenchmarkPeers/peer.c (and Recorders/pango-lines.c) set it up: PangoFT2
-// over a private fontconfig configuration that knows only the fonts of FONTS_DIR, plus
-// fontconfig's bitmap scaling rule; 72 dpi; hinting off; unrounded glyph positions; a new
+// Pango is set up as CBenchmarkPeers/peer.c (and Recorders/pango-lines.c) set it up, by
+// CPangoSetup: PangoFT2 over a private fontconfig configuration that knows only the fonts of
+// FONTS_DIR, plus fontconfig's bitmap scaling rule; 72 dpi; hinting off; unrounded glyph
+// positions; a new
 // PangoLayout per request with the family at an absolute size, PANGO_WRAP_WORD_CHAR, the
 // request's language as the context language.
-#include <fontconfig/fontconfig.h>
-#include <pango/pangofc-fontmap.h>
-#include <pango/pangoft2.h>
+#include <CPangoSetup.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-// fontconfig's 10-scale-bitmap-fonts.conf for fonts without outlines (as peer.c).
-static const char BITMAP_SCALING[] =
-    "<?xml version=\"1.0\"?>\n"
-    "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"
-    "<fontconfig>\n"
-    "  <match target=\"font\">\n"
-    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
-    "    <edit name=\"pixelsizefixupfactor\" mode=\"assign\">\n"
-    "      <divide><name target=\"pattern\">pixelsize</name>"
-    "<name target=\"font\">pixelsize</name></divide>\n"
-    "    </edit>\n"
-    "  </match>\n"
-    "  <match target=\"font\">\n"
-    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
-    "    <test name=\"pixelsizefixupfactor\" compare=\"not_eq\"><double>1.0</double></test>\n"
-    "    <edit name=\"matrix\" mode=\"assign\">\n"
-    "      <times><name>matrix</name><matrix>\n"
-    "        <name>pixelsizefixupfactor</name><double>0</double>\n"
-    "        <double>0</double><name>pixelsizefixupfactor</name>\n"
-    "      </matrix></times>\n"
-    "    </edit>\n"
-    "    <edit name=\"size\" mode=\"assign\">\n"
-    "      <divide><name>size</name><name>pixelsizefixupfactor</name></divide>\n"
-    "    </edit>\n"
-    "  </match>\n"
-    "</fontconfig>\n";
-
-static void no_hinting(FcPattern *pattern, gpointer data) {
-  (void)data;
-  FcPatternDel(pattern, FC_HINTING);
-  FcPatternAddBool(pattern, FC_HINTING, FcFalse);
-  FcPatternDel(pattern, FC_HINT_STYLE);
-  FcPatternAddInteger(pattern, FC_HINT_STYLE, FC_HINT_NONE);
-  FcPatternDel(pattern, FC_AUTOHINT);
-  FcPatternAddBool(pattern, FC_AUTOHINT, FcFalse);
-}
 
 // Splits off the next tab-separated field of `*rest` (in place); NULL when there is none.
 static char *field(char **rest) {
@@ -93,20 +55,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: pango-batch FONTS_DIR < requests.tsv > answers.jsonl\n");
     return 2;
   }
-  FcConfig *config = FcConfigCreate();
-  if (!config ||
-      !FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)BITMAP_SCALING, FcTrue) ||
-      !FcConfigAppFontAddDir(config, (const FcChar8 *)argv[1])) {
+  FcConfig *config = benchmark_pango_config_for_folder(argv[1]);
+  if (!config) {
     fprintf(stderr, "pango-batch: fontconfig cannot load the folder %s\n", argv[1]);
     return 1;
   }
-  PangoFontMap *font_map = pango_ft2_font_map_new();
-  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map), config);
+  PangoFontMap *font_map = benchmark_pango_font_map(config);
   FcConfigDestroy(config);  // the font map holds its own reference
-  pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(font_map), 72, 72);
-  pango_fc_font_map_set_default_substitute(PANGO_FC_FONT_MAP(font_map), no_hinting, NULL, NULL);
-  PangoContext *context = pango_font_map_create_context(font_map);
-  pango_context_set_round_glyph_positions(context, FALSE);
+  PangoContext *context = benchmark_pango_context(font_map);
   PangoLanguage *current_language = NULL;
 
   char *line = NULL;

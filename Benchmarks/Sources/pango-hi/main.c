@@ -4,25 +4,16 @@
 // does, with Pango: from process start, make a PangoFT2 font map over a private fontconfig
 // configuration that knows one font file (TypeScale's default face, Noto Sans Regular, given on
 // the command line), lay the text out at 17 pt (72 dpi, hinting off, unrounded positions, as
-// the benchmark's Pango peer does), print its width and height, and exit.
+// the benchmark's Pango peer does, by CPangoSetup; without the peer's bitmap scaling rule,
+// which one outline font does not need), print its width and height, and exit.
 //
 //   pango-hi FONT_FILE [TEXT]      (TEXT defaults to "Hi")
 //
 // Like `typescale measure Hi`, the width and height are printed exactly and rounded up to the
 // pixel grid of a 3× display (UILabel's sizeThatFits).
-#include <fontconfig/fontconfig.h>
+#include <CPangoSetup.h>
 #include <math.h>
-#include <pango/pangofc-fontmap.h>
-#include <pango/pangoft2.h>
 #include <stdio.h>
-
-static void no_hinting(FcPattern *pattern, gpointer data) {
-  (void)data;
-  FcPatternDel(pattern, FC_HINTING);
-  FcPatternAddBool(pattern, FC_HINTING, FcFalse);
-  FcPatternDel(pattern, FC_HINT_STYLE);
-  FcPatternAddInteger(pattern, FC_HINT_STYLE, FC_HINT_NONE);
-}
 
 /// `value` rounded up to the pixel grid of a 3× display.
 static double pixel_ceiling(double value) { return ceil(value * 3.0 - 1e-9) / 3.0; }
@@ -46,12 +37,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "error: %s has no family name\n", argv[1]);
     return 2;
   }
-  PangoFontMap *font_map = pango_ft2_font_map_new();
-  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(font_map), config);
-  pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(font_map), 72, 72);
-  pango_fc_font_map_set_default_substitute(PANGO_FC_FONT_MAP(font_map), no_hinting, NULL, NULL);
-  PangoContext *context = pango_font_map_create_context(font_map);
-  pango_context_set_round_glyph_positions(context, FALSE);
+  PangoFontMap *font_map = benchmark_pango_font_map(config);
+  PangoContext *context = benchmark_pango_context(font_map);
 
   PangoLayout *layout = pango_layout_new(context);
   PangoFontDescription *description = pango_font_description_new();

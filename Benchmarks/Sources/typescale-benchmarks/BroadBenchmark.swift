@@ -255,14 +255,17 @@ struct BroadBenchmark {
   }
 
   /// The corpus in a sentence.
-  var description: String {
-    let texts = bench.corpus.texts
+  var description: String { Self.describe(bench.corpus) }
+
+  /// A broad corpus in a sentence.
+  static func describe(_ corpus: Corpus) -> String {
+    let texts = corpus.texts
     let scripts = Set(texts.map(\.script)).count
     let ui = texts.filter { $0.kind == "ui" }.count
     return
       "\(texts.count) texts (\(scripts) scripts; \(ui) UI strings, \(texts.count - ui) "
       + "paragraphs) from Benchmarks/Corpus/broad.tsv, each unwrapped and at 120, 320 and 600 pt, "
-      + "\(bench.corpus.fontPaths.count) font files"
+      + "\(corpus.fontPaths.count) font files"
   }
 
   /// Runs one scenario: an untimed pass comparing line counts, then each group measured alone.

@@ -12,8 +12,10 @@ struct BroadReport {
   let scenarios: [BroadScenarioResult]
   /// The parallel measurement, when it ran.
   let parallel: BroadParallelResult?
+  /// The batch scenario on the broad corpus, when it ran.
+  var batch: BenchmarkResult?
   /// Problems the checks found (coverage, line counts).
-  let warnings: [String]
+  var warnings: [String]
 
   /// The issue's goals on the broad corpus, where this run measured them.
   var goals: [Goal] {
@@ -68,6 +70,14 @@ struct BroadReport {
           goal: "Broad parallel: \(parallel.threads) threads at least 1.8× one thread's throughput",
           measured: ratio(parallel.typeScaleSpeedUp), met: parallel.typeScaleSpeedUp >= 1.8))
     }
+    if let batch, let times = batch.timesPango {
+      goals.append(
+        Goal(
+          goal:
+            "Broad batch: `typescale measure --batch` at least \(BatchScenario.goal)× faster than "
+            + "pango-batch per request, process start included",
+          measured: ratio(times), met: times >= BatchScenario.goal))
+    }
     return goals
   }
 
@@ -110,6 +120,18 @@ struct BroadReport {
       + String(format: "%.2f×, Pango %.2f×", parallel.floorSpeedUp, parallel.pangoSpeedUp)
   }
 
+  /// The batch scenario in a sentence.
+  private var batchSentence: String? {
+    guard let batch, let pango = batch.pangoSeconds, let times = batch.timesPango else {
+      return nil
+    }
+    return
+      "\(batch.name): typescale \(microseconds(batch.seconds)) µs/request, pango-batch "
+      + "\(microseconds(pango)) µs/request, " + String(format: "%.2f×", times) + "; "
+      + batch.extra.filter { $0.0.hasSuffix("run") || $0.0.hasSuffix("agree") }
+      .map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+  }
+
   /// The broad part as aligned text tables.
   var text: String {
     var lines = ["Broad corpus: \(corpus)", ""]
@@ -135,11 +157,14 @@ struct BroadReport {
       lines.append("")
     }
     if let parallelSentence { lines += [parallelSentence, ""] }
-    lines.append(
-      "Each script and kind is measured alone: the fastest of \(broadRounds) interleaved rounds "
-        + "of at least \(Int(broadMinimumRound * 1000)) ms; overall and per-script rows are total "
-        + "time over total layouts. ¶: paragraphs.")
-    lines.append("")
+    if let batchSentence { lines += [batchSentence, ""] }
+    if !scenarios.isEmpty {
+      lines.append(
+        "Each script and kind is measured alone: the fastest of \(broadRounds) interleaved "
+          + "rounds of at least \(Int(broadMinimumRound * 1000)) ms; overall and per-script rows "
+          + "are total time over total layouts. ¶: paragraphs.")
+      lines.append("")
+    }
     for goal in goals {
       lines.append("goal \(goal.met ? "met    " : "NOT met"): \(goal.goal): \(goal.measured)")
     }
@@ -161,6 +186,7 @@ struct BroadReport {
       lines.append("")
     }
     if let parallelSentence { lines += [parallelSentence + ".", ""] }
+    if let batchSentence { lines += [batchSentence + ".", ""] }
     if !goals.isEmpty {
       lines.append("| Goal (broad corpus) | Measured | Met |")
       lines.append("| --- | --- | :---: |")
@@ -213,11 +239,21 @@ struct BroadReport {
     let pangoSpeedUp: Double
   }
 
+  /// The batch scenario.
+  struct JSONBatch: Codable {
+    let name: String
+    let requestMicroseconds: Double
+    let pangoRequestMicroseconds: Double
+    let timesPango: Double
+    let extra: [String: String]
+  }
+
   /// The broad part for the JSON report.
   struct JSON: Codable {
     let corpus: String
     let scenarios: [JSONScenario]
     let parallel: JSONParallel?
+    let batch: JSONBatch?
     let goals: [Goal]
   }
 
@@ -241,6 +277,12 @@ struct BroadReport {
           threads: $0.threads, single: JSONTiming($0.single), parallel: JSONTiming($0.parallel),
           typeScaleSpeedUp: $0.typeScaleSpeedUp, floorSpeedUp: $0.floorSpeedUp,
           pangoSpeedUp: $0.pangoSpeedUp)
+      },
+      batch: batch.map {
+        JSONBatch(
+          name: $0.name, requestMicroseconds: $0.seconds * 1e6,
+          pangoRequestMicroseconds: ($0.pangoSeconds ?? .nan) * 1e6,
+          timesPango: $0.timesPango ?? .nan, extra: Dictionary($0.extra) { first, _ in first })
       }, goals: goals)
   }
 }

@@ -90,23 +90,37 @@ func memoryCheck(
 /// - Returns: The child's report.
 /// - Throws: ``CorpusError`` when the child fails or prints no report.
 func runMemoryCheck(layouts: Int, uniqueTexts: Bool, arguments: [String]) throws -> MemoryReport {
+  try runChildCheck(
+    "the memory check",
+    arguments: ["--memory-check", String(layouts)] + (uniqueTexts ? ["--unique-texts"] : [])
+      + arguments)
+}
+
+/// Runs this executable again as a child process with `arguments` and decodes the JSON report
+/// it prints: the memory checks measure a process of their own, whose peak is not the parent's.
+///
+/// - Parameters:
+///   - check: The check, for the error: "the memory check".
+///   - arguments: The child's arguments.
+/// - Returns: The child's report.
+/// - Throws: ``CorpusError`` when the child fails or prints no report.
+func runChildCheck<Decoded: Decodable>(_ check: String, arguments: [String]) throws -> Decoded {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
   if !FileManager.default.fileExists(atPath: "/proc/self/exe") {
     process.executableURL = Bundle.main.executableURL
   }
-  process.arguments =
-    ["--memory-check", String(layouts)] + (uniqueTexts ? ["--unique-texts"] : []) + arguments
+  process.arguments = arguments
   let output = Pipe()
   process.standardOutput = output
   try process.run()
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   guard process.terminationStatus == 0,
-    let report = try? JSONDecoder().decode(MemoryReport.self, from: data)
+    let report = try? JSONDecoder().decode(Decoded.self, from: data)
   else {
     throw CorpusError(
-      description: "the memory check failed (exit \(process.terminationStatus)): "
+      description: "\(check) failed (exit \(process.terminationStatus)): "
         + String(decoding: data, as: UTF8.self))
   }
   return report

@@ -166,6 +166,14 @@ struct Report {
           measured: String(format: "%.1f MB", megabytes), met: megabytes < 150))
     }
     if let sizes = SizesMemoryCheck.goal(sizesMemory) { goals.append(sizes) }
+    if let batch = results.first(where: { $0.scenario == "batch" }), let times = batch.timesPango {
+      goals.append(
+        Goal(
+          goal:
+            "Batch: `typescale measure --batch` at least \(BatchScenario.goal)× faster than "
+            + "pango-batch per request, process start included",
+          measured: String(format: "%.2f×", times), met: times >= BatchScenario.goal))
+    }
     if let startup = results.first(where: { $0.scenario == "startup" }),
       let pango = startup.pangoSeconds
     {

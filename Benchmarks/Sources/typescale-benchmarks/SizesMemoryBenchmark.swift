@@ -83,25 +83,7 @@ enum SizesMemoryCheck {
   /// - Throws: ``CorpusError`` when a child fails or prints no report.
   static func runChildren(arguments: [String]) throws -> [SizesMemoryReport] {
     try sizeCounts.map { count in
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-      if !FileManager.default.fileExists(atPath: "/proc/self/exe") {
-        process.executableURL = Bundle.main.executableURL
-      }
-      process.arguments = ["--sizes-check", String(count)] + arguments
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0,
-        let report = try? JSONDecoder().decode(SizesMemoryReport.self, from: data)
-      else {
-        throw CorpusError(
-          description: "the sizes check failed (exit \(process.terminationStatus)): "
-            + String(decoding: data, as: UTF8.self))
-      }
-      return report
+      try runChildCheck("the sizes check", arguments: ["--sizes-check", String(count)] + arguments)
     }
   }
 

@@ -20,8 +20,8 @@
 // `make bench` passes a folder of Debian's fonts-noto-core files for the registry benchmark.
 // `--texts` defaults to Benchmarks/Texts and `--corpus-fonts` to .build/bench-corpus-fonts in
 // the repository this file is in; the latter is recreated with links to the corpus's fonts.
-// `--corpus` picks the corpora the cold, sweep, warm and parallel scenarios run on (fit runs on
-// the quick one): the quick 30 texts of Benchmarks/Texts, the broad one of Benchmarks/Corpus
+// `--corpus` picks the corpora the cold, sweep, warm, parallel and batch scenarios run on (fit
+// runs on the quick one): the quick 30 texts of Benchmarks/Texts, the broad one of Benchmarks/Corpus
 // (its fonts linked into `--broad-fonts`, .build/bench-broad-fonts by default), or both.
 // `--memory-check N [--unique-texts]` and `--sizes-check N` are internal: the memory checks'
 // child processes. `--typescale` is the CLI the batch and start-up scenarios run (by default
@@ -290,12 +290,33 @@ do {
     broad = try BroadBenchmark(options: options).run(options: options)
   }
 
-  if options.runs("batch") {
+  var batchWarnings: [String] = []
+  if options.runs("batch") && options.quick {
     progress("batch (\(relative(options.typescale, to: options.root)) --batch vs pango-batch)")
-    results.append(
-      try BatchScenario(
-        corpus: corpus, typescale: options.typescale, fontsFolder: options.corpusFonts
-      ).run())
+    let batch = try BatchScenario(
+      corpus: corpus, typescale: options.typescale, fontsFolder: options.corpusFonts
+    ).run()
+    results.append(batch.result)
+    if let warning = batch.warning { batchWarnings.append(warning) }
+  }
+  if options.runs("batch") && options.broad {
+    let broadCorpus = try Corpus.loadBroad(
+      corpusFolder: options.broadCorpusFolder, root: options.root,
+      fontsFolder: options.broadFonts, registry: try FontRegistry())
+    let scenario = try BatchScenario(
+      corpus: broadCorpus, corpusName: "broad", typescale: options.typescale,
+      fontsFolder: options.broadFonts, embeddedByFamily: true)
+    progress(
+      "broad batch (\(grouped(scenario.requestNames.count)) requests, "
+        + "\(relative(options.typescale, to: options.root)) --batch vs pango-batch)")
+    let batch = try scenario.run()
+    var report =
+      broad
+      ?? BroadReport(
+        corpus: BroadBenchmark.describe(broadCorpus), scenarios: [], parallel: nil, warnings: [])
+    report.batch = batch.result
+    if let warning = batch.warning { report.warnings.append("broad corpus: \(warning)") }
+    broad = report
   }
 
   // Last: the other scenarios' work never runs beside the child processes it times.
@@ -304,7 +325,7 @@ do {
     results.append(try StartupScenario(typescale: options.typescale, root: options.root).run())
   }
 
-  var warnings = bench.warnings + (broad?.warnings ?? [])
+  var warnings = bench.warnings + batchWarnings + (broad?.warnings ?? [])
   let cores = ProcessInfo.processInfo.activeProcessorCount
   if startLoad > 0.5 {
     warnings.insert(

@@ -331,12 +331,13 @@ struct BroadBenchmark {
         + (mode == .warm ? [] : agreement.extra))
   }
 
-  /// Warm layouts of the whole corpus on one thread, then on `threads` threads at once, in the
-  /// same harness and rounds (see ``measureScaling(threads:rounds:operations:counts:_:)``):
-  /// each thread with its own floor and Pango context and TypeScale's one shared engine, and
-  /// TypeScale again with an engine per thread. The fastest of ``broadParallelRounds`` rounds,
-  /// each thread doing enough passes to take at least 0.2 s alone (a pass of Pango over the whole
-  /// corpus takes longer).
+  /// Warm layouts of the whole corpus on one thread, then on `threads` threads at once.
+  ///
+  /// One thread and all threads run in the same harness and rounds (see
+  /// ``measureScaling(threads:rounds:operations:counts:_:)``): each thread with its own floor
+  /// and Pango context and TypeScale's one shared engine, and TypeScale again with an engine per
+  /// thread. The fastest of ``broadParallelRounds`` rounds, each thread doing enough passes to
+  /// take at least 0.2 s alone (a pass of Pango over the whole corpus takes longer).
   ///
   /// - Parameter threads: The threads.
   /// - Returns: Both measurements.

@@ -123,10 +123,11 @@ struct ScalingTiming {
   }
 }
 
-/// Measures passes on one thread and on `threads` threads, interleaved: in each of `rounds`
-/// rounds, each pass runs `counts[i]` times on one thread, then `counts[i]` times on each of
-/// `threads` threads at once. Both figures come from the same harness and rounds, so the
-/// speed-up compares like with like.
+/// Measures passes on one thread and on `threads` threads, interleaved.
+///
+/// In each of `rounds` rounds, each pass runs `counts[i]` times on one thread, then
+/// `counts[i]` times on each of `threads` threads at once. Both figures come from the same
+/// harness and rounds, so the speed-up compares like with like.
 ///
 /// - Parameters:
 ///   - threads: The threads of the parallel runs.

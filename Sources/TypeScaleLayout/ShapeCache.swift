@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Synchronization
 import TypeScaleFonts
 import TypeScaleInternals
 
@@ -19,6 +20,14 @@ import TypeScaleInternals
 ///
 /// Capacity is a byte budget (64 MiB by default); when it is exceeded the least recently used
 /// quarter of the entries is dropped.
+///
+/// The entries are split by hash into 16 stripes, each behind its own lock, so that threads
+/// looking up different runs do not wait for each other (with one lock, two threads laying out
+/// warm text spent most of their blocking waits on it). The budget and the eviction order are
+/// the cache's as a whole: one clock stamps every use across the stripes, and eviction drops the
+/// least recently used quarter of all entries — on one thread the cache keeps and drops exactly
+/// what a single-lock cache would. ``statistics`` sums the stripes' counters, one stripe at a
+/// time.
 ///
 /// A lookup borrows the caller's text: it hashes the UTF-16 window in place and compares it with
 /// the stored keys in place, so a hit allocates nothing; only an insert copies the window. (The
@@ -191,37 +200,79 @@ public final class ShapeCache: Sendable {
   private struct _State {
     /// Entries by their key's hash.
     var buckets: [Int: Bucket] = [:]
-    var clock: UInt64 = 0
     var statistics = Statistics()
   }
 
   /// The budget in bytes.
   public let budget: Int
-  private let _state = Locked(_State())
+  /// The stripes: an entry lives in the one its hash picks.
+  private let stripes: [Locked<_State>]
+  /// Stamps every use, across stripes: unique, increasing values, so that eviction can order
+  /// all entries by last use.
+  private let clock = Atomic<UInt64>(0)
+  /// Bytes held over all stripes; changed only with the stripe's lock held, with its entries.
+  private let bytes = Atomic<Int>(0)
+  /// Held while evicting, so that one thread at a time does.
+  private let evicting = Locked(())
 
   /// Creates a cache.
   ///
   /// - Parameter budget: The most bytes to hold; 64 MiB by default.
-  public init(budget: Int = 64 << 20) { self.budget = max(0, budget) }
+  public convenience init(budget: Int = 64 << 20) { self.init(budget: budget, stripes: 16) }
 
-  /// The counters.
-  public var statistics: Statistics { _state.withLock { $0.statistics } }
+  /// Creates a cache with `stripes` stripes (1: a single lock, for comparison in tests).
+  init(budget: Int, stripes: Int) {
+    self.budget = max(0, budget)
+    self.stripes = (0..<max(1, stripes)).map { _ in Locked(_State()) }
+  }
+
+  /// The number of stripes.
+  var stripeCount: Int { stripes.count }
+
+  /// The stripe an entry with this hash lives in: from the hash's top bits (the dictionary in
+  /// the stripe uses the low ones).
+  func stripeIndex(for hashCode: Int) -> Int {
+    Int(truncatingIfNeeded: UInt(bitPattern: hashCode) >> 32) % stripes.count
+  }
+
+  /// Runs `body` while holding the lock of the stripe `key` is in, for tests of striping.
+  func withStripeLocked<Result>(for key: Lookup, _ body: () -> Result) -> Result {
+    stripes[stripeIndex(for: key.hashCode)].withLock { _ in body() }
+  }
+
+  /// The counters, summed over the stripes (each read under its lock, one after another).
+  public var statistics: Statistics {
+    var total = Statistics()
+    for stripe in stripes {
+      let part = stripe.withLock { $0.statistics }
+      total.hits += part.hits
+      total.misses += part.misses
+      total.evictions += part.evictions
+      total.entries += part.entries
+      total.bytes += part.bytes
+    }
+    return total
+  }
 
   /// Drops every entry and resets the counters.
   public func removeAll() {
-    _state.withLock { state in
-      // Keep a small table's storage for the entries that follow; give a large one back.
-      state.buckets.removeAll(keepingCapacity: state.buckets.capacity <= 1024)
-      state.clock = 0
-      state.statistics = Statistics()
+    for stripe in stripes {
+      stripe.withLock { state in
+        bytes.subtract(state.statistics.bytes, ordering: .relaxed)
+        // Keep a small table's storage for the entries that follow; give a large one back.
+        state.buckets.removeAll(keepingCapacity: state.buckets.capacity <= 64)
+        state.statistics = Statistics()
+      }
     }
   }
 
+  /// The next stamp of the clock.
+  private func tick() -> UInt64 { clock.wrappingAdd(1, ordering: .relaxed).newValue }
+
   /// The glyphs stored for `key`, or `nil`; a hit allocates nothing.
   func value(for key: Lookup) -> ShapedGlyphs? {
-    _state.withLock { state in
-      state.clock += 1
-      let clock = state.clock
+    let clock = tick()
+    return stripes[stripeIndex(for: key.hashCode)].withLock { state in
       // Found and stamped in place, through the dictionary's `modify` accessor: no copies.
       let glyphs = { (bucket: inout Bucket?) -> ShapedGlyphs? in
         guard var found = bucket, let index = found.index(of: key) else { return nil }
@@ -240,16 +291,17 @@ public final class ShapeCache: Sendable {
   }
 
   /// Stores glyphs for `key`, copying its window, and evicts the least recently used quarter
-  /// when over budget.
+  /// of all entries when over budget.
   func insert(_ glyphs: ShapedGlyphs, for key: Lookup) {
     let stored = Key(key)
-    let bytes = glyphs.byteCount + stored.byteCount
-    _state.withLock { state in
-      state.clock += 1
-      let entry = _Entry(key: stored, glyphs: glyphs, lastUse: state.clock, bytes: bytes)
+    let size = glyphs.byteCount + stored.byteCount
+    let clock = tick()
+    let total = stripes[stripeIndex(for: key.hashCode)].withLock { state in
+      let entry = _Entry(key: stored, glyphs: glyphs, lastUse: clock, bytes: size)
+      var added = size
       if var bucket = state.buckets[key.hashCode] {
         if let index = bucket.index(of: key) {
-          state.statistics.bytes -= bucket[index].bytes
+          added -= bucket[index].bytes
           state.statistics.entries -= 1
           bucket[index] = entry
         } else {
@@ -260,27 +312,43 @@ public final class ShapeCache: Sendable {
         state.buckets[key.hashCode] = Bucket(first: entry)
       }
       state.statistics.entries += 1
-      state.statistics.bytes += bytes
-      if state.statistics.bytes > budget {
-        let target = budget * 3 / 4
-        var uses: [(hash: Int, lastUse: UInt64)] = []
-        uses.reserveCapacity(state.statistics.entries)
-        for (hash, bucket) in state.buckets {
-          uses.append((hash, bucket.first.lastUse))
-          for entry in bucket.more { uses.append((hash, entry.lastUse)) }
+      state.statistics.bytes += added
+      return bytes.wrappingAdd(added, ordering: .relaxed).newValue
+    }
+    if total > budget { evict() }
+  }
+
+  /// Drops the least recently used entries of all stripes until at most three quarters of the
+  /// budget is held (entries used while this runs may stay).
+  private func evict() {
+    evicting.withLock { _ in
+      guard bytes.load(ordering: .relaxed) > budget else { return }
+      let target = budget * 3 / 4
+      var uses: [(stripe: Int, hash: Int, lastUse: UInt64)] = []
+      for (index, stripe) in stripes.enumerated() {
+        stripe.withLock { state in
+          uses.reserveCapacity(uses.count + state.statistics.entries)
+          for (hash, bucket) in state.buckets {
+            uses.append((index, hash, bucket.first.lastUse))
+            for entry in bucket.more { uses.append((index, hash, entry.lastUse)) }
+          }
         }
-        uses.sort { $0.lastUse < $1.lastUse }
-        for (hash, lastUse) in uses {
-          guard state.statistics.bytes > target else { break }
-          // Clock values are unique, so a last use names one entry.
+      }
+      uses.sort { $0.lastUse < $1.lastUse }
+      for (index, hash, lastUse) in uses {
+        guard bytes.load(ordering: .relaxed) > target else { break }
+        stripes[index].withLock { state in
+          // Clock values are unique, so a last use names one entry; one used since is kept.
           guard var bucket = state.buckets[hash],
-            let index = bucket.first.lastUse == lastUse
+            let found = bucket.first.lastUse == lastUse
               ? 0 : bucket.more.firstIndex(where: { $0.lastUse == lastUse }).map({ $0 + 1 })
-          else { continue }
-          state.statistics.bytes -= bucket[index].bytes
+          else { return }
+          let freed = bucket[found].bytes
+          state.statistics.bytes -= freed
           state.statistics.entries -= 1
           state.statistics.evictions += 1
-          state.buckets[hash] = bucket.remove(at: index) ? nil : bucket
+          bytes.subtract(freed, ordering: .relaxed)
+          state.buckets[hash] = bucket.remove(at: found) ? nil : bucket
         }
       }
     }

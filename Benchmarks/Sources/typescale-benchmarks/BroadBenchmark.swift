@@ -46,10 +46,10 @@ struct BroadPasses: LayoutScenario, Sendable {
   /// Prepares passes over `texts` with `bench`'s engine, or the given floor and Pango.
   init(
     _ mode: BroadMode, bench: LayoutBench, texts: [CorpusText], floor: Floor? = nil,
-    peer: Peer? = nil
+    peer: Peer? = nil, engine: TextLayoutEngine? = nil
   ) {
     self.mode = mode
-    engine = bench.engine
+    self.engine = engine ?? bench.engine
     self.texts = texts
     self.floor = floor ?? bench.floor
     self.peer = peer ?? bench.peer
@@ -212,6 +212,9 @@ struct BroadParallelResult {
   let single: BroadTiming
   /// Wall seconds per layout with every thread running (aggregate throughput).
   let parallel: BroadTiming
+  /// Wall and CPU time, one thread and all, of TypeScale's shared engine, the floor, Pango, and
+  /// TypeScale with an engine per thread, in that order.
+  let scaling: [ScalingTiming]
 
   /// TypeScale's throughput on all threads over its throughput on one.
   var typeScaleSpeedUp: Double { single.typeScale / parallel.typeScale }
@@ -331,9 +334,12 @@ struct BroadBenchmark {
         + (mode == .warm ? [] : agreement.extra))
   }
 
-  /// Warm layouts of the whole corpus on one thread (as a group is measured), then on `threads`
-  /// threads at once, each with its own floor and Pango context and TypeScale's one shared
-  /// engine: the fastest of ``broadParallelRounds`` rounds, each thread doing enough passes to
+  /// Warm layouts of the whole corpus on one thread, then on `threads` threads at once.
+  ///
+  /// One thread and all threads run in the same harness and rounds (see
+  /// ``measureScaling(threads:rounds:operations:counts:_:)``): each thread with its own floor
+  /// and Pango context and TypeScale's one shared engine, and TypeScale again with an engine per
+  /// thread. The fastest of ``broadParallelRounds`` rounds, each thread doing enough passes to
   /// take at least 0.2 s alone (a pass of Pango over the whole corpus takes longer).
   ///
   /// - Parameter threads: The threads.
@@ -348,53 +354,41 @@ struct BroadBenchmark {
           .warm, bench: bench, texts: texts, floor: try Floor(corpus: bench.corpus),
           peer: try Peer(corpus: bench.corpus)))
     }
+    let ownEngines = passes.map {
+      BroadPasses(
+        .warm, bench: bench, texts: texts, floor: $0.floor, peer: $0.peer,
+        engine: TextLayoutEngine(registry: bench.engine.registry))
+    }
     let threadPasses = passes
-    for pass in threadPasses {
+    for (pass, own) in zip(threadPasses, ownEngines) {
       try pass.typeScalePass()
       pass.floorPass()
       pass.pangoPass()
+      try own.typeScalePass()
     }
     let operations = threadPasses[0].operationsPerPass
     let one = threadPasses[0]
     let perLayout = try secondsPerOperation(
-      operations: operations, rounds: broadRounds, minimumRound: broadMinimumRound,
+      operations: operations, rounds: 1, minimumRound: 0.05,
       [one.typeScalePass, one.floorPass, one.pangoPass])
-    let failures = Mutex(0)
-    var best = [Double](repeating: .infinity, count: 3)
-    let counts = perLayout.map { max(1, Int((0.2 / ($0 * Double(operations))).rounded(.up))) }
-    for _ in 0..<broadParallelRounds {
-      for engine in 0..<3 {
-        let count = counts[engine]
-        let elapsed = seconds {
-          DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            let pass = threadPasses[thread]
-            do {
-              for _ in 0..<count {
-                switch engine {
-                case 0: try pass.typeScalePass()
-                case 1: pass.floorPass()
-                default: pass.pangoPass()
-                }
-              }
-            } catch {
-              failures.withLock { $0 += 1 }
-            }
-          }
-        }
-        best[engine] = min(best[engine], elapsed / Double(count * threads * operations))
-      }
+    let counts = (perLayout + [perLayout[0]]).map {
+      max(1, Int((0.2 / ($0 * Double(operations))).rounded(.up)))
     }
-    if failures.withLock({ $0 }) > 0 {
-      throw CorpusError(description: "a broad parallel pass failed")
-    }
+    let timings = try measureScaling(
+      threads: threads, rounds: broadParallelRounds, operations: operations, counts: counts,
+      [
+        { try threadPasses[$0].typeScalePass() }, { threadPasses[$0].floorPass() },
+        { threadPasses[$0].pangoPass() }, { try ownEngines[$0].typeScalePass() },
+      ])
     return BroadParallelResult(
       threads: threads,
       single: BroadTiming(
-        script: "all", kind: "all", layouts: operations, typeScale: perLayout[0],
-        floor: perLayout[1], pango: perLayout[2]),
+        script: "all", kind: "all", layouts: operations, typeScale: timings[0].single,
+        floor: timings[1].single, pango: timings[2].single),
       parallel: BroadTiming(
-        script: "all", kind: "all", layouts: operations * threads, typeScale: best[0],
-        floor: best[1], pango: best[2]))
+        script: "all", kind: "all", layouts: operations * threads, typeScale: timings[0].parallel,
+        floor: timings[1].parallel, pango: timings[2].parallel),
+      scaling: timings)
   }
 
   /// Runs the scenarios `options` selects.

@@ -118,6 +118,9 @@ struct BroadReport {
       + " (\(microseconds(parallel.single.typeScale)) → "
       + "\(microseconds(parallel.parallel.typeScale)) µs/layout), floor "
       + String(format: "%.2f×, Pango %.2f×", parallel.floorSpeedUp, parallel.pangoSpeedUp)
+      + "; in detail: TypeScale \(parallel.scaling[0].summary), floor "
+      + "\(parallel.scaling[1].summary), Pango \(parallel.scaling[2].summary), TypeScale with "
+      + "an engine per thread \(parallel.scaling[3].summary)"
   }
 
   /// The batch scenario in a sentence.

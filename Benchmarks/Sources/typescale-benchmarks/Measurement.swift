@@ -40,11 +40,12 @@ struct BenchmarkResult {
 }
 
 /// Keeps results alive so that the optimizer cannot drop the work that made them.
-@inline(never)
-func blackHole(_ value: Int) {
-  _blackHoleSink &+= value
-}
-nonisolated(unsafe) private var _blackHoleSink = 0
+///
+/// It writes nothing: an unoptimized call the optimizer cannot see into is enough. (It used to
+/// add the value to a global, which threads of the parallel scenario all wrote: a data race, and
+/// a cache line the cores passed back and forth on every layout.)
+@inline(never) @_optimize(none)
+func blackHole(_ value: Int) {}
 
 /// Seconds elapsed while running `body`.
 func seconds(_ body: () throws -> Void) rethrows -> Double {

@@ -24,6 +24,11 @@ struct WarmScenario: LayoutScenario, Sendable {
   private let options: [LayoutOptions]
   private let floors: [Floor]
   private let peers: [Peer]
+  /// An engine per thread over the same registry, for ``ownEnginePass(thread:)``.
+  private let ownEngines: [TextLayoutEngine]
+  /// Per thread: an engine over a registry of its own, and the corpus's texts, faces and options
+  /// as that thread's own copies, for ``isolatedPass(thread:)``.
+  private let isolated: [(engine: TextLayoutEngine, texts: [(String, FontFace, LayoutOptions)])]
 
   /// Prepares the scenario, with a floor and a Pango context for each thread.
   ///
@@ -38,6 +43,33 @@ struct WarmScenario: LayoutScenario, Sendable {
     options = texts.map { [width] in $0.options(width: width) }
     floors = try [bench.floor] + (1..<self.threads).map { _ in try Floor(corpus: bench.corpus) }
     peers = try [bench.peer] + (1..<self.threads).map { _ in try Peer(corpus: bench.corpus) }
+    ownEngines = (0..<self.threads).map { [registry = bench.engine.registry] _ in
+      TextLayoutEngine(registry: registry)
+    }
+    isolated = try (0..<self.threads).map { [texts, width] _ in
+      let registry = try FontRegistry()
+      var faces: [String: FontFace] = [:]
+      let copies = try texts.map { text in
+        let face: FontFace
+        if let embedded = registry.embeddedFaces.first(where: { $0.source == text.face.source }) {
+          face = embedded
+        } else if let known = faces[text.fontPath] {
+          face = known
+        } else {
+          guard
+            let registered = try registry.register(fileAt: URL(fileURLWithPath: text.fontPath))
+              .first
+          else { throw CorpusError(description: "no face in \(text.fontPath)") }
+          faces[text.fontPath] = registered
+          face = registered
+        }
+        // A new string storage: no object is shared with another thread.
+        return (
+          String(decoding: Array(text.text.utf8), as: UTF8.self), face, text.options(width: width)
+        )
+      }
+      return (TextLayoutEngine(registry: registry), copies)
+    }
   }
 
   var operationsPerPass: Int { texts.count * sizes.count }
@@ -75,35 +107,28 @@ struct WarmScenario: LayoutScenario, Sendable {
   func floorPass() { floorPass(thread: 0) }
   func pangoPass() { pangoPass(thread: 0) }
 
-  /// Wall seconds per layout with every thread running a pass at once, for each pass: the
-  /// fastest of 5 interleaved rounds (one round of each pass in turn), each thread doing enough
-  /// passes to take at least 0.2 s alone.
-  private func parallel(
-    _ perLayout: [Double], _ passes: [@Sendable (Int) throws -> Void]
-  ) throws -> [Double] {
-    let counts = perLayout.map {
-      max(1, Int((0.2 / ($0 * Double(operationsPerPass))).rounded(.up)))
-    }
-    let failures = Mutex(0)
-    var best = [Double](repeating: .infinity, count: passes.count)
-    for _ in 0..<parallelRounds {
-      for (index, pass) in passes.enumerated() {
-        let count = counts[index]
-        let elapsed = seconds {
-          DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            do {
-              for _ in 0..<count { try pass(thread) }
-            } catch {
-              failures.withLock { $0 += 1 }
-            }
-          }
-        }
-        best[index] = min(best[index], elapsed)
+  /// TypeScale's pass with the thread's own engine (its own shape cache and fonts, warm), for
+  /// comparison with the shared engine: the difference is what sharing costs.
+  @Sendable func ownEnginePass(thread: Int) throws {
+    for (index, text) in texts.enumerated() {
+      for size in sizes {
+        let layout = try ownEngines[thread].layout(
+          text.text, font: LayoutFont(face: text.face, pointSize: size), options: options[index])
+        blackHole(layout.lineCount)
       }
     }
-    if failures.withLock({ $0 }) > 0 { throw CorpusError(description: "a parallel pass failed") }
-    return best.enumerated().map { index, time in
-      time / Double(counts[index] * threads * operationsPerPass)
+  }
+
+  /// TypeScale's pass with nothing shared with other threads: the thread's own engine,
+  /// registry (so its own `FontFace` storage), text strings and options.
+  @Sendable func isolatedPass(thread: Int) throws {
+    let (engine, copies) = isolated[thread]
+    for (text, face, options) in copies {
+      for size in sizes {
+        let layout = try engine.layout(
+          text, font: LayoutFont(face: face, pointSize: size), options: options)
+        blackHole(layout.lineCount)
+      }
     }
   }
 
@@ -131,22 +156,34 @@ struct WarmScenario: LayoutScenario, Sendable {
       hitRate: hitRate, extra: [("layouts per pass", String(operationsPerPass))])
     guard threads > 1 else { return [warm] }
 
-    let times = try parallel(
-      [single.typeScale, single.floor, single.pango],
-      [typeScalePass(thread:), floorPass(thread:), pangoPass(thread:)])
-    let many = (typeScale: times[0], floor: times[1], pango: times[2])
-    func speedUp(_ one: Double, _ all: Double) -> String { String(format: "%.2f×", one / all) }
+    for thread in 0..<threads {
+      try ownEnginePass(thread: thread)
+      try isolatedPass(thread: thread)
+    }
+    let passes: [@Sendable (Int) throws -> Void] = [
+      typeScalePass(thread:), floorPass(thread:), pangoPass(thread:), ownEnginePass(thread:),
+      isolatedPass(thread:),
+    ]
+    let perLayout = [
+      single.typeScale, single.floor, single.pango, single.typeScale, single.typeScale,
+    ]
+    let timings = try measureScaling(
+      threads: threads, rounds: parallelRounds, operations: operationsPerPass,
+      counts: perLayout.map { max(1, Int((0.2 / ($0 * Double(operationsPerPass))).rounded(.up))) },
+      passes)
     return [
       warm,
       BenchmarkResult(
         name: "Parallel: \(corpusName), warm caches, \(threads) threads (aggregate)",
-        scenario: "parallel", operation: "layout", seconds: many.typeScale,
-        floorSeconds: many.floor, pangoSeconds: many.pango, hitRate: hitRate,
+        scenario: "parallel", operation: "layout", seconds: timings[0].parallel,
+        floorSeconds: timings[1].parallel, pangoSeconds: timings[2].parallel, hitRate: hitRate,
         extra: [
           ("threads", String(threads)),
-          ("TypeScale speed-up", speedUp(single.typeScale, many.typeScale)),
-          ("floor speed-up", speedUp(single.floor, many.floor)),
-          ("Pango speed-up", speedUp(single.pango, many.pango)),
+          ("TypeScale speed-up", timings[0].summary),
+          ("floor speed-up", timings[1].summary),
+          ("Pango speed-up", timings[2].summary),
+          ("TypeScale with an engine per thread", timings[3].summary),
+          ("TypeScale sharing nothing (engine, registry, strings per thread)", timings[4].summary),
         ]),
     ]
   }

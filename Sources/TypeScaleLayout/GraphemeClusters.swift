@@ -59,13 +59,15 @@ enum GraphemeClusters {
       var first: Unicode.Scalar = "\0"
       var scalarCount = 0
       var previous: Unicode.Scalar = "\0"
+      var previousIsPlain = false  // isPlain(previous.value), kept rather than asked again
       var offset = 0
       while offset < units.count {
         let (scalar, width) = Itemizer.scalar(at: offset, in: units)
+        let scalarIsPlain = isPlain(scalar.value)
         let isBoundary: Bool
         if offset == 0 {
           isBoundary = false
-        } else if isPlain(previous.value), isPlain(scalar.value) {
+        } else if previousIsPlain, scalarIsPlain {
           isBoundary = true
           isSeeded = false
         } else {
@@ -84,6 +86,7 @@ enum GraphemeClusters {
         if scalarCount == 0 { first = scalar }
         scalarCount += 1
         previous = scalar
+        previousIsPlain = scalarIsPlain
         offset += width
       }
       body(clusterStart..<units.count, first, scalarCount)

@@ -59,13 +59,15 @@ enum GraphemeClusters {
       var first: Unicode.Scalar = "\0"
       var scalarCount = 0
       var previous: Unicode.Scalar = "\0"
+      var previousIsPlain = false  // isPlain(previous.value), kept rather than asked again
       var offset = 0
       while offset < units.count {
         let (scalar, width) = Itemizer.scalar(at: offset, in: units)
+        let scalarIsPlain = isPlain(scalar.value)
         let isBoundary: Bool
         if offset == 0 {
           isBoundary = false
-        } else if isPlain(previous.value), isPlain(scalar.value) {
+        } else if previousIsPlain, scalarIsPlain {
           isBoundary = true
           isSeeded = false
         } else {
@@ -84,6 +86,7 @@ enum GraphemeClusters {
         if scalarCount == 0 { first = scalar }
         scalarCount += 1
         previous = scalar
+        previousIsPlain = scalarIsPlain
         offset += width
       }
       body(clusterStart..<units.count, first, scalarCount)
@@ -107,7 +110,7 @@ enum GraphemeClusters {
   /// Whether a scalar has no grapheme-breaking property (UAX #29 Grapheme_Cluster_Break Other,
   /// not Extended_Pictographic, no Indic_Conjunct_Break Linker or Extend): Latin-1 except
   /// controls, © and ®; the Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters; kana,
-  /// CJK ideographs and Hangul syllables.
+  /// CJK punctuation, fullwidth forms, CJK ideographs and Hangul syllables.
   ///
   /// Hangul syllables are LV or LVT, but a syllable followed by a syllable or by anything else
   /// plain is a boundary all the same (GB6–GB8 join only jamo, which are not plain).
@@ -116,13 +119,15 @@ enum GraphemeClusters {
     switch value {
     case 0x20...0x7E, 0xA0...0xA8, 0xAA...0xAC, 0xAF...0x2FF: true
     case 0x370...0x482, 0x48A...0x52F: true  // Greek and Coptic, Cyrillic (no marks)
-    case 0x5D0...0x5EA: true  // Hebrew letters
+    case 0x5D0...0x5F4: true  // Hebrew letters, ligatures, geresh and gershayim
     case 0x620...0x64A, 0x660...0x66F, 0x671...0x6D3: true  // Arabic letters and digits
     // Devanagari letters and digits: consonants are Indic_Conjunct_Break Consonant, but two
     // consonants without a linker between them break all the same (GB9c needs the linker).
     case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: true
     case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: true  // Thai letters, digits
-    case 0x3041...0x3096, 0x30A1...0x30FA: true  // hiragana, katakana
+    // CJK punctuation (U+302A–302F are marks), hiragana, katakana with its middle dot and
+    // prolonged sound mark, fullwidth ASCII forms.
+    case 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FC, 0xFF01...0xFF60: true
     case 0x4E00...0x9FFF, 0xAC00...0xD7A3: true  // CJK ideographs, Hangul syllables
     default: false
     }

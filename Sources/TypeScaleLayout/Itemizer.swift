@@ -115,12 +115,15 @@ struct Itemizer {
     var hasLongClusters = false
     // The primary face's covered range that held the last scalar looked up: text stays in one
     // range (ASCII, the Hangul syllables) for long stretches.
-    // The two most recent ranges: text alternates between two (Hangul syllables and ASCII
-    // spaces and punctuation) as often as it stays in one.
+    // The three most recent ranges: text alternates between two (Hangul syllables and ASCII
+    // spaces and punctuation) or three (ideographs, kana, CJK punctuation) as often as it
+    // stays in one.
     var coveredLow: UInt32 = 1
     var coveredHigh: UInt32 = 0
     var otherLow: UInt32 = 1
     var otherHigh: UInt32 = 0
+    var thirdLow: UInt32 = 1
+    var thirdHigh: UInt32 = 0
     let primaryCoverage: CharacterCoverage
     // The run being extended; appended when a cluster differs in level, script or face.
     var runStart = 0
@@ -147,6 +150,7 @@ struct Itemizer {
       boundaries.append(0)
     }
 
+    @inline(__always)
     mutating func primaryCovers(_ scalar: Unicode.Scalar) -> Bool {
       let value = scalar.value
       if value >= coveredLow, value <= coveredHigh { return true }
@@ -155,7 +159,13 @@ struct Itemizer {
         swap(&coveredHigh, &otherHigh)
         return true
       }
+      if value >= thirdLow, value <= thirdHigh {
+        swap(&coveredLow, &thirdLow)
+        swap(&coveredHigh, &thirdHigh)
+        return true
+      }
       guard let range = primaryCoverage.coveredRange(containing: value) else { return false }
+      (thirdLow, thirdHigh) = (otherLow, otherHigh)
       (otherLow, otherHigh) = (coveredLow, coveredHigh)
       (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)
       return true
@@ -163,6 +173,7 @@ struct Itemizer {
 
     /// Gives the cluster `start..<end` (its first scalar `first`, `scalarCount` in all) a face,
     /// and extends the current run with it or starts a new one.
+    @inline(__always)
     mutating func add(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int) {
       var fallback: FontFace? = nil
       if scalarCount != 1 || !primaryCovers(first) {
@@ -336,8 +347,8 @@ struct Itemizer {
 
   /// A scalar's UAX #24 script, with common letters answered without ICU.
   ///
-  /// ASCII, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, kana, CJK ideographs
-  /// and Hangul syllables are answered here, the rest by ICU. `ItemizerTests` checks every
+  /// ASCII, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, the commonest CJK
+  /// punctuation, kana, CJK ideographs and Hangul syllables are answered here, the rest by ICU. `ItemizerTests` checks every
   /// Unicode scalar against ICU.
   @inline(__always)
   static func script(of value: UInt32) -> ScriptCode {
@@ -346,10 +357,11 @@ struct Itemizer {
     case 0...0x7F: .common
     case 0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9: .greek
     case 0x410...0x44F: .cyrillic
-    case 0x5D0...0x5EA: .hebrew
+    case 0x5D0...0x5EA, 0x5F3...0x5F4: .hebrew
     case 0x621...0x63F, 0x641...0x64A: .arabic  // U+0640 TATWEEL is Common
     case 0x915...0x939: .devanagari
     case 0xE01...0xE30: .thai
+    case 0x3000...0x3004, 0x30FB...0x30FC, 0xFF08...0xFF09: .common  // CJK punctuation
     case 0x3041...0x3096: .hiragana
     case 0x30A1...0x30FA: .katakana
     case 0x4E00...0x9FFF: .han

@@ -131,10 +131,14 @@ enum LineBuilder {
     for piece in pieces {
       let scale = pointSize / Double(piece.shaped.unitsPerEm)
       let base = piece.shaped.run.range.lowerBound
-      let glyphs = piece.shaped.glyphs
-      for index in piece.indices {
-        guard piece.isEllipsis || base + Int(glyphs[index].cluster) < end else { continue }
-        total += Double(glyphs[index].advance) * scale
+      // One access to the glyphs for the whole piece; the sum runs on in the same order.
+      total = piece.shaped.glyphs.withGlyphs { glyphs in
+        var sum = total
+        for glyph in glyphs[piece.indices]
+        where piece.isEllipsis || base + Int(glyph.cluster) < end {
+          sum += Double(glyph.advance) * scale
+        }
+        return sum
       }
     }
     // Negative spacing can pull glyphs past each other; a width is never negative.

@@ -95,11 +95,18 @@ struct Typesetter {
       // Japanese alternates Han, Hiragana and Katakana every few characters; where the face
       // shapes the three alike, the alternation is one run (ISO 15924 Jpan), shaped once.
       if run.script.isHanOrKana {
+        // Whether the face shapes the three alike: asked once for the whole alternation, whose
+        // runs all have this face.
+        var shares: Bool? = nil
         while next < runs.count, runs[next].script.isHanOrKana,
-          runs[next].face == run.face, runs[next].level == run.level,
-          try shaper.harfBuzzFont(for: run.face, pointSize: pointSize, context: context).font
-            .sharesHanKanaShaping
+          runs[next].face == run.face, runs[next].level == run.level
         {
+          if shares == nil {
+            shares =
+              try shaper.harfBuzzFont(for: run.face, pointSize: pointSize, context: context).font
+              .sharesHanKanaShaping
+          }
+          guard shares == true else { break }
           run.range = run.range.lowerBound..<runs[next].range.upperBound
           run.script = .japanese
           next += 1

@@ -113,6 +113,64 @@ import TypeScaleTestSupport
     }
   }
 
+  /// The CJK and Hebrew punctuation of real text is plain and answered without ICU: the
+  /// commonest non-letters of Japanese, Chinese and Hebrew paragraphs (U+3001, U+30FC, U+05F3)
+  /// take the shortcuts. (The two tests above check that the shortcuts give ICU's answers.)
+  @Test(arguments: [
+    (UInt32(0x3001), ScriptCode.common), (0x3002, .common), (0x30FB, .common),
+    (0x30FC, .common), (0xFF08, .common), (0xFF09, .common), (0x05F3, .hebrew),
+    (0x05F4, .hebrew),
+  ])
+  func punctuation_takesTheShortcuts(_ value: UInt32, _ script: ScriptCode) {
+    #expect(GraphemeClusters.isPlain(value))
+    #expect(Itemizer.script(of: value) == script)
+    #expect(UnicodeServices.script(value) == script)
+  }
+
+  /// Each cluster's face is the first of the cascade that covers it all, whatever order the
+  /// primary face's covered ranges come in: the itemizer remembers the last three ranges it
+  /// found, and text that cycles through four or more, or returns to an older one, must get
+  /// the faces a lookup for every cluster gives.
+  @Test func faces_matchACascadeLookupPerCluster_acrossManyRanges() throws {
+    let cascade = FontFixture.registry.cascade(for: FontFixture.registry.defaultFace)
+    let primary = cascade.faces[0]
+    // One scalar from each of up to eight covered ranges, and a few the primary face lacks.
+    let ranges = primary.coverage.ranges
+    #expect(ranges.count >= 4, "the fixture face's coverage has \(ranges.count) ranges")
+    let step = max(1, ranges.count / 8)
+    var pool: [Unicode.Scalar] = stride(from: 0, to: ranges.count, by: step).compactMap {
+      Unicode.Scalar(ranges[$0].lowerBound).flatMap { scalar in
+        scalar.properties.generalCategory == .control ? nil : scalar
+      }
+    }
+    pool += ["\u{3042}", "\u{4E00}", "\u{05D0}", "a"]
+    var generator = SeededGenerator(seed: 0xFACE)
+    for _ in 0..<500 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...16, using: &generator) {
+        text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
+      }
+      let units = Array(text.utf16)
+      let result = try itemizer.itemize(Paragraph(units: units, start: 0), direction: .natural)
+      for (start, end) in zip(result.clusterBoundaries, result.clusterBoundaries.dropFirst()) {
+        let cluster = String(decoding: units[start..<end], as: UTF16.self)
+        let scalars = Array(cluster.unicodeScalars)
+        // The primary face draws a lone scalar it covers, or a longer cluster it covers all of
+        // but default ignorables; the cascade chooses for the rest (the primary face when none
+        // covers it).
+        let whole =
+          scalars.count == 1
+          ? primary.coverage.contains(scalars[0])
+          : scalars.allSatisfy {
+            primary.coverage.contains($0) || FontCascade.isDefaultIgnorable($0)
+          }
+        let expected = whole ? primary : (cascade.face(forCluster: cluster) ?? primary)
+        let run = result.runs.first { $0.range.contains(start) }
+        #expect(run?.face == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+      }
+    }
+  }
+
   @Test func script_shortcutsMatchICU_forEveryScalar() {
     var differing: [UInt32] = []
     for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {

@@ -51,6 +51,22 @@ struct HangulCase: Sendable, CustomTestStringConvertible {
 
 /// The single-line shortcut must break exactly as the full opportunities would.
 @Suite struct LineBreakerTests {
+  /// The answers `hangsAtLineEnd` gives without ICU equal ICU's, for every scalar: a space
+  /// separator added below U+1680 or above U+3000 would make this fail.
+  @Test func hangsAtLineEnd_matchesICUForEveryScalar() {
+    var differing: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF where Unicode.Scalar(value) != nil {
+      if UnicodeServices.hangsAtLineEnd(value) != CUnicode_isWhitespaceForLineEnd(value) {
+        differing.append(value)
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.prefix(5).map { String($0, radix: 16) })")
+    // The scalars that hang, as the fast path must leave them to ICU.
+    #expect(UnicodeServices.hangsAtLineEnd(0x3000))
+    #expect(UnicodeServices.hangsAtLineEnd(0x1680))
+    #expect(!UnicodeServices.hangsAtLineEnd(0xA0))  // no-break space: glue
+  }
+
   @Test(arguments: HangulCase.all)
   func hangulWordPriority_dropsBreaksBetweenHangulOnly(_ test: HangulCase) throws {
     let units = Array(test.text.utf16)

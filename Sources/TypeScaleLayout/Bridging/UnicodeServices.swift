@@ -76,9 +76,16 @@ enum UnicodeServices {
   }
 
   /// Whether a scalar hangs at the end of a line (spaces).
+  ///
+  /// ASCII, U+0081–U+167F and everything above U+3000 are answered here: of them only the space
+  /// and the tab hang, as no space separator (General_Category Zs) other than U+0020 and U+00A0
+  /// lies below U+1680 or above U+3000. The rest asks ICU. `LineBreakerTests` checks every
+  /// scalar against ICU's answer.
+  @inline(__always)
   static func hangsAtLineEnd(_ scalar: UInt32) -> Bool {
-    // ASCII answered here: of it only the space and the tab hang.
-    scalar < 0x80 ? scalar == 0x20 || scalar == 0x09 : CUnicode_isWhitespaceForLineEnd(scalar)
+    if scalar < 0x80 { return scalar == 0x20 || scalar == 0x09 }
+    if scalar > 0x3000 || (scalar > 0xA0 && scalar < 0x1680) { return false }
+    return CUnicode_isWhitespaceForLineEnd(scalar)
   }
 
   /// ICU's version, such as `72.1`.

@@ -2,6 +2,7 @@
 
 import Foundation
 import Synchronization
+import TypeScaleInternals
 
 #if canImport(Glibc)
   import Glibc
@@ -260,8 +261,10 @@ private enum InterruptCleanup {
     slots.initialize(repeating: 0, count: slotCount * slotSize)
     return slots
   }()
-  static let claimed = Mutex<[Bool]>(Array(repeating: false, count: slotCount))
-  static let installed = Mutex(false)
+  // `Locked`, not `Synchronization.Mutex`: ThreadSanitizer does not see `Mutex`'s contended
+  // path, and reported two writers registering at once as a race (see `Locked`).
+  static let claimed = Locked<[Bool]>(Array(repeating: false, count: slotCount))
+  static let installed = Locked(false)
 
   static func install() {
     _ = slots  // Allocated before any handler can read it.

@@ -217,6 +217,12 @@ public final class ShapeCache: Sendable {
   /// Not `Locked(())`: ThreadSanitizer reports an access race on the `inout` access of an
   /// empty value (Swift 6.3.1), which a counter avoids (as `FontStore.syncTurn` does).
   private let evictionPasses = Locked(0)
+  /// One bit per stripe whose entries or counters may have changed since the last
+  /// ``removeAll()``, which locks only those: a cold layout (the cache emptied before each)
+  /// touches one or two stripes, not sixteen. Set under the stripe's lock; read first and
+  /// written only when the bit is missing, so that lookups on several threads share the cache
+  /// line rather than fight over it.
+  private let touched = Atomic<UInt64>(0)
 
   /// Creates a cache.
   ///
@@ -226,7 +232,8 @@ public final class ShapeCache: Sendable {
   /// Creates a cache with `stripes` stripes (1: a single lock, for comparison in tests).
   init(budget: Int, stripes: Int) {
     self.budget = max(0, budget)
-    self.stripes = (0..<max(1, stripes)).map { _ in Locked(_State()) }
+    // At most 64: one bit each in `touched`.
+    self.stripes = (0..<min(64, max(1, stripes))).map { _ in Locked(_State()) }
   }
 
   /// The number of stripes.
@@ -262,8 +269,11 @@ public final class ShapeCache: Sendable {
 
   /// Drops every entry and resets the counters.
   public func removeAll() {
-    for stripe in stripes {
-      stripe.withLock { state in
+    var mask = touched.exchange(0, ordering: .acquiringAndReleasing)
+    while mask != 0 {
+      let index = mask.trailingZeroBitCount
+      mask &= mask - 1
+      stripes[index].withLock { state in
         bytes.subtract(state.statistics.bytes, ordering: .relaxed)
         // Keep a small table's storage for the entries that follow; give a large one back.
         state.buckets.removeAll(keepingCapacity: state.buckets.capacity <= 64)
@@ -275,10 +285,21 @@ public final class ShapeCache: Sendable {
   /// The next stamp of the clock.
   private func tick() -> UInt64 { clock.wrappingAdd(1, ordering: .relaxed).newValue }
 
+  /// Marks stripe `index` as touched; called with its lock held, before changing it.
+  @inline(__always)
+  private func touch(_ index: Int) {
+    let bit = UInt64(1) << UInt64(index)
+    if touched.load(ordering: .relaxed) & bit == 0 {
+      touched.bitwiseOr(bit, ordering: .relaxed)
+    }
+  }
+
   /// The glyphs stored for `key`, or `nil`; a hit allocates nothing.
   func value(for key: Lookup) -> ShapedGlyphs? {
     let clock = tick()
-    return stripes[stripeIndex(for: key.hashCode)].withLock { state in
+    let stripe = stripeIndex(for: key.hashCode)
+    return stripes[stripe].withLock { state in
+      touch(stripe)
       // Found and stamped in place, through the dictionary's `modify` accessor: no copies.
       let glyphs = { (bucket: inout Bucket?) -> ShapedGlyphs? in
         guard var found = bucket, let index = found.index(of: key) else { return nil }
@@ -302,7 +323,9 @@ public final class ShapeCache: Sendable {
     let stored = Key(key)
     let size = glyphs.byteCount + stored.byteCount
     let clock = tick()
-    let total = stripes[stripeIndex(for: key.hashCode)].withLock { state in
+    let stripe = stripeIndex(for: key.hashCode)
+    let total = stripes[stripe].withLock { state in
+      touch(stripe)
       let entry = _Entry(key: stored, glyphs: glyphs, lastUse: clock, bytes: size)
       var added = size
       if var bucket = state.buckets[key.hashCode] {

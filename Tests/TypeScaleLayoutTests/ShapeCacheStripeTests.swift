@@ -156,6 +156,38 @@ import TypeScaleTestSupport
         == Self.withLookup(1) { Self.glyphs(1).byteCount + ShapeCache.Key($0).byteCount })
   }
 
+  /// `removeAll` locks only the stripes touched since the last one: after lookups alone, after
+  /// inserts into some stripes, and again after it, every entry and counter of every stripe is
+  /// gone, the same as in a one-stripe cache that takes the same steps.
+  @Test(arguments: [0, 1, 7, 40, 300])
+  func removeAll_clearsEveryTouchedStripe(keys: Int) {
+    let striped = ShapeCache(budget: 64 << 20)
+    let single = ShapeCache(budget: 64 << 20, stripes: 1)
+    for cache in [striped, single] {
+      for index in 0..<keys { _ = Self.withLookup(index) { cache.value(for: $0) } }
+      #expect(cache.statistics.misses == keys)
+      cache.removeAll()
+      #expect(cache.statistics == ShapeCache.Statistics())
+      for index in 0..<keys where index % 3 == 0 {
+        Self.withLookup(index) { cache.insert(Self.glyphs(index), for: $0) }
+      }
+      cache.removeAll()
+      #expect(cache.statistics == ShapeCache.Statistics())
+      for index in 0..<keys {
+        #expect(Self.withLookup(index) { cache.value(for: $0) } == nil)
+      }
+      cache.removeAll()
+      #expect(cache.statistics == ShapeCache.Statistics())
+    }
+    // The keys spread over the stripes, so the striped cache's mask had many bits.
+    if keys >= 40 {
+      let used = Set((0..<keys).map { index in
+        Self.withLookup(index) { striped.stripeIndex(for: $0.hashCode) }
+      })
+      #expect(used.count > 8)
+    }
+  }
+
   /// Every insert into a cache with room for two entries evicts, so eight tasks inserting at
   /// once evict at the same time: the eviction lock takes turns (ThreadSanitizer, which
   /// `make check-thread` runs, reported its `inout` access of an empty value as a race), and

@@ -33,6 +33,10 @@ struct Typesetter {
   let font: LayoutFont
   let options: LayoutOptions
   let context: LayoutContext
+  /// Whether a piece cut where breaking is unsafe is shaped again whole, rather than only its
+  /// ends up to the nearest safe cluster (see ``pieces(of:in:)``): the slow path, for tests
+  /// that compare the two.
+  var reshapesWholePieces = false
 
   // MARK: - Measuring
 
@@ -191,10 +195,18 @@ struct Typesetter {
             return glyphs[index].unsafeToBreak && (offset == lower || offset == upper)
           }
         }
-        let unsafe =
-          unsafeAt(Self.glyphBlock(shaped, lower: lower, upper: lower + 1))
-          || unsafeAt(
-            Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound)))
+        let unsafeBefore = unsafeAt(Self.glyphBlock(shaped, lower: lower, upper: lower + 1))
+        let unsafeAfter = unsafeAt(
+          Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound)))
+        let unsafe = unsafeBefore || unsafeAfter
+        if unsafe, !reshapesWholePieces,
+          let windows = try reshapedEnds(
+            of: shaped, block: block, lower: lower, upper: upper, measured: measured,
+            before: cutBefore && unsafeBefore, after: cutAfter && unsafeAfter)
+        {
+          pieces.append(contentsOf: windows)
+          continue
+        }
         if unsafe {
           // A piece of an over-long cluster starts inside it, unless the line starts later.
           let continuesCluster =
@@ -209,6 +221,74 @@ struct Typesetter {
         }
       }
       pieces.append(Piece(shaped: source, indices: block, range: lower..<upper))
+    }
+    return pieces
+  }
+
+  /// A left-to-right piece cut where breaking is unsafe, as up to three pieces: its start up to
+  /// the first cluster where HarfBuzz says breaking is safe, shaped again (when the cut before
+  /// it is unsafe); the glyphs between, as shaped with the whole run; and its end from the last
+  /// such cluster, shaped again (when the cut after it is unsafe).
+  ///
+  /// HarfBuzz guarantees that text shaped in parts split where breaking is safe gives the
+  /// glyphs of the whole (`HB_GLYPH_FLAG_UNSAFE_TO_BREAK`), so this equals shaping the whole
+  /// piece again, at the cost of a few clusters at each end rather than the line: in Japanese
+  /// set in Noto Sans CJK, kana kerning makes one cut in nine unsafe. `WindowedReshapeTests`
+  /// compares it with shaping the whole piece (``reshapesWholePieces``) at every pair of
+  /// cluster boundaries of its texts.
+  ///
+  /// - Returns: The pieces, or `nil` where the whole piece must be shaped again: neither cut
+  ///   unsafe (only the run's own start or end), a right-to-left run, a paragraph with over-long
+  ///   clusters, or no safe cluster between the ends.
+  private func reshapedEnds(
+    of shaped: ShapedRun, block: Range<Int>, lower: Int, upper: Int,
+    measured: MeasuredParagraph, before: Bool, after: Bool
+  ) throws(LayoutError) -> [Piece]? {
+    let run = shaped.run
+    guard before || after, !run.isRightToLeft, !measured.prepared.itemized.hasLongClusters,
+      !block.isEmpty
+    else { return nil }
+    let base = run.range.lowerBound
+    // Paragraph offsets of the first safe cluster after `lower` and the last before `upper`.
+    let (middleStart, middleEnd) = shaped.glyphs.withGlyphs { glyphs -> (Int, Int) in
+      func safeClusterStart(_ index: Int) -> Bool {
+        index > block.lowerBound && glyphs[index].cluster != glyphs[index - 1].cluster
+          && !glyphs[index].unsafeToBreak
+      }
+      var start = lower
+      if before {
+        var index = block.lowerBound + 1
+        while index < block.upperBound, !safeClusterStart(index) { index += 1 }
+        start = index < block.upperBound ? base + Int(glyphs[index].cluster) : upper
+      }
+      var end = upper
+      if after {
+        var index = block.upperBound - 1
+        while index > block.lowerBound, !safeClusterStart(index) { index -= 1 }
+        end = index > block.lowerBound ? base + Int(glyphs[index].cluster) : lower
+      }
+      return (start, end)
+    }
+    guard middleStart < middleEnd else { return nil }
+    var pieces: [Piece] = []
+    pieces.reserveCapacity(3)
+    if before {
+      var head = try shaper.shape(
+        run, range: lower..<middleStart, in: measured.units, pointSize: measured.pointSize,
+        isolatedBefore: true, context: context)
+      head.run.range = lower..<middleStart
+      pieces.append(Piece(shaped: head, indices: 0..<head.glyphs.count, range: lower..<middleStart))
+    }
+    pieces.append(
+      Piece(
+        shaped: shaped, indices: Self.glyphBlock(shaped, lower: middleStart, upper: middleEnd),
+        range: middleStart..<middleEnd))
+    if after {
+      var tail = try shaper.shape(
+        run, range: middleEnd..<upper, in: measured.units, pointSize: measured.pointSize,
+        isolatedAfter: true, context: context)
+      tail.run.range = middleEnd..<upper
+      pieces.append(Piece(shaped: tail, indices: 0..<tail.glyphs.count, range: middleEnd..<upper))
     }
     return pieces
   }

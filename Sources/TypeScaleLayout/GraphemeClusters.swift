@@ -116,7 +116,18 @@ enum GraphemeClusters {
   /// plain is a boundary all the same (GB6–GB8 join only jamo, which are not plain).
   @inline(__always)
   static func isPlain(_ value: UInt32) -> Bool {
-    switch value {
+    // The East Asian ranges first: ideographs, Hangul syllables and kana are most of the text
+    // that reaches this point, and a `switch` over ranges tests them in order.
+    if value >= 0x3000 {
+      switch value {
+      case 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true  // CJK ideographs, Hangul syllables
+      // CJK punctuation (U+302A–302F are marks), hiragana, katakana with its middle dot and
+      // prolonged sound mark, fullwidth ASCII forms.
+      case 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FC, 0xFF01...0xFF60: return true
+      default: return false
+      }
+    }
+    return switch value {
     case 0x20...0x7E, 0xA0...0xA8, 0xAA...0xAC, 0xAF...0x2FF: true
     case 0x370...0x482, 0x48A...0x52F: true  // Greek and Coptic, Cyrillic (no marks)
     case 0x5D0...0x5F4: true  // Hebrew letters, ligatures, geresh and gershayim
@@ -125,10 +136,6 @@ enum GraphemeClusters {
     // consonants without a linker between them break all the same (GB9c needs the linker).
     case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: true
     case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: true  // Thai letters, digits
-    // CJK punctuation (U+302A–302F are marks), hiragana, katakana with its middle dot and
-    // prolonged sound mark, fullwidth ASCII forms.
-    case 0x3000...0x3029, 0x3041...0x3096, 0x30A1...0x30FC, 0xFF01...0xFF60: true
-    case 0x4E00...0x9FFF, 0xAC00...0xD7A3: true  // CJK ideographs, Hangul syllables
     default: false
     }
   }

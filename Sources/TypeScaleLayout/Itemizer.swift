@@ -90,8 +90,7 @@ struct Itemizer {
       }
     }
     return units.withUnsafeBufferPointer { units in
-      var builder = RunBuilder(
-        units: units, levels: levels, scripts: Self.scripts(units), cascade: cascade)
+      var builder = RunBuilder(units: units, levels: levels, cascade: cascade)
 
       // Faces are chosen per grapheme cluster (see `GraphemeClusters` for how they are found).
       GraphemeClusters.forEach(in: units) { range, first, scalarCount in
@@ -106,7 +105,9 @@ struct Itemizer {
     let units: UnsafeBufferPointer<UInt16>
     /// Each unit's bidi level; empty when every level is 0.
     let levels: [UInt8]
-    let scripts: [ScriptCode]
+    /// Scripts, resolved scalar by scalar as the clusters come (the same as ``scripts(_:)``
+    /// at each cluster's first unit, which `ItemizerTests` check).
+    var resolver = ScriptResolver()
     let cascade: FontCascade
     let primary: FontFace
     var runs: [TextRun] = []
@@ -133,13 +134,9 @@ struct Itemizer {
     var runIsPrimary = true
     var hasRun = false
 
-    init(
-      units: UnsafeBufferPointer<UInt16>, levels: [UInt8], scripts: [ScriptCode],
-      cascade: FontCascade
-    ) {
+    init(units: UnsafeBufferPointer<UInt16>, levels: [UInt8], cascade: FontCascade) {
       self.units = units
       self.levels = levels
-      self.scripts = scripts
       self.cascade = cascade
       primary = cascade.faces[0]
       primaryCoverage = primary.coverage
@@ -181,7 +178,7 @@ struct Itemizer {
         fallback = face(start, end, scalarCount: scalarCount)
       }
       let level = levels.isEmpty ? 0 : levels[start]
-      let script = scripts[start]
+      let script = self.script(start, end, first: first, scalarCount: scalarCount)
       let sameFace: Bool
       if let fallback {
         sameFace = !runIsPrimary && runFace == fallback
@@ -202,6 +199,32 @@ struct Itemizer {
         runIsPrimary = fallback == nil
       }
       boundaries.append(end)
+    }
+
+    /// The script of the cluster `start..<end`: its first scalar's, resolved after all its
+    /// scalars. Until the text's first real script appears, clusters get Common, and the runs
+    /// so far take that script when it does (leading Common characters take the first real
+    /// script).
+    @inline(__always)
+    private mutating func script(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int)
+      -> ScriptCode
+    {
+      let leading = resolver.firstScript == nil
+      var script = resolver.resolve(first.value)
+      if scalarCount > 1 {
+        var offset = start + UTF16Scalars.width(of: first.value)
+        while offset < end {
+          let (scalar, width) = Itemizer.scalar(at: offset, in: units)
+          _ = resolver.resolve(scalar.value)
+          offset += width
+        }
+      }
+      if leading, let real = resolver.firstScript {
+        for index in runs.indices { runs[index].script = real }
+        if hasRun { runScript = real }
+        if script == nil { script = real }
+      }
+      return script ?? .common
     }
 
     /// The face for a cluster that is not one scalar of the primary face's: `nil` for the
@@ -262,66 +285,27 @@ struct Itemizer {
     return (Unicode.Scalar(value) ?? "\u{FFFD}", UTF16Scalars.width(of: value))
   }
 
-  /// How many of the innermost open brackets a closing bracket is paired with in
-  /// ``scripts(_:)``: 64.
+  /// The script code of every UTF-16 unit, with Common and Inherited resolved
+  /// (``ScriptResolver``): what the runs take at their clusters' first units, as an array.
   ///
-  /// A closing bracket whose opening bracket is deeper is unpaired, so that each searches a
-  /// bounded part of the stack (ICU's `UScriptRun` remembers 32 open brackets). Real text nests
-  /// a few deep.
-  static let bracketDepth = 64
-
-  /// The index of the innermost open bracket `opening` among the ``bracketDepth`` innermost
-  /// open brackets.
-  private static func innermost(
-    _ opening: UInt32, in brackets: [(scalar: UInt32, script: ScriptCode?)]
-  ) -> Int? {
-    var index = brackets.count
-    let floor = max(0, index - bracketDepth)
-    while index > floor {
-      index -= 1
-      if brackets[index].scalar == opening { return index }
-    }
-    return nil
-  }
-
-  /// The script code of every UTF-16 unit, with Common and Inherited resolved.
-  ///
-  /// - Complexity: O(n): a closing bracket searches at most ``bracketDepth`` open ones.
+  /// - Complexity: O(n): a closing bracket searches at most ``ScriptResolver/bracketDepth``
+  ///   open ones.
   static func scripts(_ units: UnsafeBufferPointer<UInt16>) -> [ScriptCode] {
     let count = units.count
     var codes = [ScriptCode](repeating: .common, count: count)
+    var resolver = ScriptResolver()
     var offset = 0
-    var previous: ScriptCode? = nil
-    var brackets: [(scalar: UInt32, script: ScriptCode?)] = []
     codes.withUnsafeMutableBufferPointer { codes in
       while offset < count {
         let (scalar, width) = Self.scalar(at: offset, in: units)
-        var script = Self.script(of: scalar.value)
-        if script == .inherited {
-          script = previous ?? .common
-        } else if script == .common {
-          if let opening = Self.openingBracket(for: scalar.value),
-            let index = Self.innermost(opening, in: brackets)
-          {
-            script = brackets[index].script ?? previous ?? .common
-            brackets.removeSubrange(index...)
-          } else {
-            if Self.closingBracket(for: scalar.value) != nil {
-              brackets.append((scalar.value, previous))
-            }
-            // Other Common characters take the preceding script, whatever their Script_Extensions
-            // say (ICU's `UScriptRun` does the same).
-            script = previous ?? .common
-          }
-        } else {
-          if previous == nil {
-            // Leading Common characters take the first real script.
-            for index in 0..<offset { codes[index] = script }
-          }
-          previous = script
+        let leading = resolver.firstScript == nil
+        let script = resolver.resolve(scalar.value)
+        if leading, let first = resolver.firstScript {
+          // Leading Common characters take the first real script.
+          for index in 0..<offset { codes[index] = first }
         }
-        codes[offset] = script
-        if width == 2 { codes[offset + 1] = script }
+        codes[offset] = script ?? .common
+        if width == 2 { codes[offset + 1] = script ?? .common }
         offset += width
       }
     }
@@ -350,51 +334,32 @@ struct Itemizer {
   /// ASCII, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, the commonest CJK
   /// punctuation, kana, CJK ideographs and Hangul syllables are answered here, the rest by ICU. `ItemizerTests` checks every
   /// Unicode scalar against ICU.
+  ///
+  /// The ranges are split at U+3000 first, so that a scalar is compared with the ranges of its
+  /// own half only (a `switch` over ranges tests them in order).
   @inline(__always)
   static func script(of value: UInt32) -> ScriptCode {
-    switch value {
-    case 0x41...0x5A, 0x61...0x7A: .latin
-    case 0...0x7F: .common
-    case 0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9: .greek
-    case 0x410...0x44F: .cyrillic
-    case 0x5D0...0x5EA, 0x5F3...0x5F4: .hebrew
-    case 0x621...0x63F, 0x641...0x64A: .arabic  // U+0640 TATWEEL is Common
-    case 0x915...0x939: .devanagari
-    case 0xE01...0xE30: .thai
-    case 0x3000...0x3004, 0x30FB...0x30FC, 0xFF08...0xFF09: .common  // CJK punctuation
-    case 0x3041...0x3096: .hiragana
-    case 0x30A1...0x30FA: .katakana
-    case 0x4E00...0x9FFF: .han
-    case 0xAC00...0xD7A3: .hangul
-    default: UnicodeServices.script(value)
-    }
-  }
-
-  /// The closing bracket of an opening one, for the brackets that pair in text.
-  private static func closingBracket(for scalar: UInt32) -> UInt32? {
-    switch scalar {
-    case 0x28: 0x29
-    case 0x5B: 0x5D
-    case 0x7B: 0x7D
-    case 0x2018: 0x2019
-    case 0x201C: 0x201D
-    case 0x3008...0x3011 where scalar % 2 == 0: scalar + 1
-    case 0xFF08: 0xFF09
-    default: nil
-    }
-  }
-
-  /// The opening bracket of a closing one.
-  private static func openingBracket(for scalar: UInt32) -> UInt32? {
-    switch scalar {
-    case 0x29: 0x28
-    case 0x5D: 0x5B
-    case 0x7D: 0x7B
-    case 0x2019: 0x2018
-    case 0x201D: 0x201C
-    case 0x3009...0x3011 where scalar % 2 == 1: scalar - 1
-    case 0xFF09: 0xFF08
-    default: nil
+    if value < 0x3000 {
+      switch value {
+      case 0x41...0x5A, 0x61...0x7A: .latin
+      case 0...0x7F: .common
+      case 0x391...0x3A1, 0x3A3...0x3A9, 0x3B1...0x3C9: .greek
+      case 0x410...0x44F: .cyrillic
+      case 0x5D0...0x5EA, 0x5F3...0x5F4: .hebrew
+      case 0x621...0x63F, 0x641...0x64A: .arabic  // U+0640 TATWEEL is Common
+      case 0x915...0x939: .devanagari
+      case 0xE01...0xE30: .thai
+      default: UnicodeServices.script(value)
+      }
+    } else {
+      switch value {
+      case 0x4E00...0x9FFF: .han
+      case 0xAC00...0xD7A3: .hangul
+      case 0x30A1...0x30FA: .katakana
+      case 0x3041...0x3096: .hiragana
+      case 0x3000...0x3004, 0x30FB...0x30FC, 0xFF08...0xFF09: .common  // CJK punctuation
+      default: UnicodeServices.script(value)
+      }
     }
   }
 }

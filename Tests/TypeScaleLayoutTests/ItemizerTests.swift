@@ -171,6 +171,40 @@ import TypeScaleTestSupport
     }
   }
 
+  /// The itemizer resolves scripts cluster by cluster as it walks them (`ScriptResolver`): each
+  /// run has, at every cluster it holds, the script `Itemizer.scripts(_:)` gives that cluster's
+  /// first unit, and runs are maximal. The pool holds what changes resolution: leading Common
+  /// and Inherited characters, brackets of several kinds, marks, joiners, jamo and conjuncts
+  /// (clusters of several scalars), and scripts on both sides of U+3000.
+  @Test func runScripts_matchTheScriptsArray_onRandomMixes() throws {
+    let pool: [Unicode.Scalar] = [
+      "a", " ", "1", ".", "(", ")", "[", "]", "\u{201C}", "\u{201D}", "\u{300C}", "\u{300D}",
+      "\u{FF08}", "\u{FF09}", "\u{3001}", "\u{30FC}", "\u{301}", "\u{200D}", "\u{FE0F}", "👍",
+      "🏽", "한", "ᄀ", "\u{1161}", "क", "\u{94D}", "ष", "ก", "\u{E49}", "か", "カ", "\u{3099}",
+      "字", "ב", "\u{5B4}", "ب", "\u{64E}", "ж", "α", "\u{2028}",
+    ]
+    var generator = SeededGenerator(seed: 0x5C12)
+    for _ in 0..<3000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...14, using: &generator) {
+        text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
+      }
+      let units = Array(text.utf16)
+      let expected = units.withUnsafeBufferPointer { Itemizer.scripts($0) }
+      let result = try itemizer.itemize(Paragraph(units: units, start: 0), direction: .natural)
+      let label = "\(text.unicodeScalars.map { String($0.value, radix: 16) })"
+      for start in result.clusterBoundaries.dropLast() {
+        let run = result.runs.first { $0.range.contains(start) }
+        #expect(run?.script == expected[start], "\(label) at \(start)")
+      }
+      for (left, right) in zip(result.runs, result.runs.dropFirst()) {
+        #expect(
+          left.level != right.level || left.script != right.script || left.face != right.face,
+          "\(label): runs not maximal")
+      }
+    }
+  }
+
   @Test func script_shortcutsMatchICU_forEveryScalar() {
     var differing: [UInt32] = []
     for value in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(value) {

@@ -69,6 +69,7 @@ _Static_assert(USCRIPT_HEBREW == 19, "CUnicode_scriptHebrew");
 _Static_assert(USCRIPT_HIRAGANA == 20, "CUnicode_scriptHiragana");
 _Static_assert(USCRIPT_KATAKANA == 22, "CUnicode_scriptKatakana");
 _Static_assert(USCRIPT_LATIN == 25, "CUnicode_scriptLatin");
+_Static_assert(USCRIPT_TAMIL == 35, "CUnicode_scriptTamil");
 _Static_assert(USCRIPT_THAI == 38, "CUnicode_scriptThai");
 _Static_assert(USCRIPT_JAPANESE == 105, "CUnicode_scriptJapanese");
 

@@ -102,9 +102,38 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
     rangeIndex(of: value).map { _bounds[2 * $0]..._bounds[2 * $0 + 1] }
   }
 
-  /// The index of the range that holds `value`, by binary search over the range ends.
+  /// Which of the 256 scalars from `block << 8` are covered, a bit each: bit `i % 64` of word
+  /// `i / 64` for scalar `(block << 8) + i`.
+  ///
+  /// A caller walking text of a script whose block the face covers with many small ranges (the
+  /// Indic scripts, Thai) keeps the block's bits and tests each scalar with a shift; the ranges
+  /// alone would need a search per scalar.
+  ///
+  /// - Parameter block: The scalar value shifted right by 8.
+  /// - Returns: The bits.
+  /// - Complexity: O(log r + k) for r ranges, k of them in the block.
+  package func bits(ofBlock block: UInt32) -> SIMD4<UInt64> {
+    var words = SIMD4<UInt64>(repeating: 0)
+    guard block <= 0x10FF else { return words }
+    let start = block << 8
+    let end = start | 0xFF
+    var index = rangeIndex(atOrAfter: start)
+    while index < _bounds.count / 2, _bounds[2 * index] <= end {
+      let lower = max(_bounds[2 * index], start) - start
+      let upper = min(_bounds[2 * index + 1], end) - start
+      for word in Int(lower >> 6)...Int(upper >> 6) {
+        let first = max(lower, UInt32(word) << 6) & 63
+        let last = min(upper, UInt32(word) << 6 | 63) & 63
+        words[word] |= (UInt64.max >> UInt64(63 - (last - first))) << UInt64(first)
+      }
+      index += 1
+    }
+    return words
+  }
+
+  /// The index of the first range that ends at or after `value` (the range count when none).
   @inline(__always)
-  private func rangeIndex(of value: UInt32) -> Int? {
+  private func rangeIndex(atOrAfter value: UInt32) -> Int {
     var low = 0
     var high = _bounds.count / 2
     while low < high {
@@ -115,6 +144,13 @@ public struct CharacterCoverage: Hashable, Sendable, CustomStringConvertible {
         high = middle
       }
     }
+    return low
+  }
+
+  /// The index of the range that holds `value`, by binary search over the range ends.
+  @inline(__always)
+  private func rangeIndex(of value: UInt32) -> Int? {
+    let low = rangeIndex(atOrAfter: value)
     return low < _bounds.count / 2 && _bounds[2 * low] <= value ? low : nil
   }
 

@@ -60,6 +60,8 @@ enum GraphemeClusters {
       var scalarCount = 0
       var previous: Unicode.Scalar = "\0"
       var previousIsPlain = false  // isPlain(previous.value), kept rather than asked again
+      // Whether the cluster so far is a plain scalar and marks `isMark(_:after:)` allows.
+      var clusterIsSimple = false
       var offset = 0
       while offset < units.count {
         let (scalar, width) = Itemizer.scalar(at: offset, in: units)
@@ -67,10 +69,14 @@ enum GraphemeClusters {
         let isBoundary: Bool
         if offset == 0 {
           isBoundary = false
-        } else if previousIsPlain, scalarIsPlain {
+        } else if previousIsPlain || clusterIsSimple, scalarIsPlain {
           isBoundary = true
           isSeeded = false
+        } else if clusterIsSimple, isMark(scalar.value, after: first.value) {
+          isBoundary = false
+          isSeeded = false
         } else {
+          clusterIsSimple = false
           if !isSeeded {
             recognizer = Unicode._CharacterRecognizer()
             _ = recognizer.hasBreak(before: previous)
@@ -83,7 +89,10 @@ enum GraphemeClusters {
           clusterStart = offset
           scalarCount = 0
         }
-        if scalarCount == 0 { first = scalar }
+        if scalarCount == 0 {
+          first = scalar
+          clusterIsSimple = scalarIsPlain
+        }
         scalarCount += 1
         previous = scalar
         previousIsPlain = scalarIsPlain
@@ -107,10 +116,29 @@ enum GraphemeClusters {
     }
   }
 
+  /// Whether a scalar is a mark of a script without conjunct rules that joins a plain base of
+  /// its own block and leaves nothing for later scalars to look back at: Tamil and Thai vowel
+  /// signs, viramas and tone marks (Grapheme_Cluster_Break Extend or SpacingMark).
+  ///
+  /// Neither script has Indic_Conjunct_Break Consonant letters, so after a plain base of its
+  /// block and such marks the next boundary depends on the next scalar alone, as after a plain
+  /// scalar: a plain one starts a cluster (UAX #29 GB999), and the recognizer, seeded with the
+  /// mark, answers for the rest. `ItemizerTests` compare the clusters with Swift's `Character`s
+  /// over random mixes of these marks with bases, joiners, linkers and emoji.
+  @inline(__always)
+  static func isMark(_ value: UInt32, after base: UInt32) -> Bool {
+    guard value >> 7 == base >> 7 else { return false }
+    switch value {
+    case 0x0BBE...0x0BC2, 0x0BC6...0x0BC8, 0x0BCA...0x0BCD, 0x0BD7: return true  // Tamil
+    case 0x0E31, 0x0E33...0x0E3A, 0x0E47...0x0E4E: return true  // Thai
+    default: return false
+    }
+  }
+
   /// Whether a scalar has no grapheme-breaking property (UAX #29 Grapheme_Cluster_Break Other,
   /// not Extended_Pictographic, no Indic_Conjunct_Break Linker or Extend): Latin-1 except
-  /// controls, © and ®; the Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters; kana,
-  /// CJK punctuation, fullwidth forms, CJK ideographs and Hangul syllables.
+  /// controls, © and ®; the Greek, Cyrillic, Hebrew, Arabic, Devanagari, Thai and Tamil
+  /// letters; kana, CJK punctuation, fullwidth forms, CJK ideographs and Hangul syllables.
   ///
   /// Hangul syllables are LV or LVT, but a syllable followed by a syllable or by anything else
   /// plain is a boundary all the same (GB6–GB8 join only jamo, which are not plain).
@@ -136,6 +164,10 @@ enum GraphemeClusters {
     // consonants without a linker between them break all the same (GB9c needs the linker).
     case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: true
     case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: true  // Thai letters, digits
+    // Tamil letters (no Indic_Conjunct_Break: Tamil is not among its scripts) and digits.
+    case 0xB83, 0xB85...0xB8A, 0xB8E...0xB90, 0xB92...0xB95, 0xB99...0xB9A, 0xB9C, 0xB9E...0xB9F,
+      0xBA3...0xBA4, 0xBA8...0xBAA, 0xBAE...0xBB9, 0xBD0, 0xBE6...0xBFA:
+      true
     default: false
     }
   }

@@ -126,6 +126,14 @@ struct Itemizer {
     var thirdLow: UInt32 = 1
     var thirdHigh: UInt32 = 0
     let primaryCoverage: CharacterCoverage
+    // The primary face's coverage of two blocks of 256 scalars, for text whose script the face
+    // covers with many small ranges (Tamil, Thai, Devanagari; and the ASCII punctuation and
+    // digits of a face for one of them), which the three ranges above cannot hold: the blocks
+    // of the last two scalars they missed.
+    var block: UInt32 = .max
+    var blockBits = SIMD4<UInt64>(repeating: 0)
+    var otherBlock: UInt32 = .max
+    var otherBlockBits = SIMD4<UInt64>(repeating: 0)
     // The run being extended; appended when a cluster differs in level, script or face.
     var runStart = 0
     var runLevel: UInt8 = 0
@@ -161,11 +169,31 @@ struct Itemizer {
         swap(&coveredHigh, &thirdHigh)
         return true
       }
-      guard let range = primaryCoverage.coveredRange(containing: value) else { return false }
+      if value >> 8 == block {
+        return blockBits[Int(value >> 6 & 3)] >> UInt64(value & 63) & 1 != 0
+      }
+      if value >> 8 == otherBlock {
+        swap(&block, &otherBlock)
+        swap(&blockBits, &otherBlockBits)
+        return blockBits[Int(value >> 6 & 3)] >> UInt64(value & 63) & 1 != 0
+      }
+      guard let range = primaryCoverage.coveredRange(containing: value) else {
+        return blockCovers(value)
+      }
+      if range.count < 64 { return blockCovers(value) }
       (thirdLow, thirdHigh) = (otherLow, otherHigh)
       (otherLow, otherHigh) = (coveredLow, coveredHigh)
       (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)
       return true
+    }
+
+    /// Whether the primary face covers `value`, from its block's bits, which are kept for the
+    /// scalars that follow.
+    private mutating func blockCovers(_ value: UInt32) -> Bool {
+      (otherBlock, otherBlockBits) = (block, blockBits)
+      block = value >> 8
+      blockBits = primaryCoverage.bits(ofBlock: block)
+      return blockBits[Int(value >> 6 & 3)] >> UInt64(value & 63) & 1 != 0
     }
 
     /// Gives the cluster `start..<end` (its first scalar `first`, `scalarCount` in all) a face,
@@ -202,9 +230,10 @@ struct Itemizer {
     }
 
     /// The script of the cluster `start..<end`: its first scalar's, resolved after all its
-    /// scalars. Until the text's first real script appears, clusters get Common, and the runs
-    /// so far take that script when it does (leading Common characters take the first real
-    /// script).
+    /// scalars.
+    ///
+    /// Until the text's first real script appears, clusters get Common, and the runs so far
+    /// take that script when it does (leading Common characters take the first real script).
     @inline(__always)
     private mutating func script(_ start: Int, _ end: Int, first: Unicode.Scalar, scalarCount: Int)
       -> ScriptCode
@@ -331,7 +360,7 @@ struct Itemizer {
 
   /// A scalar's UAX #24 script, with common letters answered without ICU.
   ///
-  /// ASCII, Greek, Cyrillic, Hebrew, Arabic, Devanagari and Thai letters, the commonest CJK
+  /// ASCII, Greek, Cyrillic, Hebrew, Arabic and Devanagari letters, Thai and Tamil, the commonest CJK
   /// punctuation, kana, CJK ideographs and Hangul syllables are answered here, the rest by ICU. `ItemizerTests` checks every
   /// Unicode scalar against ICU.
   ///
@@ -348,7 +377,12 @@ struct Itemizer {
       case 0x5D0...0x5EA, 0x5F3...0x5F4: .hebrew
       case 0x621...0x63F, 0x641...0x64A: .arabic  // U+0640 TATWEEL is Common
       case 0x915...0x939: .devanagari
-      case 0xE01...0xE30: .thai
+      case 0xE01...0xE3A, 0xE40...0xE4E, 0xE50...0xE5B: .thai
+      // Tamil: every assigned scalar of its block.
+      case 0xB82...0xB83, 0xB85...0xB8A, 0xB8E...0xB90, 0xB92...0xB95, 0xB99...0xB9A, 0xB9C,
+        0xB9E...0xB9F, 0xBA3...0xBA4, 0xBA8...0xBAA, 0xBAE...0xBB9, 0xBBE...0xBC2,
+        0xBC6...0xBC8, 0xBCA...0xBCD, 0xBD0, 0xBD7, 0xBE6...0xBFA:
+        .tamil
       default: UnicodeServices.script(value)
       }
     } else {

@@ -218,8 +218,10 @@ public final class ShapeCache: Sendable {
   /// empty value (Swift 6.3.1), which a counter avoids (as `FontStore.syncTurn` does).
   private let evictionPasses = Locked(0)
   /// One bit per stripe whose entries or counters may have changed since the last
-  /// ``removeAll()``, which locks only those: a cold layout (the cache emptied before each)
-  /// touches one or two stripes, not sixteen. Set under the stripe's lock; read first and
+  /// ``removeAll()``, which locks only those.
+  ///
+  /// A cold layout (the cache emptied before each) touches one or two stripes, not sixteen.
+  /// Set under the stripe's lock; read first and
   /// written only when the bit is missing, so that lookups on several threads share the cache
   /// line rather than fight over it.
   private let touched = Atomic<UInt64>(0)

@@ -52,9 +52,13 @@ import TypeScaleTestSupport
       "한", "ᄀ", "\u{1161}", "\u{11A8}", "क", "\u{94D}", "ष", "ि", "ก", "\u{E49}", "\u{E33}",
       "\u{AD}", "ж", "\u{483}", "か", "\u{3099}", "字", "\u{600}", "ب", "\u{2028}",
       "\u{64E}", "\u{670}", "٣", "अ", "\u{93C}", "\u{902}", "า", "เ", "\u{E31}", "ฯ",
+      // Tamil and Thai bases and the marks `GraphemeClusters.isMark` takes without the
+      // recognizer, beside what breaks its assumptions: a linker, an emoji, a joiner.
+      "க", "ம", "\u{BBE}", "\u{BBF}", "\u{BC1}", "\u{BC6}", "\u{BCA}", "\u{BCD}", "\u{BD7}",
+      "\u{B82}", "ต", "\u{E33}", "\u{E34}", "\u{E38}", "\u{E48}", "\u{E4C}", "\u{E47}",
     ]
     var generator = SeededGenerator(seed: 0x5EED)
-    for _ in 0..<2000 {
+    for _ in 0..<6000 {
       var text = ""
       for _ in 0..<Int.random(in: 1...12, using: &generator) {
         text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
@@ -65,6 +69,38 @@ import TypeScaleTestSupport
         result.clusterBoundaries == Self.characterBoundaries(text),
         "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
+  }
+
+  /// Every mark `GraphemeClusters.isMark` takes without the recognizer, after plain bases of
+  /// the Indic, Thai and Tamil blocks, followed by every pair of scalars that could look back
+  /// past it (joiners, linkers, conjunct consonants, emoji, regional indicators, jamo, controls,
+  /// other marks): the clusters are Swift's `Character`s.
+  @Test func marks_clusterAsSwiftCharacters_beforeEveryFollowingPair() throws {
+    let bases: [Unicode.Scalar] = ["क", "ক", "க", "ம", "ก", "ต"]
+    let following: [Unicode.Scalar] = [
+      "\u{200D}", "\u{94D}", "\u{9CD}", "क", "ষ", "\u{93C}", "\u{301}", "👍", "🏽", "🇰", "ᄀ",
+      "\u{1161}", "\r", "\n", "க", "ก", " ", "\u{600}", "\u{BCD}", "\u{E48}", "\u{BBF}",
+    ]
+    var checked = 0
+    for base in bases {
+      let block = base.value & ~0x7F
+      for value in block..<(block + 0x80) where GraphemeClusters.isMark(value, after: base.value) {
+        let mark = try #require(Unicode.Scalar(value))
+        for next in following {
+          for last in following {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: [base, mark, next, last])
+            let paragraph = Paragraph(units: Array(text.utf16), start: 0)
+            let result = try itemizer.itemize(paragraph, direction: .natural)
+            #expect(
+              result.clusterBoundaries == Self.characterBoundaries(text),
+              "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked > 10_000)
   }
 
   /// Every scalar the itemizer calls plain breaks from its neighbours, plain or not: before and
@@ -131,8 +167,16 @@ import TypeScaleTestSupport
   /// primary face's covered ranges come in: the itemizer remembers the last three ranges it
   /// found, and text that cycles through four or more, or returns to an older one, must get
   /// the faces a lookup for every cluster gives.
-  @Test func faces_matchACascadeLookupPerCluster_acrossManyRanges() throws {
-    let cascade = FontFixture.registry.cascade(for: FontFixture.registry.defaultFace)
+  ///
+  /// Primary faces: the embedded default, and fixtures that cover their script's block with
+  /// many small ranges, whose block's coverage the itemizer keeps as bits. The pool adds every
+  /// scalar of the block of the face's most ranges, so that both are crossed at every step.
+  @Test(arguments: [nil, "Fixture-Devanagari.ttf", "Fixture-Thai.ttf", "Fixture-Arabic.ttf"])
+  func faces_matchACascadeLookupPerCluster_acrossManyRanges(_ file: String?) throws {
+    let face =
+      try file.map { try FontFixture.fixtureFont($0).face } ?? FontFixture.registry.defaultFace
+    let cascade = FontFixture.registry.cascade(for: face)
+    let itemizer = Itemizer(cascade: cascade)
     let primary = cascade.faces[0]
     // One scalar from each of up to eight covered ranges, and a few the primary face lacks.
     let ranges = primary.coverage.ranges
@@ -144,6 +188,13 @@ import TypeScaleTestSupport
       }
     }
     pool += ["\u{3042}", "\u{4E00}", "\u{05D0}", "a"]
+    let blocks = Dictionary(grouping: ranges.filter { $0.lowerBound > 0x7F }) {
+      $0.lowerBound >> 8
+    }
+    if let (block, inBlock) = blocks.max(by: { $0.value.count < $1.value.count }) {
+      #expect(inBlock.count >= 2, "block \(block) has \(inBlock.count) ranges")
+      pool += (block << 8...(block << 8 | 0xFF)).compactMap(Unicode.Scalar.init)
+    }
     var generator = SeededGenerator(seed: 0xFACE)
     for _ in 0..<500 {
       var text = ""
@@ -171,9 +222,10 @@ import TypeScaleTestSupport
     }
   }
 
-  /// The itemizer resolves scripts cluster by cluster as it walks them (`ScriptResolver`): each
-  /// run has, at every cluster it holds, the script `Itemizer.scripts(_:)` gives that cluster's
-  /// first unit, and runs are maximal. The pool holds what changes resolution: leading Common
+  /// The itemizer resolves scripts cluster by cluster as it walks them (`ScriptResolver`).
+  ///
+  /// Each run has, at every cluster it holds, the script `Itemizer.scripts(_:)` gives that
+  /// cluster's first unit, and runs are maximal. The pool holds what changes resolution: leading Common
   /// and Inherited characters, brackets of several kinds, marks, joiners, jamo and conjuncts
   /// (clusters of several scalars), and scripts on both sides of U+3000.
   @Test func runScripts_matchTheScriptsArray_onRandomMixes() throws {

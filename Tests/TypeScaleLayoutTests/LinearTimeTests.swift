@@ -321,7 +321,9 @@ import TypeScaleTestSupport
           + String(repeating: ")", count: nested), count: nested)
         == Array(repeating: latin, count: nested))
     // "(" under 64 "[": its ")" is not found; under 63 it is.
-    for (depth, expected) in [(ScriptResolver.bracketDepth, hebrew), (ScriptResolver.bracketDepth - 1, latin)] {
+    for (depth, expected) in [
+      (ScriptResolver.bracketDepth, hebrew), (ScriptResolver.bracketDepth - 1, latin),
+    ] {
       let text = "x(" + String(repeating: "[", count: depth) + "\u{5D0})"
       #expect(closers(text, count: 1) == [expected], "\(depth)")
     }

@@ -21,6 +21,7 @@ import Testing
     (.hiragana, 0x3042, "Hira"),  // あ
     (.katakana, 0x30A2, "Kana"),  // ア
     (.latin, 0x41, "Latn"),  // A
+    (.tamil, 0xB95, "Taml"),  // க
     (.thai, 0xE01, "Thai"),  // ก
   ]
 

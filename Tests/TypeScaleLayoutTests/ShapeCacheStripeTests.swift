@@ -181,9 +181,10 @@ import TypeScaleTestSupport
     }
     // The keys spread over the stripes, so the striped cache's mask had many bits.
     if keys >= 40 {
-      let used = Set((0..<keys).map { index in
-        Self.withLookup(index) { striped.stripeIndex(for: $0.hashCode) }
-      })
+      let used = Set(
+        (0..<keys).map { index in
+          Self.withLookup(index) { striped.stripeIndex(for: $0.hashCode) }
+        })
       #expect(used.count > 8)
     }
   }

@@ -247,6 +247,8 @@ static const int32_t CUnicode_scriptHiragana = 20;
 static const int32_t CUnicode_scriptKatakana = 22;
 /// USCRIPT_LATIN (Latn).
 static const int32_t CUnicode_scriptLatin = 25;
+/// USCRIPT_TAMIL (Taml).
+static const int32_t CUnicode_scriptTamil = 35;
 /// USCRIPT_THAI (Thai).
 static const int32_t CUnicode_scriptThai = 38;
 /// USCRIPT_JAPANESE (Jpan): Han, Hiragana and Katakana together. No character has it; the layout

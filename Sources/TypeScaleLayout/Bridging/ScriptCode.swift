@@ -41,6 +41,8 @@ struct ScriptCode: RawRepresentable, Hashable, Sendable {
   static var katakana: ScriptCode { ScriptCode(rawValue: CUnicode_scriptKatakana) }
   /// Latn.
   static var latin: ScriptCode { ScriptCode(rawValue: CUnicode_scriptLatin) }
+  /// Taml.
+  static var tamil: ScriptCode { ScriptCode(rawValue: CUnicode_scriptTamil) }
   /// Thai.
   static var thai: ScriptCode { ScriptCode(rawValue: CUnicode_scriptThai) }
 

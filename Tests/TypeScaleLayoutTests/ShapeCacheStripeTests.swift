@@ -40,6 +40,19 @@ import TypeScaleTestSupport
     withLookup(0) { glyphs(0).byteCount + ShapeCache.Key($0).byteCount }
   }
 
+  /// Runs `body(task, round)` for `rounds` rounds in each of `tasks` concurrent tasks.
+  static func concurrently(
+    tasks: Int, rounds: Int, _ body: @escaping @Sendable (Int, Int) -> Void
+  ) async {
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<tasks {
+        group.addTask {
+          for round in 0..<rounds { body(task, round) }
+        }
+      }
+    }
+  }
+
   /// Replays a fixed pseudo-random mix of lookups and inserts (a miss inserts, as the shaper
   /// does; every eighth step re-inserts a key) and returns every lookup's answer.
   static func replay(_ cache: ShapeCache, steps: Int) -> [Int?] {
@@ -124,19 +137,13 @@ import TypeScaleTestSupport
   @Test func concurrentUse_keepsTheBudgetAndCounts() async {
     let budget = 50 * Self.entryBytes
     let cache = ShapeCache(budget: budget)
-    await withTaskGroup(of: Void.self) { group in
-      for thread in 0..<4 {
-        group.addTask {
-          for round in 0..<400 {
-            let index = (round * 7 + thread * 75) % Self.texts.count
-            Self.withLookup(index) { key in
-              if let found = cache.value(for: key) {
-                #expect(Int(found[0].id) == index)
-              } else {
-                cache.insert(Self.glyphs(index), for: key)
-              }
-            }
-          }
+    await Self.concurrently(tasks: 4, rounds: 400) { thread, round in
+      let index = (round * 7 + thread * 75) % Self.texts.count
+      Self.withLookup(index) { key in
+        if let found = cache.value(for: key) {
+          #expect(Int(found[0].id) == index)
+        } else {
+          cache.insert(Self.glyphs(index), for: key)
         }
       }
     }
@@ -196,15 +203,9 @@ import TypeScaleTestSupport
   @Test func concurrentEvictions_takeTurnsAndKeepTheBudget() async {
     let budget = 2 * Self.entryBytes
     let cache = ShapeCache(budget: budget)
-    await withTaskGroup(of: Void.self) { group in
-      for thread in 0..<8 {
-        group.addTask {
-          for round in 0..<300 {
-            let index = (round + thread * 37) % Self.texts.count
-            Self.withLookup(index) { cache.insert(Self.glyphs(index), for: $0) }
-          }
-        }
-      }
+    await Self.concurrently(tasks: 8, rounds: 300) { thread, round in
+      let index = (round + thread * 37) % Self.texts.count
+      Self.withLookup(index) { cache.insert(Self.glyphs(index), for: $0) }
     }
     let statistics = cache.statistics
     #expect(statistics.bytes <= budget)

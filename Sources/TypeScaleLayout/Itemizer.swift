@@ -180,7 +180,9 @@ struct Itemizer {
       guard let range = primaryCoverage.coveredRange(containing: value) else {
         return blockCovers(value)
       }
-      if range.count < 64 { return blockCovers(value) }
+      // A small range also fills its block's bits: a script the face covers in many small
+      // ranges (Tamil) then misses the three ranges but not the bits.
+      if range.count < 64 { _ = blockCovers(value) }
       (thirdLow, thirdHigh) = (otherLow, otherHigh)
       (otherLow, otherHigh) = (coveredLow, coveredHigh)
       (coveredLow, coveredHigh) = (range.lowerBound, range.upperBound)

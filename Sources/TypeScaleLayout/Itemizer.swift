@@ -362,9 +362,9 @@ struct Itemizer {
 
   /// A scalar's UAX #24 script, with common letters answered without ICU.
   ///
-  /// ASCII, Greek, Cyrillic, Hebrew, Arabic and Devanagari letters, Thai and Tamil, the commonest CJK
-  /// punctuation, kana, CJK ideographs and Hangul syllables are answered here, the rest by ICU. `ItemizerTests` checks every
-  /// Unicode scalar against ICU.
+  /// ASCII, Greek, Cyrillic, Hebrew, Arabic and Devanagari letters, Thai and Tamil, the
+  /// commonest CJK punctuation, kana, CJK ideographs and Hangul syllables are answered here, the
+  /// rest by ICU. `ItemizerTests` checks every Unicode scalar against ICU.
   ///
   /// The ranges are split at U+3000 first, so that a scalar is compared with the ranges of its
   /// own half only (a `switch` over ranges tests them in order).

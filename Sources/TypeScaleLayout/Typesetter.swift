@@ -270,26 +270,22 @@ struct Typesetter {
       return (start, end)
     }
     guard middleStart < middleEnd else { return nil }
+    // An end shaped on its own, isolated on the side where the line breaks.
+    func end(_ range: Range<Int>, isolatedBefore: Bool) throws(LayoutError) -> Piece {
+      var end = try shaper.shape(
+        run, range: range, in: measured.units, pointSize: measured.pointSize,
+        isolatedBefore: isolatedBefore, isolatedAfter: !isolatedBefore, context: context)
+      end.run.range = range
+      return Piece(shaped: end, indices: 0..<end.glyphs.count, range: range)
+    }
     var pieces: [Piece] = []
     pieces.reserveCapacity(3)
-    if before {
-      var head = try shaper.shape(
-        run, range: lower..<middleStart, in: measured.units, pointSize: measured.pointSize,
-        isolatedBefore: true, context: context)
-      head.run.range = lower..<middleStart
-      pieces.append(Piece(shaped: head, indices: 0..<head.glyphs.count, range: lower..<middleStart))
-    }
+    if before { pieces.append(try end(lower..<middleStart, isolatedBefore: true)) }
     pieces.append(
       Piece(
         shaped: shaped, indices: Self.glyphBlock(shaped, lower: middleStart, upper: middleEnd),
         range: middleStart..<middleEnd))
-    if after {
-      var tail = try shaper.shape(
-        run, range: middleEnd..<upper, in: measured.units, pointSize: measured.pointSize,
-        isolatedAfter: true, context: context)
-      tail.run.range = middleEnd..<upper
-      pieces.append(Piece(shaped: tail, indices: 0..<tail.glyphs.count, range: middleEnd..<upper))
-    }
+    if after { pieces.append(try end(middleEnd..<upper, isolatedBefore: false)) }
     return pieces
   }
 

@@ -13,6 +13,17 @@ import TypeScaleTestSupport
   let itemizer = Itemizer(
     cascade: FontFixture.registry.cascade(for: FontFixture.registry.defaultFace))
 
+  /// A text of 1 to `length` scalars drawn from `pool`.
+  static func randomText(
+    from pool: [Unicode.Scalar], upTo length: Int, using generator: inout SeededGenerator
+  ) -> String {
+    var text = ""
+    for _ in 0..<Int.random(in: 1...length, using: &generator) {
+      text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
+    }
+    return text
+  }
+
   /// The UTF-16 offsets where Swift's `Character`s start, and the end.
   static func characterBoundaries(_ text: String) -> [Int] {
     var offsets = [0]
@@ -59,10 +70,7 @@ import TypeScaleTestSupport
     ]
     var generator = SeededGenerator(seed: 0x5EED)
     for _ in 0..<6000 {
-      var text = ""
-      for _ in 0..<Int.random(in: 1...12, using: &generator) {
-        text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
-      }
+      let text = Self.randomText(from: pool, upTo: 12, using: &generator)
       let paragraph = Paragraph(units: Array(text.utf16), start: 0)
       let result = try itemizer.itemize(paragraph, direction: .natural)
       #expect(
@@ -197,10 +205,7 @@ import TypeScaleTestSupport
     }
     var generator = SeededGenerator(seed: 0xFACE)
     for _ in 0..<500 {
-      var text = ""
-      for _ in 0..<Int.random(in: 1...16, using: &generator) {
-        text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
-      }
+      let text = Self.randomText(from: pool, upTo: 16, using: &generator)
       let units = Array(text.utf16)
       let result = try itemizer.itemize(Paragraph(units: units, start: 0), direction: .natural)
       for (start, end) in zip(result.clusterBoundaries, result.clusterBoundaries.dropFirst()) {
@@ -225,9 +230,9 @@ import TypeScaleTestSupport
   /// The itemizer resolves scripts cluster by cluster as it walks them (`ScriptResolver`).
   ///
   /// Each run has, at every cluster it holds, the script `Itemizer.scripts(_:)` gives that
-  /// cluster's first unit, and runs are maximal. The pool holds what changes resolution: leading Common
-  /// and Inherited characters, brackets of several kinds, marks, joiners, jamo and conjuncts
-  /// (clusters of several scalars), and scripts on both sides of U+3000.
+  /// cluster's first unit, and runs are maximal. The pool holds what changes resolution:
+  /// leading Common and Inherited characters, brackets of several kinds, marks, joiners, jamo
+  /// and conjuncts (clusters of several scalars), and scripts on both sides of U+3000.
   @Test func runScripts_matchTheScriptsArray_onRandomMixes() throws {
     let pool: [Unicode.Scalar] = [
       "a", " ", "1", ".", "(", ")", "[", "]", "\u{201C}", "\u{201D}", "\u{300C}", "\u{300D}",
@@ -237,10 +242,7 @@ import TypeScaleTestSupport
     ]
     var generator = SeededGenerator(seed: 0x5C12)
     for _ in 0..<3000 {
-      var text = ""
-      for _ in 0..<Int.random(in: 1...14, using: &generator) {
-        text.unicodeScalars.append(pool.randomElement(using: &generator) ?? "a")
-      }
+      let text = Self.randomText(from: pool, upTo: 14, using: &generator)
       let units = Array(text.utf16)
       let expected = units.withUnsafeBufferPointer { Itemizer.scripts($0) }
       let result = try itemizer.itemize(Paragraph(units: units, start: 0), direction: .natural)

@@ -24,8 +24,8 @@
 /// rather than going through generic metadata on every call.
 /// The value lives behind a pointer allocated with the lock, not in a stored `var`: the body's
 /// `inout` access then needs no run-time exclusivity check (`swift_beginAccess` and
-/// `swift_endAccess`, about 100 instructions a call, which a cold layout paid some 25 times),
-/// and the mutex already makes the access exclusive.
+/// `swift_endAccess`: about 100 instructions a lock by callgrind, paid on every lock a layout
+/// took), and the mutex already makes the access exclusive.
 /// Not reentrant: calling `withLock` from inside its own body deadlocks.
 package final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -124,7 +124,8 @@ enum GraphemeClusters {
   /// block and such marks the next boundary depends on the next scalar alone, as after a plain
   /// scalar: a plain one starts a cluster (UAX #29 GB999), and the recognizer, seeded with the
   /// mark, answers for the rest. `ItemizerTests` compare the clusters with Swift's `Character`s
-  /// over random mixes of these marks with bases, joiners, linkers and emoji.
+  /// for every such mark after bases of its block followed by every pair of joiners, linkers,
+  /// conjunct consonants, emoji and controls, and over random mixes.
   @inline(__always)
   static func isMark(_ value: UInt32, after base: UInt32) -> Bool {
     guard value >> 7 == base >> 7 else { return false }

@@ -16,8 +16,7 @@ struct ScriptResolver {
 
   /// The text's first real script, once it has appeared: what leading Common and Inherited
   /// characters take.
-  var firstScript: ScriptCode? { first }
-  private var first: ScriptCode? = nil
+  private(set) var firstScript: ScriptCode? = nil
 
   /// The script of the next scalar, or `nil` when it is Common or Inherited and no real script
   /// has appeared yet.
@@ -26,7 +25,7 @@ struct ScriptResolver {
     let script = Itemizer.script(of: value)
     if script == .inherited { return previous }
     if script != .common {
-      if first == nil { first = script }
+      if firstScript == nil { firstScript = script }
       previous = script
       return script
     }

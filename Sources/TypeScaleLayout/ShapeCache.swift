@@ -221,9 +221,8 @@ public final class ShapeCache: Sendable {
   /// ``removeAll()``, which locks only those.
   ///
   /// A cold layout (the cache emptied before each) touches one or two stripes, not sixteen.
-  /// Set under the stripe's lock; read first and
-  /// written only when the bit is missing, so that lookups on several threads share the cache
-  /// line rather than fight over it.
+  /// Set under the stripe's lock; read first and written only when the bit is missing, so that
+  /// lookups on several threads share the cache line rather than fight over it.
   private let touched = Atomic<UInt64>(0)
 
   /// Creates a cache.

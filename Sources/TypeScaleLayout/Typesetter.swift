@@ -200,11 +200,10 @@ struct Typesetter {
           Self.glyphBlock(shaped, lower: upper, upper: min(upper + 1, run.range.upperBound)))
         let unsafe = unsafeBefore || unsafeAfter
         if unsafe, !reshapesWholePieces,
-          let windows = try reshapedEnds(
+          try appendReshapedEnds(
             of: shaped, block: block, lower: lower, upper: upper, measured: measured,
-            before: cutBefore && unsafeBefore, after: cutAfter && unsafeAfter)
+            before: cutBefore && unsafeBefore, after: cutAfter && unsafeAfter, to: &pieces)
         {
-          pieces.append(contentsOf: windows)
           continue
         }
         if unsafe {
@@ -237,17 +236,18 @@ struct Typesetter {
   /// compares it with shaping the whole piece (``reshapesWholePieces``) at every pair of
   /// cluster boundaries of its texts.
   ///
-  /// - Returns: The pieces, or `nil` where the whole piece must be shaped again: neither cut
-  ///   unsafe (only the run's own start or end), a right-to-left run, a paragraph with over-long
-  ///   clusters, or no safe cluster between the ends.
-  private func reshapedEnds(
+  /// - Returns: Whether it appended the pieces to `pieces`; `false` (nothing appended) where the
+  ///   whole piece must be shaped again: neither cut unsafe (only the run's own start or end), a
+  ///   right-to-left run, a paragraph with over-long clusters, or no safe cluster between the
+  ///   ends.
+  private func appendReshapedEnds(
     of shaped: ShapedRun, block: Range<Int>, lower: Int, upper: Int,
-    measured: MeasuredParagraph, before: Bool, after: Bool
-  ) throws(LayoutError) -> [Piece]? {
+    measured: MeasuredParagraph, before: Bool, after: Bool, to pieces: inout [Piece]
+  ) throws(LayoutError) -> Bool {
     let run = shaped.run
     guard before || after, !run.isRightToLeft, !measured.prepared.itemized.hasLongClusters,
       !block.isEmpty
-    else { return nil }
+    else { return false }
     let base = run.range.lowerBound
     // Paragraph offsets of the first safe cluster after `lower` and the last before `upper`.
     let (middleStart, middleEnd) = shaped.glyphs.withGlyphs { glyphs -> (Int, Int) in
@@ -269,7 +269,7 @@ struct Typesetter {
       }
       return (start, end)
     }
-    guard middleStart < middleEnd else { return nil }
+    guard middleStart < middleEnd else { return false }
     // An end shaped on its own, isolated on the side where the line breaks.
     func end(_ range: Range<Int>, isolatedBefore: Bool) throws(LayoutError) -> Piece {
       var end = try shaper.shape(
@@ -278,15 +278,16 @@ struct Typesetter {
       end.run.range = range
       return Piece(shaped: end, indices: 0..<end.glyphs.count, range: range)
     }
-    var pieces: [Piece] = []
-    pieces.reserveCapacity(3)
-    if before { pieces.append(try end(lower..<middleStart, isolatedBefore: true)) }
+    // Shaped before anything is appended, so that a throw leaves `pieces` as it was.
+    let head = before ? try end(lower..<middleStart, isolatedBefore: true) : nil
+    let tail = after ? try end(middleEnd..<upper, isolatedBefore: false) : nil
+    if let head { pieces.append(head) }
     pieces.append(
       Piece(
         shaped: shaped, indices: Self.glyphBlock(shaped, lower: middleStart, upper: middleEnd),
         range: middleStart..<middleEnd))
-    if after { pieces.append(try end(middleEnd..<upper, isolatedBefore: false)) }
-    return pieces
+    if let tail { pieces.append(tail) }
+    return true
   }
 
   /// Whether an ascending array holds a value, by binary search.

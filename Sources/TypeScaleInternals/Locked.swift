@@ -26,6 +26,10 @@
 /// `inout` access then needs no run-time exclusivity check (`swift_beginAccess` and
 /// `swift_endAccess`: about 100 instructions a lock by callgrind, paid on every lock a layout
 /// took), and the mutex already makes the access exclusive.
+/// The mutex and the value share one allocation aligned to and padded out to whole 64-byte cache
+/// lines: taking the lock and changing a small value touch one line, and no other lock or value
+/// shares it, so that threads using two different locks (the shape cache's stripes) do not
+/// invalidate each other's lines (false sharing).
 /// Not reentrant: calling `withLock` from inside its own body deadlocks.
 package final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -35,19 +39,28 @@ package final class Locked<Value>: @unchecked Sendable {
   ///
   /// - Parameter initialValue: The value the lock guards.
   package init(_ initialValue: consuming Value) {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
+    let line = 64
+    let alignment = max(line, MemoryLayout<Value>.alignment)
+    let valueOffset = Self.roundedUp(
+      MemoryLayout<pthread_mutex_t>.size, MemoryLayout<Value>.alignment)
+    let storage = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.roundedUp(valueOffset + MemoryLayout<Value>.size, line), alignment: alignment)
+    mutex = storage.initializeMemory(as: pthread_mutex_t.self, to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
-    value = .allocate(capacity: 1)
+    value = (storage + valueOffset).bindMemory(to: Value.self, capacity: 1)
     value.initialize(to: initialValue)
   }
 
   deinit {
     pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
     value.deinitialize(count: 1)
-    value.deallocate()
+    mutex.deinitialize(count: 1)
+    UnsafeMutableRawPointer(mutex).deallocate()
+  }
+
+  /// `size` rounded up to a multiple of `alignment` (a power of two).
+  private static func roundedUp(_ size: Int, _ alignment: Int) -> Int {
+    (size + alignment - 1) & ~(alignment - 1)
   }
 
   /// Runs `body` with the value while holding the lock, and returns what it returns.

@@ -28,8 +28,28 @@ public final class LayoutContext {
   private var recentFonts:
     [(cache: HarfBuzzFontCache, face: FontFace, coordinates: String, font: HarfBuzzFont)] = []
 
+  /// The cascade of the font laid out last, when it names no fallback faces of its own: by the
+  /// engine's font cache (held, so that its identity is never another engine's) and face.
+  ///
+  /// A layout asks for it once, and this answers without the engine's lock, a line that every
+  /// thread would otherwise write.
+  private var recentCascade: (fonts: HarfBuzzFontCache, face: FontFace.ID, cascade: FontCascade)?
+
   /// Creates a context.
   public init() {}
+
+  /// The cascade remembered for `face` with the engine whose font cache is `fonts`, or `nil`.
+  func recentCascade(from fonts: HarfBuzzFontCache, face: FontFace.ID) -> FontCascade? {
+    guard let recent = recentCascade, recent.fonts === fonts, recent.face == face else {
+      return nil
+    }
+    return recent.cascade
+  }
+
+  /// Remembers a primary face's cascade for ``recentCascade(from:face:)``.
+  func remember(_ cascade: FontCascade, from fonts: HarfBuzzFontCache, face: FontFace.ID) {
+    recentCascade = (fonts, face, cascade)
+  }
 
   /// A font this context used recently from `cache` for a face and coordinates, or `nil`.
   func recentFont(

@@ -24,9 +24,10 @@ import TypeScaleInternals
 /// The entries are split by hash into 16 stripes, each behind its own lock, so that threads
 /// looking up different runs do not wait for each other (with one lock, two threads laying out
 /// warm text spent most of their blocking waits on it). The budget and the eviction order are
-/// the cache's as a whole: one clock stamps every use across the stripes, and eviction drops the
-/// least recently used quarter of all entries — on one thread the cache keeps and drops exactly
-/// what a single-lock cache would. ``statistics`` sums the stripes' counters, one stripe at a
+/// the cache's as a whole: one clock stamps every use across the stripes (advanced by inserts
+/// only, so that hits write no line another thread reads), and eviction drops the least recently
+/// used quarter of all entries — on one thread the cache keeps and drops exactly what a
+/// single-lock cache would. ``statistics`` sums the stripes' counters, one stripe at a
 /// time.
 ///
 /// A lookup borrows the caller's text: it hashes the UTF-16 window in place and compares it with
@@ -177,6 +178,21 @@ public final class ShapeCache: Sendable {
       return more.firstIndex { $0.key.matches(lookup) }.map { $0 + 1 }
     }
 
+    /// Entry `index`'s glyphs, without copying the entry (which would retain its key too).
+    func glyphs(at index: Int) -> ShapedGlyphs {
+      index == 0 ? first.glyphs : more[index - 1].glyphs
+    }
+
+    /// Stamps entry `index` with `clock` in place, when its stamp differs: a hit on an entry
+    /// already stamped with the current clock writes nothing.
+    mutating func stamp(_ index: Int, with clock: UInt64) {
+      if index == 0 {
+        if first.lastUse != clock { first.lastUse = clock }
+      } else if more[index - 1].lastUse != clock {
+        more[index - 1].lastUse = clock
+      }
+    }
+
     subscript(index: Int) -> _Entry {
       get { index == 0 ? first : more[index - 1] }
       set {
@@ -207,8 +223,12 @@ public final class ShapeCache: Sendable {
   public let budget: Int
   /// The stripes: an entry lives in the one its hash picks.
   private let stripes: [Locked<_State>]
-  /// Stamps every use, across stripes: unique, increasing values, so that eviction can order
-  /// all entries by last use.
+  /// Stamps every use, across stripes, so that eviction can order all entries by last use.
+  ///
+  /// An insert advances it; a lookup stamps its entry with the current value without advancing
+  /// it, so that hits on several threads at once write no common line. Entries used between two
+  /// inserts share a stamp (ties are broken by hash): recency is kept to the insert, which is
+  /// finer than eviction needs, as each pass drops a quarter of the budget.
   private let clock = Atomic<UInt64>(0)
   /// Bytes held over all stripes; changed only with the stripe's lock held, with its entries.
   private let bytes = Atomic<Int>(0)
@@ -283,8 +303,11 @@ public final class ShapeCache: Sendable {
     }
   }
 
-  /// The next stamp of the clock.
+  /// The next stamp of the clock, for an insert.
   private func tick() -> UInt64 { clock.wrappingAdd(1, ordering: .relaxed).newValue }
+
+  /// The current stamp of the clock, for a lookup: read, not advanced.
+  private func now() -> UInt64 { clock.load(ordering: .relaxed) }
 
   /// Marks stripe `index` as touched; called with its lock held, before changing it.
   @inline(__always)
@@ -297,17 +320,16 @@ public final class ShapeCache: Sendable {
 
   /// The glyphs stored for `key`, or `nil`; a hit allocates nothing.
   func value(for key: Lookup) -> ShapedGlyphs? {
-    let clock = tick()
+    let clock = now()
     let stripe = stripeIndex(for: key.hashCode)
     return stripes[stripe].withLock { state in
       touch(stripe)
-      // Found and stamped in place, through the dictionary's `modify` accessor: no copies.
+      // Found and stamped in place, through the dictionary's `modify` accessor: no copy of the
+      // bucket or entry, so that a hit retains the glyphs alone.
       let glyphs = { (bucket: inout Bucket?) -> ShapedGlyphs? in
-        guard var found = bucket, let index = found.index(of: key) else { return nil }
-        bucket = nil  // `found` is then the only reference: stamping it copies nothing.
-        found[index].lastUse = clock
-        bucket = found
-        return found[index].glyphs
+        guard let index = bucket?.index(of: key) else { return nil }
+        bucket?.stamp(index, with: clock)
+        return bucket?.glyphs(at: index)
       }(&state.buckets[key.hashCode])
       if glyphs == nil {
         state.statistics.misses += 1
@@ -365,11 +387,12 @@ public final class ShapeCache: Sendable {
           }
         }
       }
-      uses.sort { $0.lastUse < $1.lastUse }
+      uses.sort { ($0.lastUse, $0.hash) < ($1.lastUse, $1.hash) }
       for (index, hash, lastUse) in uses {
         guard bytes.load(ordering: .relaxed) > target else { break }
         stripes[index].withLock { state in
-          // Clock values are unique, so a last use names one entry; one used since is kept.
+          // The first entry of the bucket with that last use: entries that share a stamp were
+          // used as recently as each other. One used since, with a later stamp, is kept.
           guard var bucket = state.buckets[hash],
             let found = bucket.first.lastUse == lastUse
               ? 0 : bucket.more.firstIndex(where: { $0.lastUse == lastUse }).map({ $0 + 1 })

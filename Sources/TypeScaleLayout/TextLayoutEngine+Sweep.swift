@@ -50,8 +50,8 @@ extension TextLayoutEngine {
       throw LayoutError(error)
     }
     try options.validate()
-    let box = borrowContext()
-    defer { returnContext(box) }
+    let box = contexts.borrow()
+    defer { contexts.giveBack(box) }
     // Size-independent work once: paragraphs, bidi, scripts, fonts (and break opportunities, the
     // first time a size needs them).
     var prepared = try prepare(text, font: font, options: options, context: box.context)

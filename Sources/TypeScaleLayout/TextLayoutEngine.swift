@@ -33,16 +33,11 @@ public final class TextLayoutEngine: Sendable {
   /// faces only.
   public let systemFallback: SystemFontFallback?
   let fonts: HarfBuzzFontCache
-  private let contexts = Locked<[ContextBox]>([])
+  let contexts = ContextPool()
   /// Cascades by primary face and fallback faces (built once: matching runs per build).
   private let cascades = Locked<[[FontFace.ID]: FontCascade]>([:])
   /// Cascades of fonts without fallback faces of their own, by primary face.
   private let primaryCascades = Locked<[FontFace.ID: FontCascade]>([:])
-
-  final class ContextBox: @unchecked Sendable {
-    // A context is used by one thread at a time: the pool hands each out to one caller.
-    let context = LayoutContext()
-  }
 
   /// Creates an engine.
   ///
@@ -108,15 +103,9 @@ public final class TextLayoutEngine: Sendable {
   public func layout(
     _ text: String, font: LayoutFont, options: LayoutOptions = LayoutOptions()
   ) throws(LayoutError) -> TextLayout {
-    let box = borrowContext()
-    defer { returnContext(box) }
+    let box = contexts.borrow()
+    defer { contexts.giveBack(box) }
     return try layout(text, font: font, options: options, context: box.context)
-  }
-
-  func borrowContext() -> ContextBox { contexts.withLock { $0.popLast() } ?? ContextBox() }
-
-  func returnContext(_ box: ContextBox) {
-    contexts.withLock { if $0.count < 16 { $0.append(box) } }
   }
 
   /// Lays text out with the caller's context.
@@ -167,6 +156,17 @@ public final class TextLayoutEngine: Sendable {
     }
   }
 
+  /// The cascade for `font`, built once per engine: the context's last one when it is the same
+  /// primary face's, else the engine's.
+  func _cascade(for font: LayoutFont, context: LayoutContext) -> FontCascade {
+    guard font.fallbackFaces.isEmpty else { return _cascade(for: font) }
+    if let recent = context.recentCascade(from: fonts, face: font.face.id) { return recent }
+    let cascade = _cascade(for: font)
+    context.remember(cascade, from: fonts, face: font.face.id)
+    return cascade
+  }
+
+  /// The engine's cascade for `font`, built once (while fewer than 1,024 are cached).
   func _cascade(for font: LayoutFont) -> FontCascade {
     if font.fallbackFaces.isEmpty {
       // Most fonts name no fallbacks of their own: keyed by the face alone, no key array.
@@ -188,7 +188,7 @@ public final class TextLayoutEngine: Sendable {
   func prepare(
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> Prepared {
-    let cascade = _cascade(for: font)
+    let cascade = _cascade(for: font, context: context)
     let itemizer = Itemizer(cascade: cascade)
     let paragraphs = text.isEmpty ? [] : Paragraph.split(text)
     var prepared: [PreparedParagraph] = []

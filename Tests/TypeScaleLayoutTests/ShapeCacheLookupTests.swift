@@ -115,6 +115,46 @@ import TypeScaleTestSupport
     #expect(texts[0].withUnsafeBufferPointer { cache.value(for: lookup($0)) } == nil)
   }
 
+  /// A hit stamps its entry with the clock of the newest insert (a lookup reads the clock, only
+  /// an insert advances it): the oldest entry, looked up after later inserts, outlives the
+  /// entries inserted after it when eviction comes, and entries used between two inserts go
+  /// together, in hash order, when they tie.
+  @Test func aHit_keepsItsEntryPastLaterInserts() {
+    let glyphs = ShapedGlyphs(count: 4) { index in
+      ShapedGlyphs.Glyph(
+        id: UInt32(index), cluster: Int32(index), advance: 500, offsetX: 0, offsetY: 0,
+        unsafeToBreak: false)
+    }
+    let face = FontFixture.registry.defaultFace.id
+    let texts = (0..<40).map { Array("word \($0)".utf16) }
+    func lookup(_ units: UnsafeBufferPointer<UInt16>) -> ShapeCache.Lookup {
+      ShapeCache.Lookup(
+        window: units, text: 0..<units.count, face: face, coordinates: "", features: "",
+        script: .latin, rightToLeft: false, language: "", pointSize: nil)
+    }
+    let entryBytes = texts[0].withUnsafeBufferPointer {
+      glyphs.byteCount + ShapeCache.Key(lookup($0)).byteCount
+    }
+    let cache = ShapeCache(budget: entryBytes * 20)
+    func contains(_ index: Int) -> Bool {
+      texts[index].withUnsafeBufferPointer { cache.value(for: lookup($0)) } != nil
+    }
+    for text in texts[0..<16] {
+      text.withUnsafeBufferPointer { cache.insert(glyphs, for: lookup($0)) }
+    }
+    #expect(contains(0))
+    #expect(contains(1))
+    for text in texts[16..<24] {
+      text.withUnsafeBufferPointer { cache.insert(glyphs, for: lookup($0)) }
+    }
+    #expect(cache.statistics.evictions > 0)
+    // Texts 0 and 1 were used after text 15's insert, so they outlive texts 2 to 15.
+    #expect(contains(0))
+    #expect(contains(1))
+    #expect(!contains(2))
+    #expect(contains(23))
+  }
+
   /// The allocation counter of an `LD_PRELOAD`ed malloc wrapper, when one is loaded.
   ///
   /// Built from this C file (`cc -shared -fPIC -O2 -o /tmp/malloc_count.so malloc_count.c`):

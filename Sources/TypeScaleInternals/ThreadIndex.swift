@@ -12,7 +12,7 @@ import Synchronization
 
 /// A small number for the calling thread, given out in the order threads first ask (0, 1, 2…).
 ///
-/// Pools that keep a slot per thread (``ContextPool`` in TypeScaleLayout) pick the slot with it,
+/// Pools that keep a slot per thread (`ContextPool` in TypeScaleLayout) pick the slot with it,
 /// so that two threads never share a slot while there are fewer threads than slots. Unlike a
 /// hash of `pthread_self()`, it gives the first threads distinct numbers. Numbers are not
 /// reused when a thread exits; the pools take them modulo their size.

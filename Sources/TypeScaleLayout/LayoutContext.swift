@@ -9,8 +9,9 @@ import TypeScaleFonts
 /// nor ICU break iterators may be used from two threads at once. Use one per thread or task, and
 /// reuse it — creating one allocates a HarfBuzz buffer (a few microseconds) and, on first use per
 /// language, an ICU line-break iterator (tens of microseconds, more for dictionary languages
-/// such as Thai). The engine's convenience methods borrow contexts from a small pool, so most
-/// callers never create one.
+/// such as Thai). The engine's convenience methods borrow contexts from a pool with a slot per
+/// thread, so most callers never create one. A context also remembers the fonts and cascade its
+/// last layouts used (per engine), which spares each layout the engine's locks.
 ///
 /// ```swift
 /// let context = LayoutContext()

@@ -7,7 +7,9 @@ import TypeScaleInternals
 ///
 /// Create one engine per registry and share it: it is thread-safe. It owns the shape cache (a
 /// byte budget, 64 MiB by default) and the HarfBuzz fonts; per-thread scratch state lives in
-/// ``LayoutContext``s, borrowed from a small pool by the methods that take none.
+/// ``LayoutContext``s, borrowed by the methods that take none from a pool with a slot per thread.
+/// Threads sharing an engine share its caches; a warm layout usually takes no lock but, for each
+/// run, that of one of the shape cache's 16 stripes.
 ///
 /// ```swift
 /// let registry = try FontRegistry()

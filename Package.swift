@@ -145,7 +145,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TypeScaleLayoutTests",
-      dependencies: ["TypeScaleLayout", "TypeScaleTestSupport", "CUnicode"]
+      dependencies: ["TypeScaleLayout", "TypeScaleTestSupport", "TypeScaleInternals", "CUnicode"]
     ),
     .testTarget(
       name: "TypeScaleTests",

@@ -2,7 +2,6 @@
 
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import TypeScaleInternals
@@ -10,7 +9,7 @@ import Testing
 /// Thread numbers: distinct for threads alive at once, and stable within a thread.
 @Suite struct ThreadIndexTests {
   /// The numbers the threads saw.
-  final class Numbers: Sendable { let list = Mutex<[Int]>([]) }
+  final class Numbers: Sendable { let list = Locked<[Int]>([]) }
 
   /// Threads alive at once have distinct numbers, and a thread keeps its number.
   @Test func threadIndices_areDistinctAndStable() {

@@ -183,13 +183,15 @@ report-demo: deps
 
 ## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango
 ## (pangoft2) on the quick corpus in Benchmarks/Texts and the broad one in Benchmarks/Corpus
-## (CLDR text; fonts from fonts-noto-core, -cjk and -color-emoji); the registry benchmark
+## (CLDR text from unicode-cldr-core, which the corpus check reads; fonts from fonts-noto-core,
+## -cjk and -color-emoji); the registry benchmark
 ## registers Debian's fonts-noto-core. BENCH_ARGS=--json (or --markdown, --only cold,sweep,
 ## --corpus quick, …) passes arguments on.
 BENCH_FONTS := .build/bench-fonts
 BENCH_CORPUS_FONTS := .build/bench-corpus-fonts
 BENCH_BROAD_FONTS := .build/bench-broad-fonts
-BENCH_APT_PACKAGES := fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libpango1.0-dev
+BENCH_APT_PACKAGES := fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libpango1.0-dev \
+  unicode-cldr-core
 bench: deps
 	@if [ "$(UNAME)" = Darwin ]; then \
 	  pkg-config --exists pangoft2 || brew install pango; \

@@ -333,6 +333,13 @@ def main():
         "--check", action="store_true", help="exit 1 if the committed files differ"
     )
     arguments = parser.parse_args()
+    if not os.path.isdir(os.path.join(CLDR, "main")):
+        print(
+            f"make-corpus: no CLDR data at {CLDR}; install Debian's unicode-cldr-core "
+            "(make bench does)",
+            file=sys.stderr,
+        )
+        sys.exit(2)
     broad, fonts, table = build()
     outputs = {"broad.tsv": broad, "fonts.tsv": fonts}
     if arguments.check:

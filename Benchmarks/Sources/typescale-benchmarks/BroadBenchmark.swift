@@ -279,7 +279,8 @@ struct BroadBenchmark {
       + "\(corpus.fontPaths.count) font files"
   }
 
-  /// Runs one scenario: an untimed pass comparing line counts, then each group measured alone.
+  /// Runs one scenario: an untimed pass comparing line counts, then each group measured alone,
+  /// its rounds spread over the scenario (round 1 of every group, then round 2, …).
   ///
   /// - Parameter mode: The scenario.
   /// - Returns: Its figures per script and kind.
@@ -310,17 +311,19 @@ struct BroadBenchmark {
     }
 
     let before = bench.engine.shapeCache.statistics
+    let groupPasses = groups.map { script, kind in
+      BroadPasses(mode, bench: bench, texts: texts(script: script, kind: kind))
+    }
+    let times = try secondsPerOperation(
+      groups: groupPasses.map { passes in
+        (passes.operationsPerPass, [passes.typeScalePass, passes.floorPass, passes.pangoPass])
+      }, rounds: broadRounds, minimumRound: broadMinimumRound)
     var timings: [BroadTiming] = []
-    for (script, kind) in groups {
-      let passes = BroadPasses(mode, bench: bench, texts: texts(script: script, kind: kind))
-      let times = try secondsPerOperation(
-        operations: passes.operationsPerPass, rounds: broadRounds,
-        minimumRound: broadMinimumRound,
-        [passes.typeScalePass, passes.floorPass, passes.pangoPass])
+    for (index, (script, kind)) in groups.enumerated() {
       timings.append(
         BroadTiming(
-          script: script, kind: kind, layouts: passes.operationsPerPass, typeScale: times[0],
-          floor: times[1], pango: times[2]))
+          script: script, kind: kind, layouts: groupPasses[index].operationsPerPass,
+          typeScale: times[index][0], floor: times[index][1], pango: times[index][2]))
     }
     if mode == .warm {
       let after = bench.engine.shapeCache.statistics

@@ -164,8 +164,9 @@ struct BroadReport {
     if !scenarios.isEmpty {
       lines.append(
         "Each script and kind is measured alone: the fastest of \(broadRounds) interleaved "
-          + "rounds of at least \(Int(broadMinimumRound * 1000)) ms; overall and per-script rows "
-          + "are total time over total layouts. ¶: paragraphs.")
+          + "rounds of at least \(Int(broadMinimumRound * 1000)) ms, the rounds spread over the "
+          + "groups; overall and per-script rows are total time over total layouts. "
+          + "¶: paragraphs.")
       lines.append("")
     }
     for goal in goals {

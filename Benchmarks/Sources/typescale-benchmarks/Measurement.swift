@@ -112,6 +112,47 @@ func secondsPerOperation(
   }
 }
 
+/// The best time per operation of several groups' passes, as
+/// ``secondsPerOperation(operations:rounds:minimumRound:_:)`` gives for one group, with the rounds
+/// spread over the groups: round 1 of every group, then round 2 of every group, and so on.
+///
+/// A stretch of other work on the machine then slows one round of many groups, which each
+/// group's fastest round leaves out, rather than every round of one group (with a group's
+/// rounds back to back, one busy second decided a script's figure: Chinese cold 2.22× the floor
+/// in one run, 1.55–1.69× in four others of the same code).
+///
+/// - Parameters:
+///   - groups: Each group's operations per pass and its passes, interleaved within a round.
+///   - rounds: The rounds.
+///   - minimumRound: The shortest round of a pass, in seconds.
+/// - Returns: Per group, per pass, seconds per operation.
+/// - Throws: What a pass throws.
+func secondsPerOperation(
+  groups: [(operations: Int, passes: [() throws -> Void])], rounds: Int, minimumRound: Double
+) throws -> [[Double]] {
+  let repeats = try groups.map { group in
+    try group.passes.map { pass in
+      max(1, Int((minimumRound / max(try seconds(pass), 1e-9)).rounded(.up)))
+    }
+  }
+  var best = groups.map { [Double](repeating: .infinity, count: $0.passes.count) }
+  for _ in 0..<rounds {
+    for (group, entry) in groups.enumerated() {
+      for (index, pass) in entry.passes.enumerated() {
+        let elapsed = try seconds {
+          for _ in 0..<repeats[group][index] { try pass() }
+        }
+        best[group][index] = min(best[group][index], elapsed)
+      }
+    }
+  }
+  return best.enumerated().map { group, times in
+    times.enumerated().map { index, time in
+      time / Double(repeats[group][index] * max(1, groups[group].operations))
+    }
+  }
+}
+
 /// The process's resident memory in bytes, from /proc/self/statm (0 where unavailable).
 func residentBytes() -> Int {
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {

@@ -14,15 +14,12 @@ import TypeScaleTestSupport
   /// system fallback with a Thai face); one context alternating between them gets each
   /// engine's own, as the engine's pooled contexts do.
   @Test func aContextUsedByTwoEngines_takesEachEnginesCascade() throws {
-    let folder = try Fixtures.temporaryDirectory()
+    let (system, folder) = try SystemFallbackCascadeTests.thaiFallback()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.copyItem(
-      at: Fixtures.font("Fixture-Thai.ttf"), to: folder.appendingPathComponent("thai.ttf"))
     let registry = try FontRegistry()
     let engines = [
       TextLayoutEngine(registry: registry),
-      TextLayoutEngine(
-        registry: registry, systemFallback: try SystemFontFallback(directories: [folder])),
+      TextLayoutEngine(registry: registry, systemFallback: system),
     ]
     // The same face for both, so a cascade remembered by face alone would serve the other.
     let font = try LayoutFont(face: registry.defaultFace, pointSize: 17)

@@ -87,72 +87,71 @@ import TypeScaleTestSupport
     }
   }
 
-  /// Over budget, the least recently used entries go, and the counts stay consistent.
-  @Test func overBudget_evictsTheLeastRecentlyUsedAndKeepsCountsConsistent() {
-    let glyphs = ShapedGlyphs(count: 4) { index in
+  /// Texts keyed in a cache with room for `entries` entries of the first text, the same four
+  /// glyphs stored for each.
+  struct BudgetFixture {
+    static let glyphs = ShapedGlyphs(count: 4) { index in
       ShapedGlyphs.Glyph(
         id: UInt32(index), cluster: Int32(index), advance: 500, offsetX: 0, offsetY: 0,
         unsafeToBreak: false)
     }
-    let face = FontFixture.registry.defaultFace.id
-    let texts = (0..<64).map { Array("text \($0)".utf16) }
-    func lookup(_ units: UnsafeBufferPointer<UInt16>) -> ShapeCache.Lookup {
+    let texts: [[UInt16]]
+    let cache: ShapeCache
+
+    init(_ prefix: String, count: Int, entries: Int) {
+      texts = (0..<count).map { Array("\(prefix) \($0)".utf16) }
+      let entryBytes = texts[0].withUnsafeBufferPointer {
+        Self.glyphs.byteCount + ShapeCache.Key(Self.lookup($0)).byteCount
+      }
+      cache = ShapeCache(budget: entryBytes * entries)
+    }
+
+    static func lookup(_ units: UnsafeBufferPointer<UInt16>) -> ShapeCache.Lookup {
       ShapeCache.Lookup(
-        window: units, text: 0..<units.count, face: face, coordinates: "", features: "",
-        script: .latin, rightToLeft: false, language: "", pointSize: nil)
+        window: units, text: 0..<units.count, face: FontFixture.registry.defaultFace.id,
+        coordinates: "", features: "", script: .latin, rightToLeft: false, language: "",
+        pointSize: nil)
     }
-    let entryBytes = texts[0].withUnsafeBufferPointer {
-      glyphs.byteCount + ShapeCache.Key(lookup($0)).byteCount
+
+    func insert(_ indices: Range<Int>) {
+      for index in indices {
+        texts[index].withUnsafeBufferPointer { cache.insert(Self.glyphs, for: Self.lookup($0)) }
+      }
     }
-    let cache = ShapeCache(budget: entryBytes * 20)
-    for text in texts { text.withUnsafeBufferPointer { cache.insert(glyphs, for: lookup($0)) } }
-    let statistics = cache.statistics
+
+    func contains(_ index: Int) -> Bool {
+      texts[index].withUnsafeBufferPointer { cache.value(for: Self.lookup($0)) } != nil
+    }
+  }
+
+  /// Over budget, the least recently used entries go, and the counts stay consistent.
+  @Test func overBudget_evictsTheLeastRecentlyUsedAndKeepsCountsConsistent() {
+    let fixture = BudgetFixture("text", count: 64, entries: 20)
+    fixture.insert(0..<64)
+    let statistics = fixture.cache.statistics
     #expect(statistics.evictions > 0)
-    #expect(statistics.bytes <= cache.budget)
-    #expect(statistics.entries + statistics.evictions == texts.count)
+    #expect(statistics.bytes <= fixture.cache.budget)
+    #expect(statistics.entries + statistics.evictions == fixture.texts.count)
     // The newest is kept, the oldest dropped.
-    #expect(texts[63].withUnsafeBufferPointer { cache.value(for: lookup($0)) } != nil)
-    #expect(texts[0].withUnsafeBufferPointer { cache.value(for: lookup($0)) } == nil)
+    #expect(fixture.contains(63))
+    #expect(!fixture.contains(0))
   }
 
   /// A hit stamps its entry with the clock of the newest insert (a lookup reads the clock, only
-  /// an insert advances it): the oldest entry, looked up after later inserts, outlives the
-  /// entries inserted after it when eviction comes, and entries used between two inserts go
-  /// together, in hash order, when they tie.
+  /// an insert advances it): the oldest entries, looked up after later inserts, outlive the
+  /// entries inserted after them when eviction comes.
   @Test func aHit_keepsItsEntryPastLaterInserts() {
-    let glyphs = ShapedGlyphs(count: 4) { index in
-      ShapedGlyphs.Glyph(
-        id: UInt32(index), cluster: Int32(index), advance: 500, offsetX: 0, offsetY: 0,
-        unsafeToBreak: false)
-    }
-    let face = FontFixture.registry.defaultFace.id
-    let texts = (0..<40).map { Array("word \($0)".utf16) }
-    func lookup(_ units: UnsafeBufferPointer<UInt16>) -> ShapeCache.Lookup {
-      ShapeCache.Lookup(
-        window: units, text: 0..<units.count, face: face, coordinates: "", features: "",
-        script: .latin, rightToLeft: false, language: "", pointSize: nil)
-    }
-    let entryBytes = texts[0].withUnsafeBufferPointer {
-      glyphs.byteCount + ShapeCache.Key(lookup($0)).byteCount
-    }
-    let cache = ShapeCache(budget: entryBytes * 20)
-    func contains(_ index: Int) -> Bool {
-      texts[index].withUnsafeBufferPointer { cache.value(for: lookup($0)) } != nil
-    }
-    for text in texts[0..<16] {
-      text.withUnsafeBufferPointer { cache.insert(glyphs, for: lookup($0)) }
-    }
-    #expect(contains(0))
-    #expect(contains(1))
-    for text in texts[16..<24] {
-      text.withUnsafeBufferPointer { cache.insert(glyphs, for: lookup($0)) }
-    }
-    #expect(cache.statistics.evictions > 0)
+    let fixture = BudgetFixture("word", count: 24, entries: 20)
+    fixture.insert(0..<16)
+    #expect(fixture.contains(0))
+    #expect(fixture.contains(1))
+    fixture.insert(16..<24)
+    #expect(fixture.cache.statistics.evictions > 0)
     // Texts 0 and 1 were used after text 15's insert, so they outlive texts 2 to 15.
-    #expect(contains(0))
-    #expect(contains(1))
-    #expect(!contains(2))
-    #expect(contains(23))
+    #expect(fixture.contains(0))
+    #expect(fixture.contains(1))
+    #expect(!fixture.contains(2))
+    #expect(fixture.contains(23))
   }
 
   /// The allocation counter of an `LD_PRELOAD`ed malloc wrapper, when one is loaded.

@@ -15,13 +15,19 @@ import TypeScaleTestSupport
     #expect(!layout.diagnostics.missingCharacters.isEmpty)
   }
 
-  @Test func engine_withSystemFallbackDrawsWhatRegisteredFacesLack() throws {
+  /// A system fallback over a temporary folder holding the Thai fixture font, and the folder
+  /// (the caller removes it).
+  static func thaiFallback() throws -> (fallback: SystemFontFallback, folder: URL) {
     let folder = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.copyItem(
       at: Fixtures.font("Fixture-Thai.ttf"), to: folder.appendingPathComponent("thai.ttf"))
+    return (try SystemFontFallback(directories: [folder]), folder)
+  }
+
+  @Test func engine_withSystemFallbackDrawsWhatRegisteredFacesLack() throws {
+    let (system, folder) = try Self.thaiFallback()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let registry = try FontRegistry()
-    let system = try SystemFontFallback(directories: [folder])
     let engine = TextLayoutEngine(registry: registry, systemFallback: system)
     let font = try LayoutFont(face: registry.defaultFace, pointSize: 17)
     let layout = try engine.layout("Hi สวัสดี", font: font)

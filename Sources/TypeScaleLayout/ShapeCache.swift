@@ -25,9 +25,9 @@ import TypeScaleInternals
 /// looking up different runs do not wait for each other (with one lock, two threads laying out
 /// warm text spent most of their blocking waits on it). The budget and the eviction order are
 /// the cache's as a whole: one clock stamps every use across the stripes (advanced by inserts
-/// only, so that hits write no line another thread reads), and eviction drops the least recently
-/// used quarter of all entries — on one thread the cache keeps and drops exactly what a
-/// single-lock cache would. ``statistics`` sums the stripes' counters, one stripe at a
+/// only, so that a hit reads it without writing it), and eviction drops the least recently used
+/// quarter of all entries — on one thread the cache keeps and drops exactly what a single-lock
+/// cache would. ``statistics`` sums the stripes' counters, one stripe at a
 /// time.
 ///
 /// A lookup borrows the caller's text: it hashes the UTF-16 window in place and compares it with

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// Known failures a run accepts: `--baseline FILE`, written by `--update-baseline`.
 ///
@@ -73,12 +74,18 @@ public struct CheckBaseline: Hashable, Sendable {
     return Data(text.utf8)
   }
 
-  /// Writes the baseline atomically (a temporary file, then a rename).
+  /// Writes the baseline atomically: a temporary file beside it, synced, then renamed over it
+  /// (a symbolic link is followed and stays a link; a device such as `/dev/null` is written
+  /// through, never replaced).
   ///
-  /// - Parameter url: The file.
-  /// - Throws: ``CheckError``.
+  /// - Parameter url: The file; its folder must exist.
+  /// - Throws: ``CheckError`` naming the file and the failed call; the file is then unchanged.
   public func write(to url: URL) throws(CheckError) {
-    try AtomicFile.write(data, to: url)
+    do throws(OutputFileError) {
+      try OutputFile.write(data, to: url.path)
+    } catch {
+      throw CheckError(error.message)
+    }
   }
 
   /// The report with every failure this baseline accepts marked ``CheckResult/isBaselined``.

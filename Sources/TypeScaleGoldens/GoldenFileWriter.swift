@@ -35,6 +35,12 @@ public protocol GoldenMeasurementSink {
 /// Writes a golden file as it is recorded: line by line to a temporary file beside it, then
 /// `fsync` and `rename` over the golden file in ``commit()``.
 ///
+/// The golden file's path follows the rules of every output of TypeScale: a symbolic link is
+/// followed, so the temporary file goes beside the file it points at and the link stays a link;
+/// a path that is not a regular file (`/dev/null`, a FIFO, a terminal) is written through as the
+/// lines come, with no temporary file (``temporaryURL`` is then ``url``), and never renamed
+/// over.
+///
 /// Memory stays flat: lines are buffered up to ``bufferSize`` bytes, then written. Until
 /// ``commit()`` the golden file is untouched; a writer released without committing, or one whose
 /// ``commit()`` fails (a full disk), removes its temporary file.
@@ -60,7 +66,8 @@ public protocol GoldenMeasurementSink {
 public final class GoldenFileWriter: GoldenMeasurementSink {
   /// The golden file written by ``commit()``.
   public let url: URL
-  /// The temporary file the lines go to until ``commit()``.
+  /// The temporary file the lines go to until ``commit()``; ``url`` itself when the golden file
+  /// is not a regular file and is written through.
   public let temporaryURL: URL
   /// Records written so far (buffered or on disk).
   public private(set) var measurementCount = 0
@@ -75,12 +82,18 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   private var descriptor: Int32
   private var buffer: [UInt8] = []
   private var slot: Int?
+  /// The file the temporary one is renamed over (links followed), or `nil` when written through.
+  private let target: String?
 
   /// Creates the temporary file beside `url` (and the folders up to it), after removing the
   /// temporary files that killed writers of the same golden file left behind.
   ///
+  /// A symbolic link is followed: the temporary file goes beside the file it points at. A path
+  /// that is not a regular file (a device, a FIFO) is opened to be written through instead.
+  ///
   /// - Parameter url: The golden file to write.
-  /// - Throws: ``GoldenError/Code/io`` when the folder or temporary file cannot be created.
+  /// - Throws: ``GoldenError/Code/io`` when the folder or temporary file cannot be created, or
+  ///   `url` is a folder.
   public init(url: URL) throws(GoldenError) {
     self.url = url
     let folder = url.deletingLastPathComponent()
@@ -90,18 +103,38 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
       throw GoldenError(
         .io, "cannot write \(url.path): \(error.localizedDescription)", cause: error)
     }
-    Self.removeStaleTemporaryFiles(for: url)
-    let random = String(UInt32.random(in: .min ... .max), radix: 16)
-    temporaryURL = folder.appendingPathComponent(
-      ".\(url.lastPathComponent)\(Self.temporaryFileMarker)\(getpid())-\(random)")
-    descriptor = open(
-      temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else {
-      throw GoldenError(.io, "cannot write \(url.path): \(String(cString: strerror(errno)))")
+    let resolved: OutputTarget
+    do throws(OutputFileError) {
+      resolved = try OutputTarget.resolve(url.path)
+    } catch {
+      throw GoldenError(.io, error.message)
     }
-    // Held until the file is renamed or removed: a later writer leaves a locked file alone.
-    _ = flock(descriptor, LOCK_EX | LOCK_NB)
-    slot = InterruptCleanup.register(temporaryURL.path)
+    switch resolved {
+    case .special(let path, _):
+      target = nil
+      temporaryURL = url
+      do throws(OutputFileError) {
+        descriptor = try OutputFile.openThrough(path)
+      } catch {
+        throw GoldenError(.io, error.message)
+      }
+    case .file(let path, let existing):
+      target = path
+      let targetURL = URL(fileURLWithPath: path)
+      Self.removeStaleTemporaryFiles(for: targetURL)
+      let random = String(UInt32.random(in: .min ... .max), radix: 16)
+      temporaryURL = targetURL.deletingLastPathComponent().appendingPathComponent(
+        ".\(targetURL.lastPathComponent)\(Self.temporaryFileMarker)\(getpid())-\(random)")
+      descriptor = SystemCall.open(
+        temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else {
+        throw GoldenError(.io, "cannot write \(url.path): \(String(cString: strerror(errno)))")
+      }
+      if let existing { _ = fchmod(descriptor, existing.permissions) }
+      // Held until the file is renamed or removed: a later writer leaves a locked file alone.
+      _ = flock(descriptor, LOCK_EX | LOCK_NB)
+      slot = InterruptCleanup.register(temporaryURL.path)
+    }
     buffer.reserveCapacity(Self.bufferSize)
   }
 
@@ -125,7 +158,8 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
     measurementCount += 1
   }
 
-  /// Writes what is buffered, syncs the file to disk and renames it over the golden file.
+  /// Writes what is buffered, syncs the file to disk and renames it over the golden file (or,
+  /// for a golden file written through, writes what is buffered and closes it).
   ///
   /// - Throws: ``GoldenError/Code/io`` when a write, `fsync` or `rename` fails (the message
   ///   says why, such as "No space left on device"); the temporary file is removed and the
@@ -135,26 +169,32 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
       throw GoldenError(.io, "cannot write \(url.path): the writer was already closed")
     }
     try flush()
-    guard fsync(descriptor) == 0 else { throw failure("fsync") }
-    guard rename(temporaryURL.path, url.path) == 0 else { throw failure("rename") }
+    guard let target else {
+      _ = SystemCall.close(descriptor)
+      descriptor = -1
+      return
+    }
+    guard SystemCall.sync(descriptor) == 0 else { throw failure("fsync") }
+    guard rename(temporaryURL.path, target) == 0 else { throw failure("rename") }
     InterruptCleanup.unregister(slot)
     slot = nil
     close(descriptor)
     descriptor = -1
     // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
-    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
     if folder >= 0 {
       _ = fsync(folder)
       close(folder)
     }
   }
 
-  /// Removes the temporary file without touching the golden file; nothing after it succeeds.
+  /// Removes the temporary file without touching the golden file (a golden file written
+  /// through keeps what was written); nothing after it succeeds.
   public func discard() {
     guard descriptor >= 0 else { return }
     InterruptCleanup.unregister(slot)
     slot = nil
-    unlink(temporaryURL.path)
+    if target != nil { unlink(temporaryURL.path) }
     close(descriptor)
     descriptor = -1
   }
@@ -169,20 +209,11 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   }
 
   private func flush() throws(GoldenError) {
-    var failed = false
-    buffer.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count, let base = bytes.baseAddress {
-        let written = _write(descriptor, base + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          failed = true
-          return
-        }
-        offset += written
-      }
+    let code = buffer.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
+    guard code == 0 else {
+      errno = code
+      throw failure("write")
     }
-    guard !failed else { throw failure("write") }
     bytesFlushed += buffer.count
     buffer.removeAll(keepingCapacity: true)
   }
@@ -315,9 +346,4 @@ private func removeTemporaryFilesAndRaise(_ signalNumber: Int32) {
   }
   signal(signalNumber, SIG_DFL)
   raise(signalNumber)
-}
-
-/// `write(2)`, under a name the writer's own `write(_:)` does not hide.
-private func _write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// PNG files: encoding an ``Image``, decoding one, writing one atomically — through libpng.
 ///
@@ -35,8 +36,10 @@ public enum PNG {
 
   /// Encodes an image and writes it atomically.
   ///
-  /// The bytes go to a temporary file beside `url`, which is then renamed, so a reader never
-  /// sees half a file. Missing folders are created.
+  /// The bytes go to a temporary file beside `url`, which is synced and then renamed, so a reader
+  /// never sees half a file. A symbolic link is followed (the file it points at is replaced and
+  /// the link stays); a device or FIFO is written through, never replaced. Missing folders are
+  /// created.
   ///
   /// - Parameters:
   ///   - image: The image.
@@ -48,10 +51,14 @@ public enum PNG {
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try data.write(to: url, options: .atomic)
     } catch {
       throw RenderError(
         .io, "cannot write \(url.path): \(error.localizedDescription)", cause: error)
+    }
+    do throws(OutputFileError) {
+      try OutputFile.write(data, to: url.path)
+    } catch {
+      throw RenderError(.io, error.message, cause: error)
     }
   }
 }

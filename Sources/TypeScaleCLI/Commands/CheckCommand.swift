@@ -135,6 +135,9 @@ struct CheckCommand: Command {
         "no catalogs to check: give them after \(constraintsPath), or list them under "
           + "\"catalogs\" in it")
     }
+    try CheckOutputPlan.check(
+      constraintsPath: constraintsPath, constraints: constraints, catalogPaths: catalogPaths,
+      options: options, updatesBaseline: updatesBaseline)
     let loaded = StringsLoader().load(catalogs)
     var report = await Self.run(
       runner, entries: loaded.entries, shard: shard, errorOutput: &errorOutput)

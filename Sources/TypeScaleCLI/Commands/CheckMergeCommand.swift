@@ -62,6 +62,7 @@ struct CheckMergeCommand: Command {
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
+    try CheckOutputPlan.merge(reports: paths, options: options)
     var reports: [CheckReport] = []
     for path in paths {
       let data: Data

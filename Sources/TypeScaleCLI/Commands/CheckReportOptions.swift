@@ -2,12 +2,15 @@
 
 import Foundation
 import TypeScaleCheck
+import TypeScaleInternals
 
 /// The report flags `typescale check` and `typescale check merge` share, and how they write.
 ///
 /// `--json` prints the report's JSON on standard output instead of the terminal summary;
-/// `--junit`, `--sarif` and `--html` write files (each to a temporary file beside it, then
-/// renamed over it, so a reader never sees half a report); `--baseline` names known failures;
+/// `--junit`, `--sarif` and `--html` write files, all of a run's together (each to a temporary
+/// file beside it, renamed over it only once every one is complete, so a reader never sees half
+/// a report and a full disk changes none of them; a symbolic link is followed and stays a link,
+/// a device such as `/dev/null` is written through); `--baseline` names known failures;
 /// `--no-color` turns colour off (it is on only when standard output is a terminal and
 /// `NO_COLOR` is unset or empty, <https://no-color.org>).
 struct CheckReportOptions: Sendable {
@@ -104,19 +107,25 @@ struct CheckReportOptions: Sendable {
   ///   - htmlWriter: The HTML writer, with its images.
   ///   - output: Standard output.
   ///   - errorOutput: Standard error: unreadable files again, with `--json`.
-  /// - Throws: ``CLIError/input(_:)`` when a file cannot be written.
+  /// - Throws: ``CLIError/input(_:)`` when a file cannot be written; then none of them is.
   func write(
     _ report: CheckReport, html htmlWriter: CheckHTMLReport,
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) {
-    if let junit { try Self.write(CheckJUnitReport().write(report), to: junit) }
+    let outputs = OutputTransaction()
+    if let junit { try Self.stage(CheckJUnitReport().write(report), to: junit, in: outputs) }
     if let sarif {
       let writer = CheckSARIFReport(
         toolVersion: TypeScaleCommand.version,
         workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      try Self.write(writer.write(report), to: sarif)
+      try Self.stage(writer.write(report), to: sarif, in: outputs)
     }
-    if let html { try Self.write(htmlWriter.write(report), to: html) }
+    if let html { try Self.stage(htmlWriter.write(report), to: html, in: outputs) }
+    do throws(OutputFileError) {
+      try outputs.commit()
+    } catch {
+      throw .input(error.message)
+    }
     if json {
       output.write(CheckJSONReport().write(report))
       for error in report.errors { errorOutput.write("error: \(error.message)\n") }
@@ -127,17 +136,28 @@ struct CheckReportOptions: Sendable {
     }
   }
 
-  /// Writes text to a file atomically: a temporary file beside it, then a rename.
+  /// The outputs this run writes, for ``CheckOutputPlan``: `--junit`, `--sarif`, `--html`.
+  var outputs: [RunPaths.Output] {
+    [("--junit", junit), ("--sarif", sarif), ("--html", html)].compactMap { role, path in
+      path.map { RunPaths.Output($0, role: role) }
+    }
+  }
+
+  /// Stages text for one output of the run's transaction.
   ///
   /// - Parameters:
   ///   - text: The contents.
   ///   - path: The file.
-  /// - Throws: ``CLIError/input(_:)`` naming the file and the reason.
-  static func write(_ text: String, to path: String) throws(CLIError) {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+  ///   - outputs: The run's outputs, committed together.
+  /// - Throws: ``CLIError/input(_:)`` naming the file and the reason; every output staged so
+  ///   far is then removed.
+  static func stage(_ text: String, to path: String, in outputs: OutputTransaction)
+    throws(CLIError)
+  {
+    do throws(OutputFileError) {
+      try outputs.stage(Data(text.utf8), to: path)
     } catch {
-      throw .input("cannot write \(path): \((error as NSError).localizedDescription)")
+      throw .input(error.message)
     }
   }
 }

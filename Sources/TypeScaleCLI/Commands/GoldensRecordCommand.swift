@@ -100,8 +100,13 @@ struct GoldensRecordCommand: Command {
     } else {
       outputPath = GoldensCommand.replacingExtension(of: casesPath, with: "golden")
     }
-    let cases = URL(fileURLWithPath: casesPath).standardizedFileURL
-    if cases.path == URL(fileURLWithPath: outputPath).standardizedFileURL.path {
+    // Resolved, so that `a/../x.cases`, a symbolic link or a hard link to the cases file is
+    // caught too.
+    do throws(RunPaths.Conflict) {
+      try RunPaths.check(
+        inputs: [.file(casesPath, role: "the cases file")],
+        outputs: [RunPaths.Output(outputPath, role: "--output")])
+    } catch {
       throw .validation(
         "the golden file would overwrite the cases file \(casesPath); give another with --output")
     }

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 import TypeScaleRender
 
 /// `typescale render TEXT -o out.png`: lays text out as `measure` does and draws it into a PNG,
@@ -132,11 +133,23 @@ struct RenderCommand: Command {
     createsDirectories = parsed.flag("create-dirs")
   }
 
-  /// Checks that the output's folder exists (or may be created) before anything is drawn.
+  /// Checks that the output is none of the font files and that its folder exists (or may be
+  /// created) before anything is drawn.
   ///
-  /// - Throws: ``CLIError/input(_:)`` naming the folder when it is missing without
-  ///   `--create-dirs`, or is not a folder.
+  /// - Throws: ``CLIError/validation(_:)`` when the output is a font file of the run;
+  ///   ``CLIError/input(_:)`` naming the folder when it is missing without `--create-dirs`, or
+  ///   is not a folder.
   private func checkOutputFolder() throws(CLIError) {
+    do throws(RunPaths.Conflict) {
+      try RunPaths.check(
+        inputs: request.fontFiles.map { .file($0, role: "the font file") }
+          + request.fontDirectories.map {
+            .folder($0, role: "the font folder", reads: CheckOutputPlan.readsFont)
+          },
+        outputs: [RunPaths.Output(outputPath, role: "--output")])
+    } catch {
+      throw .validation(error.message)
+    }
     let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent()
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) {

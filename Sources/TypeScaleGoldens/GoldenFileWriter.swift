@@ -103,11 +103,17 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
       throw GoldenError(
         .io, "cannot write \(url.path): \(error.localizedDescription)", cause: error)
     }
-    let resolved: OutputTarget
-    do throws(OutputFileError) {
-      resolved = try OutputTarget.resolve(url.path)
-    } catch {
-      throw GoldenError(.io, error.message)
+    var resolved = OutputTarget.file(path: url.path, existing: nil)
+    var isFolder: ObjCBool = false
+    // A folder is left for the rename to refuse, in commit(), as it always was.
+    if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+      || !isFolder.boolValue
+    {
+      do throws(OutputFileError) {
+        resolved = try OutputTarget.resolve(url.path)
+      } catch {
+        throw GoldenError(.io, error.message)
+      }
     }
     switch resolved {
     case .special(let path, _):

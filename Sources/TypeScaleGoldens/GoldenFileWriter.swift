@@ -187,7 +187,8 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
     close(descriptor)
     descriptor = -1
     // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
-    let folder = open(URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+    let folder = open(
+      URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
     if folder >= 0 {
       _ = fsync(folder)
       close(folder)

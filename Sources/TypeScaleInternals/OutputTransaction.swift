@@ -119,6 +119,7 @@ package final class OutputTransaction {
   }
 
   /// Removes every temporary file and forgets the special outputs; the targets are untouched.
+  ///
   /// Nothing can be staged or committed after it.
   package func rollback() {
     for output in staged { unlink(output.temporary) }

@@ -116,13 +116,15 @@ package enum RunPaths {
         if input.path == path || (identity != nil && identity == input.identity) {
           throw .outputIsInput(output: output, input: input.input)
         }
-        if let reads = input.input.reads, path.hasPrefix(input.path.hasSuffix("/") ? input.path : input.path + "/"),
+        if let reads = input.input.reads,
+          path.hasPrefix(input.path.hasSuffix("/") ? input.path : input.path + "/"),
           reads(path)
         {
           throw .outputInsideInput(output: output, input: input.input)
         }
       }
-      for other in earlier where other.path == path || (identity != nil && identity == other.identity) {
+      for other in earlier
+      where other.path == path || (identity != nil && identity == other.identity) {
         if identity?.isCharacterDevice == true { continue }
         throw .sameOutput(other.output, output)
       }

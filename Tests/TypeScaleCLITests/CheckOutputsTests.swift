@@ -84,7 +84,8 @@ import TypeScaleInternals
     #expect(recorded.status == 0, "\(recorded.error)")
     let before = try Data(contentsOf: URL(fileURLWithPath: baseline))
 
-    let overInput = await typescale("check", constraints, "--baseline", baseline, "--junit", baseline)
+    let overInput = await typescale(
+      "check", constraints, "--baseline", baseline, "--junit", baseline)
     #expect(overInput.status == 2)
     #expect(
       overInput.error

@@ -75,7 +75,8 @@ import TypeScaleInternals
     try OutputFile.write(Data("made".utf8), to: dangling)
     #expect(Self.mode(dangling, following: false) & S_IFMT == S_IFLNK)
     #expect(
-      try String(contentsOfFile: realFolder.appendingPathComponent("made.xml").path, encoding: .utf8)
+      try String(
+        contentsOfFile: realFolder.appendingPathComponent("made.xml").path, encoding: .utf8)
         == "made")
   }
 

@@ -89,7 +89,8 @@ import TypeScaleInternals
         == "--sarif \(read) names a file this run reads in the catalog folder \(root.path); "
         + "choose another output path")
     let html = root.appendingPathComponent("report.html").path
-    #expect(Self.conflict(inputs: [folder], outputs: [RunPaths.Output(html, role: "--html")]) == nil)
+    #expect(
+      Self.conflict(inputs: [folder], outputs: [RunPaths.Output(html, role: "--html")]) == nil)
   }
 
   @Test func check_twoOutputsThatAreOneFile_areRefused_butTwiceDevNullIsAllowed() throws {
@@ -99,7 +100,8 @@ import TypeScaleInternals
     let b = root.path + "/./out.xml"
     #expect(
       Self.conflict(
-        inputs: [], outputs: [RunPaths.Output(a, role: "--junit"), RunPaths.Output(b, role: "--sarif")])
+        inputs: [],
+        outputs: [RunPaths.Output(a, role: "--junit"), RunPaths.Output(b, role: "--sarif")])
         == "--junit \(a) and --sarif \(b) name the same file; choose another path for one of them")
     #expect(
       Self.conflict(

@@ -98,7 +98,9 @@ package enum OutputFile {
   /// Writes `data` through to a file that is not a regular one: a device, a terminal, a FIFO.
   ///
   /// It is opened without `O_CREAT` or `O_TRUNC`, and without blocking, so a FIFO that no
-  /// process reads is an error rather than a hang; then written to the end.
+  /// process reads is an error rather than a hang; then written to the end. A reader that goes
+  /// away while it is written is an error (`write failed: Broken pipe`), not a SIGPIPE that
+  /// ends the process.
   ///
   /// - Parameters:
   ///   - data: The bytes.
@@ -107,7 +109,22 @@ package enum OutputFile {
   package static func writeThrough(_ data: Data, to path: String) throws(OutputFileError) {
     let descriptor = try openThrough(path)
     defer { _ = SystemCall.close(descriptor) }
-    if let failure = write(data, to: descriptor, given: path) {
+    // A FIFO whose reader has gone raises SIGPIPE, which would end the process with the run's
+    // temporary files left behind: it is blocked for this thread while writing (the signal
+    // goes to the writing thread), and one it raised is taken before it is unblocked, so the
+    // write fails with EPIPE instead.
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    let failure = write(data, to: descriptor, given: path)
+    if failure?.code == EPIPE {
+      var none = timespec(tv_sec: 0, tv_nsec: 0)
+      _ = sigtimedwait(&pipeSignal, nil, &none)
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    if let failure {
       throw .system(path: path, call: failure.call, code: failure.code)
     }
   }

@@ -112,6 +112,27 @@ import TypeScaleInternals
     #expect(try Self.temporaries(in: root) == [])
   }
 
+  /// A reader that closes the FIFO while a megabyte is written: the write fails with EPIPE and
+  /// the process lives on (SIGPIPE would end it).
+  @Test func write_fifoWhoseReaderGoes_failsWithBrokenPipe() throws {
+    let root = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let fifo = root.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    #expect(reader >= 0)
+    // The write blocks once the pipe's buffer is full, until the reader closes.
+    let closer = Thread {
+      Thread.sleep(forTimeInterval: 0.2)
+      close(reader)
+    }
+    closer.start()
+    let error = Self.failure { () throws(OutputFileError) in
+      try OutputFile.write(Data(count: 1 << 20), to: fifo)
+    }
+    #expect(error?.message == "cannot write \(fifo): write failed: Broken pipe")
+  }
+
   @Test func write_fifoWithoutAReader_isRefusedWithoutBlocking() throws {
     let root = try Self.folder()
     defer { try? FileManager.default.removeItem(at: root) }

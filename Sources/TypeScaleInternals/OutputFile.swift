@@ -64,15 +64,17 @@ package enum OutputFile {
   ///   - target: The regular file it will replace (links followed).
   ///   - existing: The replaced file's permissions and owner, which the temporary file takes.
   ///   - given: The path as the user gave it, for messages.
-  /// - Returns: The temporary file's path.
+  /// - Returns: The temporary file's path, and its ``InterruptCleanup`` slot (SIGINT or SIGTERM
+  ///   removes it until ``InterruptCleanup/unregister(_:)``).
   /// - Throws: ``OutputFileError``; no temporary file is left.
   package static func writeTemporary(
     _ data: Data, beside target: String, existing: OutputTarget.Existing?, given: String
-  ) throws(OutputFileError) -> String {
+  ) throws(OutputFileError) -> (path: String, slot: Int?) {
     let temporary = temporaryPath(beside: target)
     let descriptor = SystemCall.open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw .system(path: given, call: "open", code: errno) }
+    let slot = InterruptCleanup.register(temporary)
     var failure: (call: String, code: Int32)?
     if let existing {
       // Best effort: an owner a non-root process cannot give is left as it is.
@@ -90,9 +92,10 @@ package enum OutputFile {
     if failure == nil, closed != 0 { failure = ("close", closed) }
     if let failure {
       unlink(temporary)
+      InterruptCleanup.unregister(slot)
       throw .system(path: given, call: failure.call, code: failure.code)
     }
-    return temporary
+    return (temporary, slot)
   }
 
   /// Writes `data` through to a file that is not a regular one: a device, a terminal, a FIFO.

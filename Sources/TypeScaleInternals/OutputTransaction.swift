@@ -27,12 +27,14 @@ import Foundation
 /// try outputs.commit()
 /// ```
 ///
-/// A transaction released without ``commit()`` removes its temporary files.
+/// A transaction released without ``commit()`` removes its temporary files, and so does SIGINT
+/// or SIGTERM once ``InterruptCleanup/install()`` has run (the CLI installs it before a run).
 package final class OutputTransaction {
   private struct Staged {
     let given: String
     let target: String
     let temporary: String
+    let slot: Int?
   }
 
   private var staged: [Staged] = []
@@ -69,7 +71,8 @@ package final class OutputTransaction {
       case .file(let target, let existing):
         let temporary = try OutputFile.writeTemporary(
           data, beside: target, existing: existing, given: path)
-        staged.append(Staged(given: path, target: target, temporary: temporary))
+        staged.append(
+          Staged(given: path, target: target, temporary: temporary.path, slot: temporary.slot))
       }
     } catch {
       rollback()
@@ -99,9 +102,11 @@ package final class OutputTransaction {
       guard rename(output.temporary, output.target) == 0 else {
         let code = errno
         unlink(output.temporary)
+        InterruptCleanup.unregister(output.slot)
         rollback()
         throw .system(path: output.given, call: "rename", code: code)
       }
+      InterruptCleanup.unregister(output.slot)
       if let slash = output.target.lastIndex(of: "/") {
         folders.insert(slash == output.target.startIndex ? "/" : String(output.target[..<slash]))
       } else {
@@ -122,7 +127,10 @@ package final class OutputTransaction {
   ///
   /// Nothing can be staged or committed after it.
   package func rollback() {
-    for output in staged { unlink(output.temporary) }
+    for output in staged {
+      unlink(output.temporary)
+      InterruptCleanup.unregister(output.slot)
+    }
     staged = []
     special = []
     isFinished = true

@@ -70,9 +70,12 @@ enum CheckOutputPlan {
     try refuseConflicts(inputs: inputs, outputs: options.outputs)
   }
 
+  /// Refuses conflicts, then installs the SIGINT/SIGTERM clean-up of the outputs' temporary
+  /// files.
   private static func refuseConflicts(
     inputs: [RunPaths.Input], outputs: [RunPaths.Output]
   ) throws(CLIError) {
+    InterruptCleanup.install()
     do throws(RunPaths.Conflict) {
       try RunPaths.check(inputs: inputs, outputs: outputs)
     } catch {

@@ -68,11 +68,14 @@ package enum ResolvedPath {
     let name = String(trimmed[trimmed.index(after: slash)...])
     let parentPath = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     let parent = resolve(parentPath, links: &links)
+    let joined: String
     switch name {
-    case "", ".": return parent
-    case "..": return folder(of: parent)
-    default: return join(parent, name)
+    case "", ".": joined = parent
+    case "..": joined = folder(of: parent)
+    default: joined = join(parent, name)
     }
+    // `missing/../link` resolves lexically to `link`, which may itself be a link to follow.
+    return joined == path ? joined : resolve(joined, links: &links)
   }
 
   private static func realPath(_ path: String) -> String? {

@@ -75,6 +75,10 @@ import TypeScaleInternals
       ResolvedPath.resolve(root.path + "/alias/../x/../new.json") == real + "/real/new.json")
     #expect(ResolvedPath.resolve(root.path + "/alias/new.json") == real + "/real/deep/new.json")
     #expect(ResolvedPath.resolve("/") == "/")
+    // Through a folder that does not exist and back, to a link: the link is followed.
+    #expect(
+      ResolvedPath.resolve(root.path + "/missing/../alias/new.json")
+        == real + "/real/deep/new.json")
   }
 
   @Test func check_outputInsideACatalogFolder_isRefusedOnlyForNamesTheLoaderReads() throws {

@@ -54,19 +54,27 @@ HTTP (gzip and brotli bombs, a stylesheet naming another host): a ThreadingHTTPS
 seconds, whichever comes first. `{port}` in a case's arguments is its port. The foreign host is
 `localhost`, a different host name for the same loopback server, so nothing leaves the machine.
 
-Proving that the guards matter (issue 33's closing note): remove one guard, rebuild, and run
-only its cases; each must then fail. For example (then `git checkout -- <file>` to restore):
+Proving that the guards matter (issue 33's closing note): remove one guard, rebuild the debug
+binary, and run only its cases; each must then fail (`0 passed, 1 failed`). Three guards that
+hold on every branch (lines as of 90c5607; `git checkout -- <file>` restores each):
 
-  # 1. the variant count before expansion (String Catalog substitutions)
-  sed -i 's/guard total <= limit else {/guard total <= limit || true else {/' \\
+  # 1. String Catalog substitutions: the variant product counted before it is built
+  sed -i 's/guard total <= limit else {/guard total <= limit || true else {/' \
     Sources/TypeScaleStrings/StringCatalogReader.swift
   swift build --product typescale && python3 Scripts/check-hostile.py --only catalog-substitutions
-  # 2. the bounded reader's refusal of FIFOs and devices (BoundedFile.read)
-  #    in Sources/TypeScaleInternals/BoundedFile.swift make `kindName(mode:)` return nil
-  python3 Scripts/check-hostile.py --only fifo-font,fifo-catalog,dev-zero-font,dev-zero-golden
-  # 3. the writer's refusal of an output that is an input: comment out that check in the
-  #    shared writer, then --only out-html,out-junit,out-sarif,out-baseline,out-dotdot
-Each `--only` run must end with its cases failed (e.g. `0 passed, 4 failed`).
+  # 2. .stringsdict: the nested variables' variants counted before they are expanded
+  sed -i 's/guard plural.count(limit: limit) <= limit else {/guard true else {/' \
+    Sources/TypeScaleStrings/StringsDictReader.swift
+  swift build --product typescale && python3 Scripts/check-hostile.py --only stringsdict-nested
+  # 3. Android @string references: the cycle check
+  sed -i 's/guard !seen.contains(target) else {/guard !seen.contains(target) || true else {/' \
+    Sources/TypeScaleStrings/AndroidStringsReader.swift
+  swift build --product typescale && python3 Scripts/check-hostile.py --only android-cycle
+
+After the merge the same works for the new guards, e.g. the shared writer's refusal of an
+output that is an input (--only out-html,out-junit,out-sarif,out-baseline,out-dotdot), the
+download's decoded-size count (--only gzip-bomb,brotli-bomb) or the stylesheet's host check
+(--only foreign-host).
 """
 
 import argparse
@@ -491,6 +499,8 @@ def check(binary, case, server, scratch):
     elif status not in accepted:
         described = f"signal {-status}" if status < 0 else f"exit {status}"
         problems.append(f"{described}, expected {' or '.join(map(str, accepted))}")
+        if case.isolate_dev and status == 125:
+            problems.append("could not make a private /dev (unshare -m, mount -t tmpfs)")
         if "failed to allocate" in text:
             problems.append(f"out of the {ADDRESS_SPACE} MB address space")
     if elapsed > case.seconds and not killed:

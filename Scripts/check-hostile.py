@@ -71,6 +71,11 @@ hold on every branch (lines as of 90c5607; `git checkout -- <file>` restores eac
     Sources/TypeScaleStrings/AndroidStringsReader.swift
   swift build --product typescale && python3 Scripts/check-hostile.py --only android-cycle
 
+Measured on 90c5607's code (h33-hostile), each with its guard removed then restored:
+android-cycle failed (signal 11, the recursion without end), catalog-substitutions failed
+(killed at the 7 s limit), stringsdict-nested failed (killed at the 7 s limit); all three pass
+with the guards.
+
 After the merge the same works for the new guards, e.g. the shared writer's refusal of an
 output that is an input (--only out-html,out-junit,out-sarif,out-baseline,out-dotdot), the
 download's decoded-size count (--only gzip-bomb,brotli-bomb) or the stylesheet's host check

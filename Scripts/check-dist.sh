@@ -76,24 +76,30 @@ fi
 # MARK: - The libraries the binary needs, against the README's list
 
 # The packages on the README's `apt-get install` line.
-listed=$(sed -n 's/^ *apt-get install //p' "$folder/README.md" | tr ' ' '\n' | sed '/^$/d' | sort -u)
+listed=$(sed -n 's/^ *apt-get install //p' "$folder/README.md" | tr ' ' '\n' | sed '/^$/d' |
+  sort -u)
 [ -n "$listed" ] || fail "README.md has no \`apt-get install\` line naming the system libraries"
 base_packages="libc6 libgcc-s1 libstdc++6"
 
 # soname<TAB>how: the DT_NEEDED entries, then the sonames the binary holds as strings and does
 # not link (the names CLazyLibraries passes to dlopen).
 needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u)
-lazy=$(grep -aoE 'lib[A-Za-z0-9_+-]+\.so\.[0-9]+' "$binary" | sort -u | grep -vxF -f <(echo "$needed") || true)
+lazy=$(grep -aoE 'lib[A-Za-z0-9_+-]+\.so\.[0-9]+' "$binary" | sort -u |
+  grep -vxF -f <(echo "$needed") || true)
 needs=$( (for soname in $needed; do printf '%s\tlinked\n' "$soname"; done
   for soname in $lazy; do printf '%s\tloaded with dlopen on first use\n' "$soname"; done))
 
 # The path the loader finds a soname at, and the Debian package that holds it.
-library_path() { ldconfig -p | awk -v name="$1" '$1 == name && /x86-64|x32|AArch64|64bit/ {print $NF; exit}
-  $1 == name {found = $NF} END {if (found) print found}' | head -n 1; }
+# (No reader in these pipelines stops early: with pipefail, a writer killed by SIGPIPE would
+# end the script through set -e.)
+library_path() {
+  ldconfig -p | awk -v name="$1" '$1 == name && !best && /x86-64|AArch64|64bit/ {best = $NF}
+    $1 == name && !found {found = $NF} END {print best ? best : found}'
+}
 package_of() {
   local path=$1
   { dpkg -S "$(readlink -f "$path")" 2>/dev/null || dpkg -S "$path" 2>/dev/null ||
-    dpkg -S "${path#/usr}" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null; } | head -n 1 |
+    dpkg -S "${path#/usr}" 2>/dev/null || dpkg -S "/usr$path" 2>/dev/null; } | sed -n 1p |
     cut -d: -f1
 }
 needed_packages=""

@@ -419,9 +419,11 @@ def compare(before, after, changes, creates):
         if new_kind != kind:
             problems.append(f"{path} was a {kind}, is now a {new_kind}")
         elif new_value != value and path not in changes:
-            problems.append(f"{path} changed" if kind == "file" else f"{path} now points at {new_value}")
+            problems.append(
+                f"{path} changed" if kind == "file" else f"{path} now points at {new_value}")
     for path in after:
-        if path not in before and not any(path == p or path.startswith(p + os.sep) for p in creates):
+        allowed = any(path == p or path.startswith(p + os.sep) for p in creates)
+        if path not in before and not allowed:
             problems.append(f"{path} was created (a leftover?)")
     return problems
 

@@ -199,7 +199,8 @@ def variant_explosions(root):
     # String Catalog: plain device variants of one key, no substitution: 20,000 (770 KB, quick
     # to parse in a debug build) and the 300,000 (11 MB; a debug build takes ~9 s only
     # to parse it, so its case has a longer time limit).
-    for count, name in [(20_000, "catalog-plain-variants"), (300_000, "catalog-plain-variants-300k")]:
+    for count, name in [(20_000, "catalog-plain-variants"),
+                        (300_000, "catalog-plain-variants-300k")]:
         folder = os.path.join(root, name)
         os.makedirs(folder)
         with open(os.path.join(folder, "Localizable.xcstrings"), "w", encoding="utf-8") as f:
@@ -231,7 +232,8 @@ def entities(root):
     write(os.path.join(folder, "de.xliff"), xliff([("save", expected, expected)]))
     write_json(os.path.join(folder, "c.json"), constraints(["de.xliff"]))
     folder = os.path.join(root, "entities-android")
-    write(os.path.join(folder, "res", "values", "strings.xml"), android_strings([("save", expected)]))
+    write(os.path.join(folder, "res", "values", "strings.xml"),
+          android_strings([("save", expected)]))
     write_json(os.path.join(folder, "c.json"), constraints(["res"]))
     folder = os.path.join(root, "entities-stringsdict")
     write(os.path.join(folder, "en.lproj", "Localizable.stringsdict"), plist_strings_dict(
@@ -247,7 +249,8 @@ def entities(root):
     write(os.path.join(folder, "de.xliff"), xliff([("save", "Save", unknown)]))
     write_json(os.path.join(folder, "c.json"), constraints(["de.xliff"]))
     folder = os.path.join(root, "unknown-entity-android")
-    write(os.path.join(folder, "res", "values", "strings.xml"), android_strings([("save", unknown)]))
+    write(os.path.join(folder, "res", "values", "strings.xml"),
+          android_strings([("save", unknown)]))
     write_json(os.path.join(folder, "c.json"), constraints(["res"]))
     folder = os.path.join(root, "unknown-entity-stringsdict")
     write(os.path.join(folder, "en.lproj", "Localizable.stringsdict"), plist_strings_dict(
@@ -274,7 +277,8 @@ def check_limits(root):
                  {f"key{i}": {"en": f"Text {i}"} for i in range(20)})
     # Terminal escapes in a key that fails (so the summary prints it).
     folder = os.path.join(root, "esc-keys")
-    simple_check(folder, {"\x1b[2J\x1b]0;owned\x07button.\x1b[31mred": {"en": "Much too long " * 5}},
+    key = "\x1b[2J\x1b]0;owned\x07button.\x1b[31mred"
+    simple_check(folder, {key: {"en": "Much too long " * 5}},
                  {"rules": [{"keys": "*", "width": 20, "lineLimit": 1}]})
     # A 20 MB value where a plural category belongs: the error must quote 200 characters.
     folder = os.path.join(root, "value-20mb")
@@ -362,7 +366,8 @@ def http_files(root):
 
 
 def main():
-    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "hostile"))
+    default = os.path.join(ROOT, ".build", "hostile")
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else default)
     if os.path.lexists(root):
         shutil.rmtree(root)
     os.makedirs(root)

@@ -24,7 +24,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps demo test lint docs bench build clean help fuzz check check-thread check-fallback leaks \
-  dist check-dist report-demo
+  dist check-dist report-demo check-hostile
 DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore \
   TypeScaleTesting TypeScale TypeScaleStrings TypeScaleCheck
 
@@ -37,6 +37,7 @@ help:
 	@echo "make docs   build the DocC catalogs (warnings are errors)"
 	@echo "make dist   a typescale tarball for machines without Swift (static Swift runtime); Linux"
 	@echo "make check-dist         unpack the tarball elsewhere and check it (ldd, runs check)"
+	@echo "make check-hostile      the hostile-input suite (issue 33) on the debug build"
 	@echo "make report-demo        the sample's check report as HTML, screenshotted by headless Chromium"
 
 ## deps: install HarfBuzz, FreeType, ICU, libpng, fontconfig and pkg-config when missing.
@@ -152,6 +153,14 @@ dist: deps
 
 check-dist: dist
 	Scripts/check-dist.sh
+
+## check-hostile: the hostile-input suite (Scripts/check-hostile.py): the crafted inputs of
+## issue 33 (Scripts/make-hostile-inputs.py, into .build/hostile), each run through the debug
+## `typescale` (built when missing; `make test` leaves it) with a time and a memory limit,
+## asserting the exit status, the message, and that every input is byte-identical afterwards.
+check-hostile:
+	@[ -x .build/debug/typescale ] || $(SWIFT) build --product typescale
+	python3 Scripts/check-hostile.py
 
 ## report-demo: the sample's `check` report as one HTML page, and a screenshot of it by headless
 ## Chromium (Debian's chromium, installed when missing; on macOS set CHROMIUM to Google Chrome's

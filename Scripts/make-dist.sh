@@ -23,6 +23,14 @@ version=$(sed -n 's/^ *static let version = "\(.*\)"$/\1/p' \
   Sources/TypeScaleCLI/Commands/TypeScaleCommand.swift)
 [ -n "$version" ] || { echo "dist: no version in TypeScaleCommand.swift" >&2; exit 1; }
 name="typescale-$version-linux-$(uname -m)"
+# The tarball replaces a regular file only: a symbolic link, a device, a FIFO or a folder in its
+# place is refused (before the build), never renamed over.
+target="dist/$name.tar.gz"
+if [ -L "$target" ] || { [ -e "$target" ] && [ ! -f "$target" ]; }; then
+  kind=$([ -L "$target" ] && echo "a symbolic link" || echo "not a regular file")
+  echo "dist: $target is $kind; not replacing it: remove it or move it away" >&2
+  exit 1
+fi
 
 # FoundationNetworking's static archive links libcurl: without its -dev package the link fails
 # with "cannot find -lcurl".
@@ -78,10 +86,16 @@ fonts. If you move the binary alone, point \`TYPESCALE_RESOURCES\` at that folde
 It needs these system libraries (Debian 12 package names; elsewhere the ICU package carries
 another version, e.g. libicu74 on Ubuntu 24.04, and the tarball should be built there):
 
-    apt-get install libharfbuzz0b libfreetype6 libicu72 libfontconfig1 libpng16-16 libcurl4
+    apt-get install libharfbuzz0b libfreetype6 libicu72 libfontconfig1 libpng16-16 libcurl4 libxml2
 
 apt-get brings in what these depend on; in all, this build's \`ldd\` resolves to the Debian
 packages $libraries
+
+libcurl (libcurl4) and libxml2 (libxml2) are loaded on first use, not at start-up: \`fonts
+install\` downloads with libcurl, and \`check\` reads XLIFF, \`.stringsdict\` and Android
+\`strings.xml\` files with libxml2. Without them those commands stop with exit status 70 naming
+the library; everything else runs. \`make check-dist\` runs the binary with only the libraries
+above.
 
 ## Check an app's strings
 
@@ -96,5 +110,12 @@ TypeScale: Apache License 2.0 (\`LICENSE\`). The embedded Noto Sans and Noto San
 Open Font License 1.1 (\`licenses/OFL-embedded-fonts.txt\`).
 EOF
 
-tar -czf "dist/$name.tar.gz" -C .build/dist "$name"
-echo "dist: dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1))"
+# Written to a temporary file beside the target and renamed over it when complete, so that an
+# interrupted run leaves the previous tarball (the target was checked before the build).
+partial=$(mktemp "dist/.$name.tar.gz.XXXXXX")
+trap 'rm -f "$partial"' EXIT
+tar -czf "$partial" -C .build/dist "$name"
+chmod 644 "$partial"
+mv -f "$partial" "$target"
+trap - EXIT
+echo "dist: $target ($(du -h "$target" | cut -f1))"

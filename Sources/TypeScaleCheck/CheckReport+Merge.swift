@@ -101,8 +101,9 @@ extension CheckReport {
     }
 
     var merged = CheckReport(constraintsDigest: first.constraintsDigest)
-    merged.isPartial = !missing.isEmpty
-    merged.missingShards = missing
+    // A partial report merged again stays partial.
+    merged.isPartial = !missing.isEmpty || reports.contains(where: \.isPartial)
+    merged.missingShards = reports.flatMap(\.missingShards) + missing
     var resultOwners: [String: Int] = [:]
     var seenSkipped: Set<CheckSkipped> = []
     var seenErrors: Set<CheckInputError> = []

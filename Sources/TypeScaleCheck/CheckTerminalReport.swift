@@ -17,7 +17,7 @@ import TypeScaleInternals
 ///   de        ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
 ///   en        ✓  ✓ ✓ ✓ ✓  ✓   ✓    ✓   ✓   ✓   ✓   ✓    AX5         Localizable.xcstrings:12
 ///
-/// checked 2 translations of 1 key: 1 fails (1 new), 0 skipped
+/// checked 2 translations of 1 key (24 layouts): 1 fails (1 new), 0 skipped
 /// ```
 ///
 /// The marks are `✓` fits, `…` truncated, `✗` overflows its lines and `·` not laid out; they
@@ -85,8 +85,9 @@ public struct CheckTerminalReport: Sendable {
     return "\(first.shortName)...\(last.shortName)"
   }
 
-  /// The closing line: `checked 24 translations of 6 keys: 3 fail (2 new, 1 baselined),
-  /// 2 skipped, 1 unreadable file`.
+  /// The closing line: `checked 24 translations of 6 keys (288 layouts): 3 fail (2 new,
+  /// 1 baselined), 2 skipped, 1 unreadable file, 1 key not laid out (shard 2/4)`, with
+  /// `(partial: shard 4/4 is missing)` for a partial merge.
   ///
   /// - Parameters:
   ///   - report: A report.

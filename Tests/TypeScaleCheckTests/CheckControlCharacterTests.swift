@@ -71,3 +71,19 @@ import TypeScaleCheck
     #expect(properties.first?["key"] as? String == Self.key)
   }
 }
+
+/// Values from the constraints file quoted in messages: cut at 200 characters with the total.
+@Suite struct CheckQuotedValueTests {
+  @Test func longCategoryRangeIsCutInTheMessage() {
+    let text = String(repeating: "x", count: 5_000) + "...AX1"
+    #expect {
+      _ = try CategorySelection(parsing: text)
+    } throws: { error in
+      let message = (error as? CheckError)?.message ?? ""
+      return message.hasPrefix(
+        "unknown content-size category \"" + String(repeating: "x", count: 200)
+          + "… (5000 characters)\"; valid names: xS, S,")
+        && message.count < 1_000
+    }
+  }
+}

@@ -150,7 +150,7 @@ struct CheckCommand: Command {
       constraints = try CheckConstraints.load(contentsOf: URL(fileURLWithPath: constraintsPath))
       runner = try CheckRunner(constraints: constraints, maximumLayouts: maximumLayouts)
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
     }
     let catalogs =
       catalogPaths.isEmpty ? constraints.catalogs : catalogPaths.map { URL(fileURLWithPath: $0) }
@@ -166,7 +166,7 @@ struct CheckCommand: Command {
     do {
       try plan.validate(maximumLayouts: runner.maximumLayouts, allowsEmpty: acceptsEmpty)
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
     }
     var report = try await Self.run(
       runner, entries: loaded.entries, plan: plan, allowsEmpty: acceptsEmpty,
@@ -205,13 +205,14 @@ struct CheckCommand: Command {
     _ report: CheckReport, at path: String, output: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
     guard report.errors.isEmpty else {
-      let files = report.errors.map(\.message).joined(separator: "; ")
+      let files = report.errors.map { DisplayText.escapingControls($0.message) }
+        .joined(separator: "; ")
       throw .input("not recording \(path): a baseline would miss the failures of \(files)")
     }
     do {
       try CheckBaseline(failuresOf: report).write(to: URL(fileURLWithPath: path))
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
     }
     let count = report.results.filter(\.fails).count
     output.write("recorded \(count) failing translation\(count == 1 ? "" : "s") in \(path)\n")
@@ -256,7 +257,7 @@ struct CheckCommand: Command {
         if drawn && terminal { errorOutput.write("\n") }
         switch result {
         case .success(let report): return report
-        case .failure(let error): throw .input(error.message)
+        case .failure(let error): throw .input(DisplayText.escapingControls(error.message))
         }
       }
       try? await Task.sleep(for: .milliseconds(20))

@@ -83,19 +83,19 @@ struct CheckMergeCommand: Command {
         data = try CheckConstraints.readLimited(
           URL(fileURLWithPath: path), limit: CheckJSONReport.maximumFileSize, what: "report")
       } catch {
-        throw .input(error.message)
+        throw .input(DisplayText.escapingControls(error.message))
       }
       do {
         reports.append(try CheckJSONReport.read(data, file: path))
       } catch {
-        throw .input(error.message)
+        throw .input(DisplayText.escapingControls(error.message))
       }
     }
     let merged: CheckReport
     do {
       merged = try CheckReport.merged(reports, names: paths, allowsPartial: allowsPartial)
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
     }
     if options.json {
       for warning in merged.warnings {

@@ -104,7 +104,7 @@ public struct CheckPlan: Hashable, Sendable {
   ///
   /// - Parameter value: The count.
   /// - Returns: The digits grouped by three with commas.
-  static func number(_ value: Int) -> String {
+  package static func number(_ value: Int) -> String {
     let digits = String(value.magnitude)
     var out = ""
     for (index, digit) in digits.enumerated() {

@@ -53,13 +53,14 @@ public final class CheckRunner: Sendable {
 
   /// The most layouts a run makes unless told otherwise: 500,000 (`--max-layouts` changes it).
   ///
-  /// A layout is one text at one category. `Samples/check` repeated ten times (46,360 layouts)
-  /// lays out about 5,000 layouts per CPU-second in a debug build, so the limit is under a
-  /// minute of a debug build on two cores, and a second or two of a release build (the Check
-  /// benchmark: about 250,000 layouts a second on one worker). Its JSON report takes about 300
-  /// bytes a layout, so 500,000 layouts write about 150 MB, within what `check merge` reads
-  /// (``CheckJSONReport/maximumFileSize``). A run past it is almost always a key pattern or a
-  /// catalog folder wider than meant; `--shard K/N` splits a real one.
+  /// A layout is one text at one category. `Samples/check`'s catalog repeated 108 times
+  /// (500,688 layouts) takes 5.5 CPU-seconds in a release build (about 90,000 layouts a
+  /// CPU-second: 3 s on two idle cores) and 118 MB; ten times (46,360 layouts) takes 9.3
+  /// CPU-seconds in a debug build (about 5,000 a CPU-second), so the limit is under two minutes
+  /// of a debug build on two cores. Its JSON report takes about 300 bytes a layout: 500,000
+  /// layouts write 147 MB, within what `check merge` reads (``CheckJSONReport/maximumFileSize``).
+  /// A run past it is almost always a key pattern or a catalog folder wider than meant;
+  /// `--shard K/N` splits a real one.
   public static let defaultMaximumLayouts = 500_000
 
   /// Creates a runner: registers the constraints' fonts and builds the typography.

@@ -251,7 +251,8 @@ struct CheckCommand: Command {
     var lastDrawn: ContinuousClock.Instant?
     var drawn = false
     let estimate =
-      "checking \(number(plan.translations)) translations: \(number(plan.layouts)) layouts"
+      "checking \(CheckPlan.number(plan.translations)) translations: "
+      + "\(CheckPlan.number(plan.layouts)) layouts"
     while true {
       if let result = finished.withLock({ $0 }) {
         if drawn && terminal { errorOutput.write("\n") }
@@ -265,21 +266,11 @@ struct CheckCommand: Command {
       guard now - start >= progressDelay, lastDrawn.map({ now - $0 >= interval }) ?? true,
         let (done, total) = progress.withLock({ $0 })
       else { continue }
-      let line = "\(estimate); \(number(done)) of \(number(total)) entries done"
+      let line =
+        "\(estimate); \(CheckPlan.number(done)) of \(CheckPlan.number(total)) entries done"
       errorOutput.write(terminal ? "\r" + line : line + "\n")
       drawn = true
       lastDrawn = now
     }
-  }
-
-  /// A count with thousands separators: `162,000`.
-  static func number(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var out = value < 0 ? "-" : ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
-      out.append(digit)
-    }
-    return out
   }
 }

@@ -134,6 +134,12 @@ import TypeScaleCheck
       run.error
         == "error: \(fifo) is a FIFO (named pipe), not a constraints file; expected a regular "
         + "file\n")
+    let constraints = folder.appendingPathComponent("constraints.json").path
+    let baseline = await typescale("check", constraints, "--baseline", fifo)
+    #expect(baseline.status == 2)
+    #expect(
+      baseline.error
+        == "error: \(fifo) is a FIFO (named pipe), not a baseline; expected a regular file\n")
     let merge = await typescale("check", "merge", fifo)
     #expect(merge.status == 2)
     #expect(

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// The content-size categories a rule requires to fit: a range such as `"xS...AX3"` or a list
 /// such as `["L", "AX1"]`.
@@ -36,13 +37,14 @@ public struct CategorySelection: Hashable, Sendable, CustomStringConvertible, De
       let upper = try Self.category(parts[1])
       guard lower <= upper else {
         throw CheckError(
-          "category range \"\(text)\" runs backwards; put the smaller first, as in "
+          "category range \"\(DisplayText.quoted(text))\" runs backwards; put the smaller first, as in "
             + "\(upper.shortName)...\(lower.shortName)")
       }
       categories = ContentSizeCategory.allCases.filter { (lower...upper).contains($0) }
     default:
       throw CheckError(
-        "\"\(text)\" is not a category range; use A...B such as xS...AX3, or a list of names")
+        "\"\(DisplayText.quoted(text))\" is not a category range; use A...B such as xS...AX3, or a list of names"
+      )
     }
   }
 
@@ -83,7 +85,8 @@ public struct CategorySelection: Hashable, Sendable, CustomStringConvertible, De
     do throws(MetricsError) {
       return try ContentSizeCategory(parsing: name)
     } catch {
-      throw CheckError(error.message)
+      // The name comes from the user's file: quoted, so a long or control-laden one is cut.
+      throw CheckError(error.message.replacingOccurrences(of: name, with: DisplayText.quoted(name)))
     }
   }
 

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 import TypeScaleStrings
 
 /// A check's constraints file: typography, fonts, rules by key pattern, defaults.
@@ -45,6 +46,9 @@ public struct CheckConstraints: Sendable {
   public var placeholders = PlaceholderSamples()
   /// The constraints file, when read from one.
   public var file: URL?
+  /// The SHA-256 of the constraints file's bytes (hexadecimal), when read from one: part of a
+  /// run's digest (``CheckPlan/digest``).
+  public var fileDigest: String?
   /// The typography styles and tokens are read from; `Typography.system` by default.
   public var typography: Typography = .system
   /// Folders whose fonts were registered, resolved against the file's folder.
@@ -82,7 +86,24 @@ public struct CheckConstraints: Sendable {
   /// - Parameter key: The key.
   /// - Returns: The resolved rule, or `nil`.
   public func rule(for key: String) -> CheckRule.Resolved? {
-    if let rule = rules.first(where: { $0.keys.matches(key) }) {
+    rule(at: ruleIndex(for: key))
+  }
+
+  /// The index in ``rules`` of the first rule whose pattern matches the key.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The index, or `nil` when no rule matches.
+  public func ruleIndex(for key: String) -> Int? {
+    rules.firstIndex { $0.keys.matches(key) }
+  }
+
+  /// The rule at an index of ``rules`` filled from `defaults`, or `defaults` alone for `nil`.
+  ///
+  /// - Parameter index: An index of ``rules`` (``ruleIndex(for:)``'s), or `nil`.
+  /// - Returns: The resolved rule, or `nil` for no index and no defaults.
+  public func rule(at index: Int?) -> CheckRule.Resolved? {
+    if let index {
+      let rule = rules[index]
       return CheckRule.Resolved(
         name: rule.keys.pattern, settings: rule.settings.filled(from: defaults))
     }
@@ -136,7 +157,9 @@ public struct CheckConstraints: Sendable {
     } catch {
       throw CheckError("\(url.path): \(error.localizedDescription)")
     }
-    return try resolve(raw, file: url)
+    var constraints = try resolve(raw, file: url)
+    constraints.fileDigest = SHA256Digest.hash(data).hex
+    return constraints
   }
 
   // MARK: - Resolving
@@ -262,25 +285,22 @@ public struct CheckConstraints: Sendable {
 
   // MARK: - Reading
 
-  /// Reads a file of at most `limit` bytes.
+  /// Reads a file of at most `limit` bytes through `BoundedFile`: a FIFO, a device or a folder
+  /// is named as such before any byte is read, and the size is checked first.
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - limit: The most bytes read.
+  ///   - what: What the file should be, for the message: "constraints file", "report".
+  /// - Returns: The bytes.
+  /// - Throws: ``CheckError`` naming the file, what it is or its size and the limit.
   package static func readLimited(_ url: URL, limit: Int, what: String) throws(CheckError)
     -> Data
   {
-    let size: Int
-    do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    do throws(BoundedFile.Failure) {
+      return try BoundedFile.read(url, limit: limit)
     } catch {
-      throw CheckError("\(url.path): cannot read the \(what): no such file, or not readable")
-    }
-    guard size <= limit else {
-      throw CheckError(
-        "\(url.path): the \(what) has \(size) bytes; at most \(limit) are read")
-    }
-    do {
-      return try Data(contentsOf: url)
-    } catch {
-      throw CheckError("\(url.path): cannot read the \(what): \(error.localizedDescription)")
+      throw CheckError(BoundedFile.message(for: error, path: url.path, what: what))
     }
   }
 }

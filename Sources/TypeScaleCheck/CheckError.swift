@@ -2,22 +2,52 @@
 
 import Foundation
 
-/// An error in a check's input: the constraints file, a shard, a baseline, reports to merge.
+/// An error in a check's input: the constraints file, a shard, a baseline, reports to merge, or
+/// a run that would lay out too much or nothing.
 ///
 /// The message names the file, the place in it (a JSON path such as `rules[2].categories`, or
-/// a line and column), the bad value and what would be valid.
+/// a line and column), the bad value and what would be valid; ``code`` says which kind of
+/// failure it is, for callers that act on it.
 public struct CheckError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// What went wrong, with file, line and column or JSON path, and what was expected.
   public let message: String
+  /// The kind of failure.
+  public let code: Code
 
   /// Creates an error.
   ///
-  /// - Parameter message: The message.
-  public init(_ message: String) { self.message = message }
+  /// - Parameters:
+  ///   - message: The message.
+  ///   - code: The kind of failure; ``Code/invalidInput`` unless given.
+  public init(_ message: String, code: Code = .invalidInput) {
+    self.message = message
+    self.code = code
+  }
 
   /// The message.
   public var description: String { message }
 
   /// The message, for `localizedDescription`.
   public var errorDescription: String? { message }
+
+  /// The kind of a ``CheckError``; more kinds may be added.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum _Kind: String, Hashable, Sendable {
+      case invalidInput, tooManyLayouts, nothingToCheck, incompleteMerge
+    }
+    private let kind: _Kind
+    private init(_ kind: _Kind) { self.kind = kind }
+
+    /// A file or value that is not valid: the constraints, a shard, a baseline, a report.
+    public static let invalidInput = Code(.invalidInput)
+    /// The run's estimated layouts exceed ``CheckRunner/maximumLayouts``.
+    public static let tooManyLayouts = Code(.tooManyLayouts)
+    /// The run would lay nothing out: no strings were read, or no entry matches a rule.
+    public static let nothingToCheck = Code(.nothingToCheck)
+    /// Reports to merge are not the whole of one run: a shard missing, twice, or of another run.
+    public static let incompleteMerge = Code(.incompleteMerge)
+
+    /// The kind's name, such as `tooManyLayouts`.
+    public var description: String { kind.rawValue }
+  }
 }

@@ -87,6 +87,21 @@ public struct CheckHTMLReport: Sendable {
       for error in report.errors { out += "<li>\(Self.escaped(error.message))</li>\n" }
       out += "</ul>\n"
     }
+    if !report.warnings.isEmpty {
+      out += "<h2>Warnings</h2>\n<ul class=\"warnings\">\n"
+      for warning in report.warnings { out += "<li>\(Self.escaped(warning))</li>\n" }
+      out += "</ul>\n"
+    }
+    let unlaid = report.unlaidRequirements
+    if !unlaid.isEmpty {
+      out += "<h2>Not laid out</h2>\n<ul class=\"errors unlaid\">\n"
+      for requirement in unlaid {
+        let categories = CheckTerminalReport.categoryText(requirement.categories)
+        out += "<li>\(Self.escaped(requirement.key)): required at \(categories); nothing laid "
+        out += "it out</li>\n"
+      }
+      out += "</ul>\n"
+    }
     for group in groups { writeGroup(group, to: &out) }
     if !report.skipped.isEmpty {
       out += "<h2>Not checked</h2>\n<table class=\"skipped\">\n<thead><tr><th>key</th>"

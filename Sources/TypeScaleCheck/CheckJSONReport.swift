@@ -38,8 +38,9 @@ public struct CheckJSONReport: Sendable {
   ///   - data: The JSON.
   ///   - file: The file's name for messages.
   /// - Returns: The report.
-  /// - Throws: ``CheckError`` with `file:line:column:` when the JSON is malformed, or naming
-  ///   the field when it is JSON but not a report.
+  /// - Throws: ``CheckError`` with `file:line:column:` when the JSON is malformed, naming the
+  ///   version when it is a report of another version than ``CheckReport/currentVersion``, or
+  ///   naming the field when it is JSON but not a report.
   public static func read(_ data: Data, file: String) throws(CheckError) -> CheckReport {
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -48,6 +49,14 @@ public struct CheckJSONReport: Sendable {
       throw CheckError(
         "\(file):\(line):\(column): not valid JSON; expected a report written by "
           + "'typescale check --json'")
+    }
+    if let version = try? JSONDecoder().decode(_Version.self, from: data).version,
+      version != CheckReport.currentVersion
+    {
+      throw CheckError(
+        "\(file): report version \(version) is not supported; this typescale reads version "
+          + "\(CheckReport.currentVersion), which records the run each shard belongs to (write "
+          + "the report again with this typescale's 'check --json')")
     }
     do {
       return try JSONDecoder().decode(CheckReport.self, from: data)
@@ -70,6 +79,11 @@ public struct CheckJSONReport: Sendable {
     } catch {
       throw CheckError("\(file): not a report of 'typescale check --json': \(error)")
     }
+  }
+
+  /// The report's `version`, read before the rest so that another version is named as such.
+  private struct _Version: Decodable {
+    var version: Int
   }
 
   private static func path(_ codingPath: [any CodingKey]) -> String {

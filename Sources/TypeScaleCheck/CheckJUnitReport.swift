@@ -12,7 +12,8 @@ import Foundation
 /// in the element's text. A failure a baseline accepts passes, noted in `<system-out>`. An entry
 /// that was not checked, with no result for that key and language, is a test case with
 /// `<skipped message="<reason>"/>`; an unreadable file is a test case named after the file with
-/// an `<error>`. `tests`, `failures`, `errors` and `skipped` are counted on `<testsuites>` and
+/// an `<error>`. In a suite named `typescale check run`, a partial merge is a failing test case
+/// `every shard merged`, and each key nothing laid out a failing `<key> [not laid out]`. `tests`, `failures`, `errors` and `skipped` are counted on `<testsuites>` and
 /// on each `<testsuite>`.
 ///
 /// The output is XML 1.0 in UTF-8: text and attributes are escaped, and characters XML 1.0
@@ -73,6 +74,21 @@ public struct CheckJUnitReport: Sendable {
     for error in report.errors {
       add(TestCase(file: error.file, name: error.file, error: error.message))
     }
+    if report.isPartial {
+      let missing = CheckReport.missingText(report.missingShards)
+      add(
+        TestCase(
+          file: Self.runSuite, name: "every shard merged",
+          failure: ("partial report: \(missing)", "partial report: \(missing)\n")))
+    }
+    for requirement in report.unlaidRequirements {
+      let categories = CheckTerminalReport.categoryText(requirement.categories)
+      let message = "required at \(categories); nothing laid it out"
+      add(
+        TestCase(
+          file: Self.runSuite, name: "\(requirement.key) [not laid out]",
+          failure: (message, "\(requirement.key): \(message)\n")))
+    }
     let all = files.flatMap { cases[$0] ?? [] }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites name=\"typescale check\"\(Self.counts(all))>\n"
@@ -106,6 +122,9 @@ public struct CheckJUnitReport: Sendable {
     out += body.isEmpty ? head + "/>\n" : head + ">\n" + body + "    </testcase>\n"
   }
 
+  /// The suite of the run's own test cases: every shard merged, keys nothing laid out.
+  static let runSuite = "typescale check run"
+
   private static func counts(_ cases: [TestCase]) -> String {
     let failures = cases.filter { $0.failure != nil }.count
     let errors = cases.filter { $0.error != nil }.count
@@ -118,7 +137,8 @@ public struct CheckJUnitReport: Sendable {
   private static func message(_ results: [CheckResult]) -> String {
     results.map { result in
       let variant = result.variant.isEmpty ? "" : " (\(result.variant))"
-      return "fails at \(CheckReportFormatting.names(result.failures))\(variant)"
+      let categories = (result.failures + result.unlaidCategories).sorted()
+      return "fails at \(CheckReportFormatting.names(categories))\(variant)"
     }.joined(separator: "; ")
   }
 

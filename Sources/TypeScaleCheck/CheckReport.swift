@@ -99,8 +99,17 @@ public struct CheckResult: Hashable, Sendable, Codable {
     }.map(\.category)
   }
 
-  /// Whether the result fails (ignoring the baseline).
-  public var fails: Bool { !failures.isEmpty }
+  /// The required categories with no cell, where nothing laid the text out.
+  ///
+  /// A report cut short, or written by a run with other rules, has them. Each is a failure no
+  /// baseline accepts.
+  public var unlaidCategories: [ContentSizeCategory] {
+    required.filter { category in !cells.contains { $0.category == category } }
+  }
+
+  /// Whether the result fails (ignoring the baseline): a required category where the text does
+  /// not fit, or one that was not laid out.
+  public var fails: Bool { !failures.isEmpty || !unlaidCategories.isEmpty }
 
   /// A stable identity for baselines and merging: key, language and variant.
   public var id: String { variant.isEmpty ? "\(key)|\(language)" : "\(key)|\(language)|\(variant)" }
@@ -183,11 +192,32 @@ public struct CheckInputError: Hashable, Sendable, Codable {
 
 /// Everything one `check` run found: the output of `check --json` and what `check merge`
 /// combines.
+///
+/// A report of a run records the run it belongs to — ``constraintsDigest``, ``shard``, the
+/// ``layouts`` it made and the ``requirements`` of the whole run — so that a merge can tell a
+/// missing, repeated or foreign shard, and a key that nothing laid out fails the report.
 public struct CheckReport: Hashable, Sendable, Codable {
-  /// The report format's version: 1.
+  /// The report format's version that this typescale writes and reads: 2 (1 had no run
+  /// record).
+  public static let currentVersion = 2
+
+  /// The report format's version: ``currentVersion``.
   public var version: Int
   /// The shard this report covers (`2/4`), or `nil` for a whole run or a merge.
   public var shard: String?
+  /// The run's digest (``CheckPlan/digest``): the same in every shard of one run; `nil` for a
+  /// report made in code.
+  public var constraintsDigest: String?
+  /// The layouts the run planned (``CheckPlan/layouts``); a merge sums its shards'.
+  public var layouts: Int
+  /// Every key of the whole run (all shards) with the categories its rule requires.
+  public var requirements: [CheckRequirement]
+  /// Whether a merge accepted missing shards (`--allow-partial`).
+  public var isPartial: Bool
+  /// The shards a partial merge lacked (`4/4`).
+  public var missingShards: [String]
+  /// Warnings: rules that match no key, shards a partial merge lacked.
+  public var warnings: [String]
   /// The results, in catalog order.
   public var results: [CheckResult]
   /// Entries that were not checked.
@@ -197,20 +227,44 @@ public struct CheckReport: Hashable, Sendable, Codable {
 
   /// Creates a report.
   public init(
-    version: Int = 1, shard: String? = nil, results: [CheckResult] = [],
-    skipped: [CheckSkipped] = [], errors: [CheckInputError] = []
+    version: Int = CheckReport.currentVersion, shard: String? = nil,
+    constraintsDigest: String? = nil, layouts: Int = 0, requirements: [CheckRequirement] = [],
+    isPartial: Bool = false, missingShards: [String] = [], warnings: [String] = [],
+    results: [CheckResult] = [], skipped: [CheckSkipped] = [], errors: [CheckInputError] = []
   ) {
     self.version = version
     self.shard = shard
+    self.constraintsDigest = constraintsDigest
+    self.layouts = layouts
+    self.requirements = requirements
+    self.isPartial = isPartial
+    self.missingShards = missingShards
+    self.warnings = warnings
     self.results = results
     self.skipped = skipped
     self.errors = errors
   }
 
-  /// Results that fail and no baseline accepts.
-  public var newFailures: [CheckResult] { results.filter { $0.fails && !$0.isBaselined } }
+  /// Results that fail and no baseline accepts; a result with a required category that was not
+  /// laid out is always one.
+  public var newFailures: [CheckResult] {
+    results.filter { $0.fails && (!$0.isBaselined || !$0.unlaidCategories.isEmpty) }
+  }
+
+  /// The requirements of this report's part of the run (its shard's keys, or every key) that
+  /// no result covers: keys that nothing laid out, each a failure.
+  public var unlaidRequirements: [CheckRequirement] {
+    guard !requirements.isEmpty else { return [] }
+    let part = shard.flatMap { try? CheckShard(parsing: $0) }
+    let laid = Set(results.map(\.key))
+    return requirements.filter { requirement in
+      !laid.contains(requirement.key) && (part?.contains(key: requirement.key) ?? true)
+    }
+  }
 
   /// The exit status a run ends with: 2 when any input could not be read, else 1 when there are
-  /// new failures, else 0.
-  public var exitStatus: Int32 { !errors.isEmpty ? 2 : newFailures.isEmpty ? 0 : 1 }
+  /// new failures or required keys that nothing laid out, else 0.
+  public var exitStatus: Int32 {
+    !errors.isEmpty ? 2 : newFailures.isEmpty && unlaidRequirements.isEmpty ? 0 : 1
+  }
 }

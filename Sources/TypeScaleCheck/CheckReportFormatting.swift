@@ -12,8 +12,11 @@ enum CheckReportFormatting {
     var key: String
     /// Its results, in report order.
     var results: [CheckResult]
-    /// Failing categories summed over the results (baselined ones included).
-    var failureCount: Int { results.reduce(0) { $0 + $1.failures.count } }
+    /// Failing categories summed over the results (baselined ones included), with the
+    /// required categories that were not laid out.
+    var failureCount: Int {
+      results.reduce(0) { $0 + $1.failures.count + $1.unlaidCategories.count }
+    }
   }
 
   /// The results grouped by key, worst first: most failing categories, then key (by Unicode
@@ -75,6 +78,9 @@ enum CheckReportFormatting {
       guard !categories.isEmpty else { continue }
       let verb = status == .truncated ? "truncates" : "overflows its lines"
       parts.append("\(verb) at \(names(categories))")
+    }
+    if !result.unlaidCategories.isEmpty {
+      parts.append("was not laid out at \(names(result.unlaidCategories))")
     }
     let variant = result.variant.isEmpty ? "" : " (\(result.variant))"
     let fits = result.largestFitting.map { "fits up to \($0.shortName)" } ?? "fits at no category"

@@ -43,21 +43,41 @@ public final class CheckRunner: Sendable {
   public let engine: TextLayoutEngine
   /// How many entries are laid out at once.
   public let workers: Int
+  /// The most layouts a run makes before it is refused: ``defaultMaximumLayouts`` unless given.
+  public let maximumLayouts: Int
   private let renderer: Renderer
   private let sweepers = Locked<[SweepKey: DynamicType.PreparedSweep]>([:])
 
   /// The shortest time between two progress calls: 0.1 s.
   public static let progressInterval = 0.1
 
+  /// The most layouts a run makes unless told otherwise: 500,000 (`--max-layouts` changes it).
+  ///
+  /// A layout is one text at one category. `Samples/check`'s catalog repeated 108 times
+  /// (500,688 layouts) takes 5.5 CPU-seconds in a release build (about 90,000 layouts a
+  /// CPU-second: 3 s on two idle cores) and 118 MB; ten times (46,360 layouts) takes 9.3
+  /// CPU-seconds in a debug build (about 5,000 a CPU-second), so the limit is under two minutes
+  /// of a debug build on two cores. Its JSON report takes about 300 bytes a layout: 500,000
+  /// layouts write 147 MB, within what `check merge` reads (``CheckJSONReport/maximumFileSize``).
+  /// A run past it is almost always a key pattern or a catalog folder wider than meant;
+  /// `--shard K/N` splits a real one.
+  public static let defaultMaximumLayouts = 500_000
+
   /// Creates a runner: registers the constraints' fonts and builds the typography.
   ///
   /// - Parameters:
   ///   - constraints: The constraints.
   ///   - workers: Entries laid out at once, 1…64; the machine's active cores by default.
+  ///   - maximumLayouts: The most layouts a run makes (``CheckPlan/layouts``), at least 1;
+  ///     ``defaultMaximumLayouts`` by default.
   /// - Throws: ``CheckError`` for a font or typography that cannot be loaded, or fontconfig
   ///   failing when `systemFallback` is on.
-  public init(constraints: CheckConstraints, workers: Int? = nil) throws(CheckError) {
+  public init(
+    constraints: CheckConstraints, workers: Int? = nil,
+    maximumLayouts: Int = CheckRunner.defaultMaximumLayouts
+  ) throws(CheckError) {
     self.constraints = constraints
+    self.maximumLayouts = max(maximumLayouts, 1)
     let registry: FontRegistry
     if let given = constraints.registry {
       registry = given
@@ -83,19 +103,115 @@ public final class CheckRunner: Sendable {
     self.workers = min(max(workers ?? ProcessInfo.processInfo.activeProcessorCount, 1), 64)
   }
 
-  /// Checks entries.
+  /// Counts what a run of these entries would lay out, without laying anything out.
   ///
   /// - Parameters:
   ///   - entries: The entries, as a `StringsLoader` read them.
   ///   - shard: The part of the keys to check, or `nil` for all.
+  ///   - inputs: The catalogs as the user gave them (paths or patterns), for messages and the
+  ///     run's digest.
+  /// - Returns: The plan.
+  /// - Complexity: O(entries) dictionary look-ups and, for each distinct key, a match against
+  ///   the rules until one matches; each rule that no key uses first is then matched against
+  ///   the keys until one matches.
+  public func plan(_ entries: [LocalizedEntry], shard: CheckShard? = nil, inputs: [String] = [])
+    -> CheckPlan
+  {
+    var rules: [String: (rule: CheckRule.Resolved?, inShard: Bool)] = [:]
+    var used = Set<Int>()
+    var requirements: [String: [ContentSizeCategory]] = [:]
+    var translations = 0
+    var layouts = 0
+    for entry in entries {
+      let known: (rule: CheckRule.Resolved?, inShard: Bool)
+      if let cached = rules[entry.key] {
+        known = cached
+      } else {
+        let index = constraints.ruleIndex(for: entry.key)
+        if let index { used.insert(index) }
+        known = (constraints.rule(at: index), shard?.contains(key: entry.key) ?? true)
+        rules[entry.key] = known
+      }
+      guard let rule = known.rule, Self.counts(entry, device: rule.device) else { continue }
+      requirements[entry.key] = rule.categories
+      guard known.inShard else { continue }
+      translations += 1
+      layouts += Self.sweepLength(rule.categories)
+    }
+    var unmatched: [String] = []
+    for (index, rule) in constraints.rules.enumerated() where !used.contains(index) {
+      if !rules.keys.contains(where: rule.keys.matches) { unmatched.append(rule.keys.pattern) }
+    }
+    let sorted = requirements.map { CheckRequirement(key: $0.key, categories: $0.value) }
+      .sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+    var identity = (constraints.fileDigest ?? "") + "\n"
+    for input in inputs { identity += "input\t\(input)\n" }
+    for requirement in sorted {
+      identity += "key\t\(requirement.key)\t"
+      identity += requirement.categories.map(\.shortName).joined(separator: ",") + "\n"
+    }
+    return CheckPlan(
+      shard: shard, entryCount: entries.count, translations: translations, layouts: layouts,
+      requirements: sorted, unmatchedRules: unmatched, inputs: inputs,
+      digest: SHA256Digest.hash(identity.utf8).hex)
+  }
+
+  /// Whether an entry counts for a rule's device: entries with no device step always do.
+  static func counts(_ entry: LocalizedEntry, device: String?) -> Bool {
+    guard let device else { return true }
+    for case .device(let name) in entry.variant.steps where name.lowercased() != device.lowercased()
+    {
+      return false
+    }
+    return true
+  }
+
+  /// The categories one sweep lays out: from the smallest category named to the largest.
+  static func sweepLength(_ categories: [ContentSizeCategory]) -> Int {
+    guard let lower = categories.first, let upper = categories.last else { return 0 }
+    return ContentSizeCategory.allCases.filter { (lower...upper).contains($0) }.count
+  }
+
+  /// Checks entries: plans the run (``plan(_:shard:inputs:)``), then lays it out.
+  ///
+  /// - Parameters:
+  ///   - entries: The entries, as a `StringsLoader` read them.
+  ///   - shard: The part of the keys to check, or `nil` for all.
+  ///   - inputs: The catalogs as the user gave them, for messages and the run's digest.
+  ///   - allowsEmpty: Whether a run that lays nothing out is accepted.
   ///   - progress: Called at most about ten times a second with (entries done, entries in all),
   ///     and once at the end; from any thread.
   /// - Returns: The report, in entry order; its `errors` hold only placeholders that could not
   ///   be filled (the caller adds unreadable files).
+  /// - Throws: ``CheckError`` (``CheckError/Code/tooManyLayouts``,
+  ///   ``CheckError/Code/nothingToCheck``) before anything is laid out.
   public func run(
-    _ entries: [LocalizedEntry], shard: CheckShard? = nil,
+    _ entries: [LocalizedEntry], shard: CheckShard? = nil, inputs: [String] = [],
+    allowsEmpty: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(CheckError) -> CheckReport {
+    try run(
+      entries, plan: plan(entries, shard: shard, inputs: inputs), allowsEmpty: allowsEmpty,
+      progress: progress)
+  }
+
+  /// Checks entries as a plan made of them says.
+  ///
+  /// - Parameters:
+  ///   - entries: The entries the plan was made of.
+  ///   - plan: ``plan(_:shard:inputs:)``'s result for them.
+  ///   - allowsEmpty: Whether a run that lays nothing out is accepted.
+  ///   - progress: Called at most about ten times a second with (entries done, entries in all),
+  ///     and once at the end; from any thread.
+  /// - Returns: The report, in entry order, recording the plan's digest, shard, layouts,
+  ///   requirements and warnings.
+  /// - Throws: ``CheckError`` when the plan makes more than ``maximumLayouts`` layouts, or none
+  ///   and `allowsEmpty` is `false`; nothing is laid out then.
+  public func run(
+    _ entries: [LocalizedEntry], plan: CheckPlan, allowsEmpty: Bool = false,
     progress: (@Sendable (Int, Int) -> Void)? = nil
-  ) -> CheckReport {
+  ) throws(CheckError) -> CheckReport {
+    try plan.validate(maximumLayouts: maximumLayouts, allowsEmpty: allowsEmpty)
+    let shard = plan.shard
     let outcomes = Locked<[Outcome?]>(Array(repeating: nil, count: entries.count))
     let next = Locked(0)
     let ticks = Locked((done: 0, last: DispatchTime.now().uptimeNanoseconds))
@@ -138,6 +254,10 @@ public final class CheckRunner: Sendable {
     }
     progress?(total, total)
     var report = CheckReport(shard: shard?.description)
+    report.constraintsDigest = plan.digest
+    report.layouts = plan.layouts
+    report.requirements = plan.requirements
+    report.warnings = plan.warnings
     for outcome in outcomes.withLock({ $0 }) {
       switch outcome {
       case .result(let result): report.results.append(result)
@@ -171,12 +291,7 @@ public final class CheckRunner: Sendable {
     guard let rule = constraints.rule(for: entry.key) else {
       return skipped("no rule matches (add a rule whose keys match, or defaults)")
     }
-    if let device = rule.device {
-      for case .device(let name) in entry.variant.steps
-      where name.lowercased() != device.lowercased() {
-        return .excluded
-      }
-    }
+    guard Self.counts(entry, device: rule.device) else { return .excluded }
     let text: String
     do throws(StringsError) {
       text = try constraints.placeholders.text(for: entry)
@@ -317,7 +432,7 @@ public final class CheckRunner: Sendable {
 
   /// The label of a result drawn at a category as PNG bytes, for the HTML report.
   ///
-  /// The label is laid out as ``run(_:shard:progress:)`` laid it out (same font choice, width,
+  /// The label is laid out as ``run(_:plan:allowsEmpty:progress:)`` laid it out (same font choice, width,
   /// line limit and tail truncation) and drawn at 2× with the width, line boxes and truncation
   /// overlays.
   ///

@@ -60,6 +60,12 @@ public struct CheckShard: Hashable, Sendable, CustomStringConvertible {
     return hash
   }
 
+  /// A shard whose index and count are known to be valid.
+  init(uncheckedIndex index: Int, count: Int) {
+    self.index = index
+    self.count = count
+  }
+
   /// `K/N`.
   public var description: String { "\(index)/\(count)" }
 }

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleInternals
 
 /// The summary `typescale check` prints on a terminal: a grid per failing key, worst first, and
 /// a closing count.
@@ -16,7 +17,7 @@ import TypeScale
 ///   de        ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
 ///   en        ✓  ✓ ✓ ✓ ✓  ✓   ✓    ✓   ✓   ✓   ✓   ✓    AX5         Localizable.xcstrings:12
 ///
-/// checked 2 translations of 1 key: 1 fails (1 new), 0 skipped
+/// checked 2 translations of 1 key (24 layouts): 1 fails (1 new), 0 skipped
 /// ```
 ///
 /// The marks are `✓` fits, `…` truncated, `✗` overflows its lines and `·` not laid out; they
@@ -25,8 +26,17 @@ import TypeScale
 /// counted: the JSON and HTML reports carry their grids. With ``usesColor`` the failing cells
 /// are red (allowed truncations yellow, fits green) and the key bold, with ANSI SGR codes; the
 /// caller decides, as the CLI does from `isatty(1)` and `NO_COLOR` (<https://no-color.org>).
-/// Unreadable files are listed as `error: file:line:column: …` lines before the count.
+/// Unreadable files are listed as `error: file:line:column: …` lines before the count, then the
+/// report's warnings (`warning: rule "x.*" matches no key in any catalog; …`) and the keys that
+/// nothing laid out (`not laid out: 'key' (required xS...AX5)`, each a failure).
+///
+/// Keys, languages, variants, paths and messages come from the user's files: their control
+/// characters (an `ESC[2J` in a key) are written as escapes (`\u{1B}[2J`), so the summary cannot
+/// move the cursor, recolour or retitle the terminal.
 public struct CheckTerminalReport: Sendable {
+  /// The most keys that nothing laid out listed one by one; the rest are counted.
+  public static let maximumListedUnlaidKeys = 20
+
   /// Whether to colour the output with ANSI escape codes.
   public var usesColor: Bool
 
@@ -49,14 +59,35 @@ public struct CheckTerminalReport: Sendable {
       out += "\n"
     }
     for error in report.errors {
-      out += paint("error:", .red) + " \(error.message)\n"
+      out += paint("error:", .red) + " \(DisplayText.escapingControls(error.message))\n"
+    }
+    for warning in report.warnings {
+      out += paint("warning:", .yellow) + " \(DisplayText.escapingControls(warning))\n"
+    }
+    let unlaid = report.unlaidRequirements
+    for requirement in unlaid.prefix(Self.maximumListedUnlaidKeys) {
+      out += paint("not laid out:", .red) + " '\(DisplayText.quoted(requirement.key))' (required "
+      out += "\(Self.categoryText(requirement.categories)))\n"
+    }
+    if unlaid.count > Self.maximumListedUnlaidKeys {
+      out += paint("not laid out:", .red)
+      out += " \(unlaid.count - Self.maximumListedUnlaidKeys) more keys (see the JSON report)\n"
     }
     out += summary(report, keyCount: groups.count) + "\n"
     return out
   }
 
-  /// The closing line: `checked 24 translations of 6 keys: 3 fail (2 new, 1 baselined),
-  /// 2 skipped, 1 unreadable file`.
+  /// Categories as a range (`xS...AX5`) when contiguous, else their names.
+  static func categoryText(_ categories: [ContentSizeCategory]) -> String {
+    guard let first = categories.first, let last = categories.last, categories.count > 1,
+      categories.count == CheckRunner.sweepLength(categories)
+    else { return CheckReportFormatting.names(categories) }
+    return "\(first.shortName)...\(last.shortName)"
+  }
+
+  /// The closing line: `checked 24 translations of 6 keys (288 layouts): 3 fail (2 new,
+  /// 1 baselined), 2 skipped, 1 unreadable file, 1 key not laid out (shard 2/4)`, with
+  /// `(partial: shard 4/4 is missing)` for a partial merge.
   ///
   /// - Parameters:
   ///   - report: A report.
@@ -67,7 +98,9 @@ public struct CheckTerminalReport: Sendable {
     let new = report.newFailures.count
     let baselined = failing.count - new
     var line = "checked \(Self.count(report.results.count, "translation"))"
-    line += " of \(Self.count(keyCount, "key")): "
+    line += " of \(Self.count(keyCount, "key"))"
+    if report.layouts > 0 { line += " (\(CheckPlan.number(report.layouts)) layouts)" }
+    line += ": "
     line += "\(failing.count) fail\(failing.count == 1 ? "s" : "")"
     if !failing.isEmpty {
       line += " (\(new) new" + (baselined > 0 ? ", \(baselined) baselined" : "") + ")"
@@ -76,7 +109,12 @@ public struct CheckTerminalReport: Sendable {
     if !report.errors.isEmpty {
       line += ", \(Self.count(report.errors.count, "unreadable file"))"
     }
+    let unlaid = report.unlaidRequirements.count
+    if unlaid > 0 { line += ", \(Self.count(unlaid, "key")) not laid out" }
     if let shard = report.shard { line += " (shard \(shard))" }
+    if report.isPartial {
+      line += " (partial: \(CheckReport.missingText(report.missingShards)))"
+    }
     return line
   }
 
@@ -86,10 +124,10 @@ public struct CheckTerminalReport: Sendable {
 
   private func writeGrid(_ group: CheckReportFormatting.KeyGroup, to out: inout String) {
     let categories = CheckReportFormatting.categories(group.results)
-    let labels = group.results.map(CheckReportFormatting.label)
+    let labels = group.results.map { DisplayText.escapingControls(CheckReportFormatting.label($0)) }
     let labelWidth = max("language".count, labels.map(\.count).max() ?? 0) + 2
     let fitsWidth = max("fits up to".count, 4) + 2
-    out += paint(group.key, .bold) + "\n"
+    out += paint(DisplayText.escapingControls(group.key), .bold) + "\n"
     var header = "  " + Self.padded("language", labelWidth)
     for category in categories { header += Self.padded(category.shortName, category.columnWidth) }
     out += header + " " + "fits up to" + "\n"
@@ -109,7 +147,7 @@ public struct CheckTerminalReport: Sendable {
         }
       }
       row += " " + Self.padded(result.largestFitting?.shortName ?? "none", fitsWidth)
-      row += "\(result.file):\(result.line)"
+      row += DisplayText.escapingControls("\(result.file):\(result.line)")
       if result.fails && result.isBaselined { row += " (baselined)" }
       out += row + "\n"
     }

@@ -92,8 +92,8 @@ import TypeScaleCheck
     #expect(run.status == 2)
     #expect(
       run.error
-        == "error: \(huge.path): the report has \(CheckJSONReport.maximumFileSize + 1) bytes; "
-        + "at most \(CheckJSONReport.maximumFileSize) are read\n")
+        == "error: \(huge.path): the report is \(CheckJSONReport.maximumFileSize + 1) bytes; "
+        + "expected at most \(CheckJSONReport.maximumFileSize) bytes\n")
   }
 
   @Test func merge_malformedJSONNamesFileLineAndColumn() async throws {

@@ -136,15 +136,18 @@ func result(
   @Test func merged_rejectsDuplicatesVersionsAndNothing() {
     let one = CheckReport(shard: "1/2", results: [result("a")])
     #expect {
-      try CheckReport.merged([one, CheckReport(shard: "1/3", results: [result("a")])])
+      try CheckReport.merged([one, CheckReport(shard: "2/2", results: [result("a")])])
     } throws: { error in
       let message = (error as? CheckError)?.message ?? ""
-      return message.contains("is in report 1 (shard 1/2) and report 2 (shard 1/3)")
+      return message.contains("is in report 1 (shard 1/2) and report 2 (shard 2/2)")
+        && (error as? CheckError)?.code == .incompleteMerge
     }
     #expect {
-      try CheckReport.merged([one, CheckReport(version: 2)])
+      try CheckReport.merged([one, CheckReport(version: 1, shard: "2/2")])
     } throws: { error in
-      (error as? CheckError)?.message.contains("report 2 has version 2") == true
+      (error as? CheckError)?.message
+        == "report 2 has report version 1; this typescale merges version 2 (run the shards "
+        + "again with this typescale)"
     }
     #expect(throws: CheckError.self) { try CheckReport.merged([]) }
   }

@@ -45,10 +45,23 @@ import TypeScaleCheck
 
   @Test func json_aReportWithAMissingFieldIsNamed() {
     #expect {
-      _ = try CheckJSONReport.read(Data("{\"version\": 1, \"results\": []}".utf8), file: "a.json")
+      _ = try CheckJSONReport.read(Data("{\"version\": 2, \"results\": []}".utf8), file: "a.json")
     } throws: { error in
       (error as? CheckError)?.message
-        == "a.json: not a report of 'typescale check --json': no \"skipped\" in the top level"
+        == "a.json: not a report of 'typescale check --json': no \"layouts\" in the top level"
+    }
+  }
+
+  /// A version 1 report (no run record) is named as such, not as a missing field.
+  @Test func json_aVersion1ReportIsRefusedByVersion() {
+    let old = "{\"version\": 1, \"results\": [], \"skipped\": [], \"errors\": []}"
+    #expect {
+      _ = try CheckJSONReport.read(Data(old.utf8), file: "old.json")
+    } throws: { error in
+      (error as? CheckError)?.message
+        == "old.json: report version 1 is not supported; this typescale reads version 2, which "
+        + "records the run each shard belongs to (write the report again with this "
+        + "typescale's 'check --json')"
     }
   }
 }

@@ -25,7 +25,7 @@ import TypeScaleStrings
   /// `DynamicType.sweep`); English "OK" fits throughout.
   @Test func germanButton_failsFromAX1() throws {
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
-    let report = runner.run([
+    let report = try runner.run([
       entry("button.subscribe", "en", "OK", line: 4),
       entry("button.subscribe", "de", GermanButton.text, line: 9),
     ])
@@ -70,7 +70,7 @@ import TypeScaleStrings
 
   @Test func pluralVariants_eachLaidOut() throws {
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
-    let report = runner.run([
+    let report = try runner.run([
       entry("button.items", "en", "1 item", variant: [.plural("one")]),
       entry("button.items", "en", "88888 items", variant: [.plural("other")]),
     ])
@@ -87,7 +87,7 @@ import TypeScaleStrings
 
   @Test(.enabled(if: placeholdersAreReal)) func placeholder_replacedByANumber() throws {
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
-    let report = runner.run([entry("button.items", "en", "%lld items")])
+    let report = try runner.run([entry("button.items", "en", "%lld items")])
     let text = try #require(report.results.first?.text)
     #expect(!text.contains("%"))
     #expect(text.first?.isNumber == true)
@@ -95,7 +95,7 @@ import TypeScaleStrings
 
   @Test func entriesWithoutRule_areSkipped() throws {
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
-    let report = runner.run([
+    let report = try runner.run([
       entry("title.home", "de", "Start", line: 12), entry("button.ok", "de", "OK"),
     ])
     #expect(report.results.map(\.key) == ["button.ok"])
@@ -142,8 +142,8 @@ import TypeScaleStrings
   @Test func shards_partitionTheRunAndMergeBack() throws {
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
     let entries = Self.keys(12)
-    let whole = runner.run(entries)
-    let parts = try (1...3).map { runner.run(entries, shard: try CheckShard(parsing: "\($0)/3")) }
+    let whole = try runner.run(entries)
+    let parts = try (1...3).map { try runner.run(entries, shard: CheckShard(parsing: "\($0)/3")) }
     #expect(parts.map(\.shard) == ["1/3", "2/3", "3/3"])
     #expect(parts.allSatisfy { !$0.results.isEmpty })
     let merged = try CheckReport.merged(parts)
@@ -191,7 +191,7 @@ import TypeScaleStrings
 
   @Test func image_isAPNGOfTheLabel() throws {
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
-    let report = runner.run([entry("button.subscribe", "de", GermanButton.text)])
+    let report = try runner.run([entry("button.subscribe", "de", GermanButton.text)])
     let result = try #require(report.results.first)
     let png = try runner.image(for: result, at: .accessibilityMedium)
     #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

@@ -85,7 +85,7 @@ struct CheckScenario {
   /// One check: read the catalog, then check every entry.
   func checkPass() throws {
     let loaded = StringsLoader().load([catalog])
-    let report = runner.run(loaded.entries)
+    let report = try runner.run(loaded.entries)
     blackHole(report.results.count)
   }
 

@@ -15,7 +15,7 @@ import TypeScaleStrings
 ///   language  xS S M L XL XXL XXXL AX1 AX2 AX3 AX4 AX5  fits up to
 ///   de        ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
 ///
-/// checked 38 translations of 2 keys: 1 fails (1 new), 0 skipped
+/// checked 38 translations of 2 keys (456 layouts): 1 fails (1 new), 0 skipped
 /// ```
 struct CheckCommand: Command {
   /// The command's options, positionals and the `merge` subcommand.
@@ -38,24 +38,38 @@ struct CheckCommand: Command {
       of the keys, for a CI matrix; 'typescale check merge' combines the parts' --json \
       reports. The HTML page draws each failing label at its smallest failing category.
 
+      Before anything is laid out, the run's layouts (each translation at each category of \
+      its rule) are counted and shown with the progress; a run of more than --max-layouts \
+      (500,000 by default) is refused. A run that checks nothing (no strings read, or \
+      none matches a rule) is an error unless --allow-empty; a rule whose keys match no key \
+      is a warning.
+
       A catalog named like a subcommand ('merge') must be given with a path, such as \
       ./merge.
 
       Exit status: 0 when every constraint holds (or every failure is in the baseline), 1 \
       when there are new failures, 2 when the command line, the constraints file, the \
       baseline or a catalog is not valid (results of the readable catalogs are still \
-      reported).
+      reported), or the run would lay out more than --max-layouts or nothing.
       """,
     usage: """
       typescale check <constraints> [<catalog> ...] [--json] [--junit <file>]
                       [--sarif <file>] [--html <file>] [--baseline <file>]
-                      [--update-baseline] [--shard <K/N>] [--no-color]
-      typescale check merge <report> ... [options]
+                      [--update-baseline] [--shard <K/N>] [--max-layouts <N>]
+                      [--allow-empty] [--no-color]
+      typescale check merge <report> ... [--allow-partial] [options]
       """,
     options: CheckReportOptions.specs + [
       .flag(
         "update-baseline", help: "Record the run's failures in the --baseline file and exit 0."),
       .option("shard", valueName: "K/N", help: "Only part K of N of the keys, for a CI matrix."),
+      .option(
+        "max-layouts", valueName: "N",
+        help: "Refuse a run of more than N layouts (default 500,000), counted before it starts."
+      ),
+      .flag(
+        "allow-empty",
+        help: "Accept a run that checks nothing (no strings read, or none matches a rule)."),
     ],
     positionals: [
       PositionalSpec("constraints", help: "The constraints file (JSON)."),
@@ -73,12 +87,17 @@ struct CheckCommand: Command {
   let options: CheckReportOptions
   let updatesBaseline: Bool
   let shard: CheckShard?
+  /// `--max-layouts`: the most layouts the run makes.
+  let maximumLayouts: Int
+  /// `--allow-empty`: whether a run that checks nothing succeeds.
+  let allowsEmpty: Bool
 
   /// Reads the command line.
   ///
   /// - Parameter parsed: The parsed command line.
-  /// - Throws: ``CLIError/validation(_:)`` for a shard that is not K/N with 1 ≤ K ≤ N, or
-  ///   `--update-baseline` without `--baseline`.
+  /// - Throws: ``CLIError/validation(_:)`` for a shard that is not K/N with 1 ≤ K ≤ N, a
+  ///   `--max-layouts` that is not a whole number of at least 1, or `--update-baseline` without
+  ///   `--baseline`.
   init(parsed: ParsedArguments) throws(CLIError) {
     constraintsPath = parsed.positionals[0]
     catalogPaths = Array(parsed.positionals.dropFirst())
@@ -88,6 +107,11 @@ struct CheckCommand: Command {
       throw .validation("'--update-baseline' needs '--baseline <file>' naming where to write")
     }
     shard = try parsed.value("shard").map(Self.shard)
+    maximumLayouts =
+      try parsed.value("max-layouts", expected: "a whole number of layouts, at least 1") {
+        Int($0).flatMap { $0 >= 1 ? $0 : nil }
+      } ?? CheckRunner.defaultMaximumLayouts
+    allowsEmpty = parsed.flag("allow-empty")
   }
 
   /// Parses `K/N` with ``CheckShard``.
@@ -124,9 +148,9 @@ struct CheckCommand: Command {
     let runner: CheckRunner
     do {
       constraints = try CheckConstraints.load(contentsOf: URL(fileURLWithPath: constraintsPath))
-      runner = try CheckRunner(constraints: constraints)
+      runner = try CheckRunner(constraints: constraints, maximumLayouts: maximumLayouts)
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
     }
     let catalogs =
       catalogPaths.isEmpty ? constraints.catalogs : catalogPaths.map { URL(fileURLWithPath: $0) }
@@ -139,9 +163,23 @@ struct CheckCommand: Command {
       constraintsPath: constraintsPath, constraints: constraints, catalogPaths: catalogPaths,
       options: options, updatesBaseline: updatesBaseline)
     let loaded = StringsLoader().load(catalogs)
-    var report = await Self.run(
-      runner, entries: loaded.entries, shard: shard, errorOutput: &errorOutput)
+    let plan = runner.plan(loaded.entries, shard: shard, inputs: catalogs.map(\.relativePath))
+    // A run whose catalogs could not be read reports them (exit 2) rather than "nothing".
+    let acceptsEmpty = allowsEmpty || !loaded.errors.isEmpty
+    do {
+      try plan.validate(maximumLayouts: runner.maximumLayouts, allowsEmpty: acceptsEmpty)
+    } catch {
+      throw .input(DisplayText.escapingControls(error.message))
+    }
+    var report = try await Self.run(
+      runner, entries: loaded.entries, plan: plan, allowsEmpty: acceptsEmpty,
+      errorOutput: &errorOutput)
     report.errors += loaded.errors.map(Self.inputError)
+    if options.json {
+      for warning in report.warnings {
+        errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
+      }
+    }
     if updatesBaseline, let path = options.baseline {
       return try recordBaseline(report, at: path, output: &output)
     }
@@ -155,8 +193,9 @@ struct CheckCommand: Command {
             for: result, at: category)
         } catch {
           errorOutput.write(
-            "warning: cannot draw '\(result.key)' (\(result.language)) at "
-              + "\(category.shortName): \(error.message)\n")
+            "warning: cannot draw '\(DisplayText.quoted(result.key))' "
+              + "(\(DisplayText.quoted(result.language))) at \(category.shortName): "
+              + "\(DisplayText.escapingControls(error.message))\n")
         }
       }
     }
@@ -169,13 +208,14 @@ struct CheckCommand: Command {
     _ report: CheckReport, at path: String, output: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
     guard report.errors.isEmpty else {
-      let files = report.errors.map(\.message).joined(separator: "; ")
+      let files = report.errors.map { DisplayText.escapingControls($0.message) }
+        .joined(separator: "; ")
       throw .input("not recording \(path): a baseline would miss the failures of \(files)")
     }
     do {
       try CheckBaseline(failuresOf: report).write(to: URL(fileURLWithPath: path))
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
     }
     let count = report.results.filter(\.fails).count
     output.write("recorded \(count) failing translation\(count == 1 ? "" : "s") in \(path)\n")
@@ -189,20 +229,23 @@ struct CheckCommand: Command {
       message: error.message)
   }
 
-  /// Runs the check off the caller's task, drawing `checked done/total entries` on standard
-  /// error when it lasts over ``progressDelay``: redrawn with `\r` at most four times a second
-  /// on a terminal, a plain line at most once a second otherwise.
+  /// Runs the check off the caller's task, drawing `checking 14,467 translations: 162,000
+  /// layouts; 1,204 of 20,000 entries done` on standard error when it lasts over
+  /// ``progressDelay``: redrawn with `\r` at most four times a second on a terminal, a plain line
+  /// at most once a second otherwise.
   static func run(
-    _ runner: CheckRunner, entries: [LocalizedEntry], shard: CheckShard?,
+    _ runner: CheckRunner, entries: [LocalizedEntry], plan: CheckPlan, allowsEmpty: Bool,
     errorOutput: inout some TextOutputStream
-  ) async -> CheckReport {
+  ) async throws(CLIError) -> CheckReport {
     let progress = Locked<(done: Int, total: Int)?>(nil)
-    let finished = Locked<CheckReport?>(nil)
+    let finished = Locked<Result<CheckReport, CheckError>?>(nil)
     Task.detached {
-      let report = runner.run(entries, shard: shard) { done, total in
-        progress.withLock { $0 = (done, total) }
+      let result = Result { () throws(CheckError) -> CheckReport in
+        try runner.run(entries, plan: plan, allowsEmpty: allowsEmpty) { done, total in
+          progress.withLock { $0 = (done, total) }
+        }
       }
-      finished.withLock { $0 = report }
+      finished.withLock { $0 = result }
     }
     let terminal = GoldensCommand.errorOutputIsTerminal()
     let interval: Duration = terminal ? .milliseconds(250) : .seconds(1)
@@ -210,17 +253,24 @@ struct CheckCommand: Command {
     let start = clock.now
     var lastDrawn: ContinuousClock.Instant?
     var drawn = false
+    let estimate =
+      "checking \(CheckPlan.number(plan.translations)) translations: "
+      + "\(CheckPlan.number(plan.layouts)) layouts"
     while true {
-      if let report = finished.withLock({ $0 }) {
+      if let result = finished.withLock({ $0 }) {
         if drawn && terminal { errorOutput.write("\n") }
-        return report
+        switch result {
+        case .success(let report): return report
+        case .failure(let error): throw .input(DisplayText.escapingControls(error.message))
+        }
       }
       try? await Task.sleep(for: .milliseconds(20))
       let now = clock.now
       guard now - start >= progressDelay, lastDrawn.map({ now - $0 >= interval }) ?? true,
         let (done, total) = progress.withLock({ $0 })
       else { continue }
-      let line = "checked \(done)/\(total) entries"
+      let line =
+        "\(estimate); \(CheckPlan.number(done)) of \(CheckPlan.number(total)) entries done"
       errorOutput.write(terminal ? "\r" + line : line + "\n")
       drawn = true
       lastDrawn = now

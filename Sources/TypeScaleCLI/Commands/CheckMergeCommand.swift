@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleCheck
+import TypeScaleInternals
 
 /// `typescale check merge REPORT.json…`: combines the `--json` reports of sharded checks.
 ///
@@ -22,11 +23,21 @@ struct CheckMergeCommand: Command {
       has no label images, which only a run that lays the text out can draw. --baseline \
       applies a baseline to the merged results.
 
-      Exit status: 0 when every constraint holds, 1 when there are new failures, 2 when a \
-      report cannot be read (the message gives file:line:column for malformed JSON) or any \
-      report lists an unreadable catalog.
+      The reports must be every shard of one run, once each: a shard that is missing, \
+      given twice, or of another run (another constraints digest or shard count) is \
+      refused, naming it. --allow-partial merges what is given into a report marked \
+      partial, in which every key of a missing shard counts as a failure.
+
+      Exit status: 0 when every constraint holds, 1 when there are new failures or keys \
+      that nothing laid out, 2 when a report cannot be read (the message gives \
+      file:line:column for malformed JSON), the shards are not one whole run, or any report \
+      lists an unreadable catalog.
       """,
-    options: CheckReportOptions.specs,
+    options: CheckReportOptions.specs + [
+      .flag(
+        "allow-partial",
+        help: "Merge even when shards are missing; the report is marked partial and fails.")
+    ],
     positionals: [
       PositionalSpec(
         "report", help: "Reports printed by 'typescale check --json'.", isRepeatable: true)
@@ -38,6 +49,8 @@ struct CheckMergeCommand: Command {
 
   let paths: [String]
   let options: CheckReportOptions
+  /// `--allow-partial`: whether missing shards are accepted.
+  let allowsPartial: Bool
 
   /// Reads the paths.
   ///
@@ -49,6 +62,7 @@ struct CheckMergeCommand: Command {
       throw .validation("missing required argument '<report> ...'")
     }
     options = CheckReportOptions(parsed: parsed)
+    allowsPartial = parsed.flag("allow-partial")
   }
 
   /// Reads the reports, merges them and prints or writes the merged one.
@@ -58,7 +72,7 @@ struct CheckMergeCommand: Command {
   ///   - errorOutput: Unreadable files again, with `--json`.
   /// - Returns: The merged report's ``CheckReport/exitStatus``.
   /// - Throws: ``CLIError/input(_:)`` when a report, the baseline or an output file cannot be
-  ///   used.
+  ///   used, or the reports are not every shard of one run (without `--allow-partial`).
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
@@ -70,19 +84,24 @@ struct CheckMergeCommand: Command {
         data = try CheckConstraints.readLimited(
           URL(fileURLWithPath: path), limit: CheckJSONReport.maximumFileSize, what: "report")
       } catch {
-        throw .input(error.message)
+        throw .input(DisplayText.escapingControls(error.message))
       }
       do {
         reports.append(try CheckJSONReport.read(data, file: path))
       } catch {
-        throw .input(error.message)
+        throw .input(DisplayText.escapingControls(error.message))
       }
     }
     let merged: CheckReport
     do {
-      merged = try CheckReport.merged(reports)
+      merged = try CheckReport.merged(reports, names: paths, allowsPartial: allowsPartial)
     } catch {
-      throw .input(error.message)
+      throw .input(DisplayText.escapingControls(error.message))
+    }
+    if options.json {
+      for warning in merged.warnings {
+        errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
+      }
     }
     let report = try options.applyingBaseline(to: merged)
     try options.write(

@@ -29,6 +29,18 @@ private func gzippedZeros(_ count: Int) throws -> [UInt8] {
   return [UInt8](data)
 }
 
+/// A file of `Tests/Fixtures/Downloads/`.
+private func downloadFixture(_ name: String) -> URL {
+  packageRoot().appendingPathComponent("Tests/Fixtures/Downloads/\(name)")
+}
+
+/// The most memory the process has held so far, in bytes (`ru_maxrss`).
+private func peakResidentBytes() -> Int {
+  var usage = rusage()
+  getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+  return usage.ru_maxrss * 1024
+}
+
 /// A hosted source on the loopback server's `/fonts/` with the given limits.
 private func hosted(
   _ server: LoopbackServer, _ limits: DownloadLimits = DownloadLimits()
@@ -117,24 +129,49 @@ private let path = "/fonts/Fixture-Regular.ttf"
     }
   }
 
-  /// libcurl hands over decoded bytes: the limit counts what a gzip answer inflates to.
-  @Test(arguments: [(512 << 10, true), (8 << 20, false)])
-  func gzipAnswerCountsItsDecodedBytes(decoded: Int, fits: Bool) async throws {
-    let compressed = try gzippedZeros(decoded)
-    #expect(compressed.count < 64 << 10)
+  /// An answer with a `Content-Encoding` is refused at its headers, whatever it inflates to.
+  ///
+  /// Requests ask for `identity`, and libcurl's decoding (which FoundationNetworking cannot
+  /// turn off) is never trusted with a limit. A bomb (256 MiB of gzip, 1 GiB from 841 bytes of
+  /// Brotli) costs no memory: its decoded chunks are dropped one at a time.
+  @Test(arguments: ["gzip", "br", "deflate", "x-unknown"])
+  func encodedAnswerIsRefusedAndABombHoldsNoMemory(encoding: String) async throws {
+    let body =
+      switch encoding {
+      case "gzip": try gzippedZeros(256 << 20)
+      case "br": [UInt8](try Data(contentsOf: downloadFixture("zeros-1gib.br")))
+      default: [UInt8](repeating: 0x78, count: 64)
+      }
+    #expect(body.count < 400 << 10)
     try await withLoopbackServer { server in
       server.route(
-        path, LoopbackServer.Response(body: compressed, headers: ["Content-Encoding": "gzip"]))
+        path, LoopbackServer.Response(body: body, headers: ["Content-Encoding": encoding]))
       let source = try hosted(server, DownloadLimits(maximumSize: 1 << 20))
-      if fits {
-        let data = try await source.fetch(regular)
-        #expect(data.count == decoded)
-      } else {
-        let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
-        #expect(error?.code == .tooLarge)
-        #expect(error?.message.contains("sent more than 1048576 bytes") == true)
-        #expect(seconds < guardSeconds)
-      }
+      let before = peakResidentBytes()
+      let (error, seconds) = await timedError { _ = try await source.fetch(regular) }
+      #expect(error?.code == .network)
+      #expect(error?.systemCode == NSURLErrorCannotDecodeContentData)
+      #expect(
+        error?.message
+          == "GET \(server.url(path).absoluteString) answered with Content-Encoding: "
+          + "\(encoding), which TypeScale did not ask for (it sends Accept-Encoding: identity) "
+          + "and does not decode; serve the file without a Content-Encoding")
+      #expect(seconds < guardSeconds)
+      // The bomb inflates to 256 MiB or 1 GiB; what the process ever held grew far less.
+      #expect(peakResidentBytes() - before < 128 << 20, "peak grew \(peakResidentBytes() - before)")
+      #expect(server.requests.first?.headers["accept-encoding"] == "identity")
+      await server.stopAndDrain()
+    }
+  }
+
+  /// An answer that says `identity` is read as it is.
+  @Test func identityEncodingIsAccepted() async throws {
+    try await withLoopbackServer { server in
+      var font = LoopbackServer.Response.font(Fixtures.font("Fixture-Regular.ttf"))
+      font.headers["Content-Encoding"] = "identity"
+      server.route(path, font)
+      let data = try await hosted(server).fetch(regular)
+      #expect(data == (try fixtureData("Fixture-Regular.ttf")))
     }
   }
 

@@ -419,7 +419,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       record(
         FontStoreError(
           .network,
-          "GET \(target) redirected more than \(policy.limits.maximumRedirects) times "
+          "GET \(self.target) redirected more than \(policy.limits.maximumRedirects) times "
             + "(the last one to \(target)); check the address, or raise the source's "
             + "DownloadLimits.maximumRedirects",
           systemCode: NSURLErrorHTTPTooManyRedirects))
@@ -433,7 +433,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       record(
         FontStoreError(
           .network,
-          "GET \(target) redirected to \(target), \(refusal); use the final address, or "
+          "GET \(self.target) redirected to \(target), \(refusal); use the final address, or "
             + "add its host to the source's DownloadLimits.redirectHosts",
           systemCode: NSURLErrorBadServerResponse))
       completionHandler(nil)

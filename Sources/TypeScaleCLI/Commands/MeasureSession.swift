@@ -78,21 +78,6 @@ struct MeasureSession {
     return entries
   }
 
-  /// Lays a request's text out, once or at every category.
-  ///
-  /// The request's font folders are registered first (their problems go to ``warnings``).
-  /// With a typography, or with no font at all and a style or category, the font comes from
-  /// ``DynamicType``: the typography's — its style's or token's family, weight and italic
-  /// resolved among the registered fonts, its size following its sizing — or
-  /// `Typography.system`'s (the system text style's own size and weight at the category, as
-  /// `UIFont.preferredFont(forTextStyle:)`). Without a typography, a `--font` or
-  /// `--font-file` is a custom font, scaled as `UIFontMetrics` does.
-  ///
-  /// - Parameter request: What to measure.
-  /// - Returns: One entry, or one per category when sweeping.
-  /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid style, category, size or
-  ///   layout option, with the library's message; an input error (exit 2, no help hint) for a font file or folder
-  ///   that cannot be registered or a font that cannot be read.
   /// Refuses a size that scales past `ValueRanges.maximumPoints` at the category measured (at
   /// any category for a sweep), naming the style and the first such category before anything
   /// is laid out: `body: 100000 pt at XL scales to 109091 pt; expected at most 100000 pt…`.
@@ -119,6 +104,21 @@ struct MeasureSession {
     }
   }
 
+  /// Lays a request's text out, once or at every category.
+  ///
+  /// The request's font folders are registered first (their problems go to ``warnings``).
+  /// With a typography, or with no font at all and a style or category, the font comes from
+  /// ``DynamicType``: the typography's — its style's or token's family, weight and italic
+  /// resolved among the registered fonts, its size following its sizing — or
+  /// `Typography.system`'s (the system text style's own size and weight at the category, as
+  /// `UIFont.preferredFont(forTextStyle:)`). Without a typography, a `--font` or
+  /// `--font-file` is a custom font, scaled as `UIFontMetrics` does.
+  ///
+  /// - Parameter request: What to measure.
+  /// - Returns: One entry, or one per category when sweeping.
+  /// - Throws: ``CLIError``: a validation error (exit 2) for an invalid style, category, size or
+  ///   layout option, with the library's message; an input error (exit 2, no help hint) for a font file or folder
+  ///   that cannot be registered or a font that cannot be read.
   mutating func measure(_ request: MeasureRequest) throws(CLIError) -> [MeasureEntry] {
     let sizing = try request.sizing()
     if request.typography == nil { try Self.checkScaledSizes(sizing) }

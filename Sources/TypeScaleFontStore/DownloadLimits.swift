@@ -9,8 +9,9 @@
 ///
 /// - a `Content-Length` over ``maximumSize`` is refused before the body is read, and a body is
 ///   cut off at the first byte past it — ``FontStoreError/Code/tooLarge``;
-/// - requests send `Accept-Encoding: identity`, and an answer with another `Content-Encoding`
-///   (gzip, deflate, br…) is refused when its headers arrive, before any of its body is kept —
+/// - requests send `Accept-Encoding: identity`, and a 2xx answer with another
+///   `Content-Encoding` (gzip, deflate, br…) is refused when its headers arrive, before any of
+///   its body is kept (an encoded error page reports its status) —
 ///   ``FontStoreError/Code/network``, `systemCode` -1016 (`NSURLErrorCannotDecodeContentData`).
 ///   libcurl decodes such an answer whatever the request asked for; its decoded chunks are
 ///   counted and dropped one at a time, so a compression bomb never holds more than the limit;

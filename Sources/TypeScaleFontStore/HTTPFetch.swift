@@ -349,7 +349,11 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       $0.status = status
       $0.finalURL = response.url
     }
-    if let encoding = HTTPFetch.contentEncoding(of: response) {
+    // A non-2xx answer's body only feeds a message (64 KiB at most, counted as it is decoded):
+    // its status is the error to report.
+    if let status, (200..<300).contains(status),
+      let encoding = HTTPFetch.contentEncoding(of: response)
+    {
       fail(
         FontStoreError(
           .network,

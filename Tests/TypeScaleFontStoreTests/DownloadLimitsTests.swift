@@ -168,6 +168,21 @@ private let path = "/fonts/Fixture-Regular.ttf"
     #expect(ran.withLock { $0 } == [0, 1, 2])
   }
 
+  /// An encoded error page reports its status: its body only feeds the message.
+  @Test func encodedErrorPageReportsItsStatus() async throws {
+    let page = try gzippedZeros(64 << 20)
+    try await withLoopbackServer { server in
+      var answer = LoopbackServer.Response(body: page, headers: ["Content-Encoding": "gzip"])
+      answer.status = 404
+      server.route(path, answer)
+      let (error, seconds) = await timedError { _ = try await hosted(server).fetch(regular) }
+      #expect(error?.code == .httpStatus)
+      #expect(error?.statusCode == 404)
+      #expect(seconds < guardSeconds)
+      await server.stopAndDrain()
+    }
+  }
+
   /// An answer that says `identity` is read as it is.
   @Test func identityEncodingIsAccepted() async throws {
     try await withLoopbackServer { server in

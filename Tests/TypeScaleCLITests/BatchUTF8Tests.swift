@@ -40,6 +40,16 @@ private func runBatch(_ input: [UInt8]) async -> (output: String, errors: String
     #expect(try reader.nextLine(limit: 100) == nil)
   }
 
+  /// A CRLF line over the limit counts the same bytes whether it was held whole or skipped
+  /// as it arrived: its `\r` is not counted either way (it was, once, when skipped).
+  @Test(arguments: [1, 2, 3, 4, 64])
+  func batchLineReader_tooLongCRLFLineCountsWithoutTheCR(chunk: Int) throws {
+    var reader = BatchLineReader.reading(Array("abcdefgh\r\nok\r\n".utf8), chunk: chunk)
+    #expect(try reader.nextLine(limit: 3) == .tooLong(byteCount: 8))
+    #expect(try reader.nextLine(limit: 3) == .text("ok"))
+    #expect(try reader.nextLine(limit: 3) == nil)
+  }
+
   @Test func batchLineReader_validUTF8AndTheLastLineWithoutABreak() throws {
     var reader = BatchLineReader.reading(Array("héllo €\n\u{1F600}".utf8), chunk: 3)
     #expect(try reader.nextLine(limit: 100) == .text("héllo €"))

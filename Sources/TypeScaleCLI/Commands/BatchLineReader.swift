@@ -104,9 +104,11 @@ struct BatchLineReader {
   }
 
   /// Counts and drops the bytes up to the next line break (or the end), returning the line's
-  /// length; keeps what follows the break.
+  /// length without a `\r` before the `\n`, as a line within the limit is measured; keeps what
+  /// follows the break.
   private mutating func skipRestOfLine() throws(CLIError) -> Int {
     var count = buffer.count - start
+    var last = start < buffer.count ? buffer.last : nil
     buffer.removeAll(keepingCapacity: true)
     start = 0
     scanned = 0
@@ -114,9 +116,11 @@ struct BatchLineReader {
       let read = try readChunk()
       if let newline = Self.newline(in: scratch, from: 0, to: read) {
         buffer.append(contentsOf: scratch[(newline + 1)..<read])
-        return count + newline
+        let before = newline > 0 ? scratch[newline - 1] : last
+        return count + newline - (before == UInt8(ascii: "\r") ? 1 : 0)
       }
       count += read
+      if read > 0 { last = scratch[read - 1] }
     }
     return count
   }

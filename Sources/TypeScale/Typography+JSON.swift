@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 extension Typography {
   /// Loads a typography from JSON, reporting every problem with its JSON path.
@@ -121,19 +122,26 @@ extension Typography {
     return typography
   }
 
+  /// The largest typography file ``load(_:)`` reads: 1 MiB, checked before reading (a type
+  /// scale of every style and a thousand tokens is under 200 KB).
+  public static let maximumFileSize = 1 << 20
+
   /// Loads a typography file.
+  ///
+  /// The file must be a regular file of at most ``maximumFileSize`` bytes: a FIFO, a device or
+  /// a folder is named as such, and a larger file is refused before it is read.
   ///
   /// - Parameter url: The JSON file.
   /// - Returns: The typography.
   /// - Throws: ``TypeScaleError`` when it cannot be read or has problems.
   public static func load(_ url: URL) throws(TypeScaleError) -> Typography {
     let data: Data
-    do {
-      data = try Data(contentsOf: url)
+    do throws(BoundedFile.Failure) {
+      data = try BoundedFile.read(url, limit: maximumFileSize)
     } catch {
       throw TypeScaleError(
-        .invalidTypography, "cannot read \(url.path): \(error.localizedDescription)",
-        cause: error)
+        .invalidTypography,
+        BoundedFile.message(for: error, path: url.path, what: "typography file"), cause: error)
     }
     return try load(json: data, name: url.lastPathComponent)
   }

@@ -7,10 +7,14 @@
 /// they are created; the defaults suit fonts (a few MiB each) over a slow connection. Each limit
 /// is checked as the bytes arrive, not after the download:
 ///
-/// - a `Content-Length` over ``maximumSize`` is refused before the body is read, and a body
-///   (after `Content-Encoding` decoding, so a small gzip answer that inflates past the limit is
-///   refused as soon as it does) is cut off at the first byte past it —
-///   ``FontStoreError/Code/tooLarge``;
+/// - a `Content-Length` over ``maximumSize`` is refused before the body is read, and a body is
+///   cut off at the first byte past it — ``FontStoreError/Code/tooLarge``;
+/// - requests send `Accept-Encoding: identity`, and a 2xx answer with another
+///   `Content-Encoding` (gzip, deflate, br…) is refused when its headers arrive, before any of
+///   its body is kept (an encoded error page reports its status) —
+///   ``FontStoreError/Code/network``, `systemCode` -1016 (`NSURLErrorCannotDecodeContentData`).
+///   libcurl decodes such an answer whatever the request asked for; its decoded chunks are
+///   counted and dropped one at a time, so a compression bomb never holds more than the limit;
 /// - a request that has not finished ``timeout`` after it started, however steadily the server
 ///   trickles bytes, is cancelled — ``FontStoreError/Code/network``, `systemCode` -1001
 ///   (`NSURLErrorTimedOut`);
@@ -35,7 +39,8 @@ public struct DownloadLimits: Hashable, Sendable {
   /// The default ``maximumRedirects``: 5.
   public static let defaultMaximumRedirects = 5
 
-  /// The largest body accepted, in bytes, after `Content-Encoding` decoding.
+  /// The largest body accepted, in bytes (bodies are never `Content-Encoding`-encoded: such an
+  /// answer is refused).
   public var maximumSize: Int
   /// The longest one request may take, from sending it to its last byte, redirects included.
   public var timeout: Duration

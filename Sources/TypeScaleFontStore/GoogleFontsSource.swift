@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleFonts
+import TypeScaleInternals
 import TypeScaleMetrics
 
 #if canImport(FoundationNetworking)
@@ -450,9 +451,36 @@ public struct GoogleFontsSource: RemoteFontSource {
             + "file TypeScale can fetch (src: \(sources)); it needs an http(s) url() in WOFF2, "
             + "WOFF, TrueType or OpenType")
       }
+      try _checkFileHost(url, label: label)
       if !urls.contains(url) { urls.append(url) }
     }
     return urls
+  }
+
+  /// The hosts a stylesheet's `src: url(...)` may point at: ``allowedRedirectHosts`` (Google's
+  /// two hosts with the default base URL, the mirror's own host otherwise) and the limits'
+  /// ``DownloadLimits/redirectHosts``.
+  public var allowedFileHosts: Set<String> {
+    allowedRedirectHosts.union(limits.redirectHosts)
+  }
+
+  /// Refuses a file URL on a host the source does not allow, or over another scheme than
+  /// `https` and the base URL's own (`http` only for a mirror reached over `http`).
+  func _checkFileHost(_ url: URL, label: String) throws(FontStoreError) {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let schemes = Set(["https", baseURL.scheme?.lowercased() ?? "https"])
+    let host = url.host?.lowercased() ?? ""
+    let hosts = allowedFileHosts
+    guard !schemes.contains(scheme) || !hosts.contains(host) else { return }
+    let reason =
+      schemes.contains(scheme)
+      ? "a host this source does not allow" : "over \(scheme), which this source does not allow"
+    throw FontStoreError(
+      .sourceFailed,
+      "the stylesheet for \(label) lists \(DisplayText.quoted(url.absoluteString)), \(reason) "
+        + "(it allows \(schemes.sorted().joined(separator: " or ")) from "
+        + "\(hosts.sorted().joined(separator: ", "))); use a mirror that serves its own files, "
+        + "or add the host to the source's DownloadLimits.redirectHosts")
   }
 
   /// Downloads a style's files: the file itself, or its subsets combined into a collection.

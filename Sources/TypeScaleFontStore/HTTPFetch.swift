@@ -15,10 +15,21 @@ import TypeScaleInternals
 /// Each request runs in a session of its own, made from the caller's session's configuration
 /// (proxy, headers, idle timeout, cookies) with a data delegate (`Transfer`): it refuses a
 /// `Content-Length` over the size limit before reading the body, counts the bytes as they arrive
-/// (decoded, so compressed bombs are cut off too) and cancels at the first byte past the limit,
-/// cancels at the deadline, and vets every redirect. The body is kept in memory, never more than
-/// the limit (64 KiB for a non-2xx answer, which only feeds messages). swift-corelibs-foundation
-/// calls only a session's delegate (not a task's), hence one session per request.
+/// and cancels at the first byte past the limit, cancels at the deadline, and vets every
+/// redirect. The body is kept in memory, never more than the limit (64 KiB for a non-2xx answer,
+/// which only feeds messages). swift-corelibs-foundation calls only a session's delegate (not a
+/// task's), hence one session per request.
+///
+/// Every request asks for `Accept-Encoding: identity`, and an answer with any other
+/// `Content-Encoding` is refused when its headers arrive (``FontStoreError/Code/network``,
+/// `systemCode` -1016, `NSURLErrorCannotDecodeContentData`). FoundationNetworking has libcurl
+/// decode every encoding it knows (`CURLOPT_ACCEPT_ENCODING ""`: gzip, deflate, br, zstd) with
+/// no way to turn it off, and hands the decoded chunks to the delegate queue without waiting
+/// for them: 841 bytes of Brotli inflate to 1 GiB inside one libcurl call, queued faster than
+/// any delegate can drop them. So the delegate runs inline (`InlineDelegateQueue`), on the
+/// thread libcurl calls back on: each decoded chunk is counted and dropped before the next is
+/// made, and memory stays within the limit whatever the server sends; what libcurl decodes from
+/// bytes it has already read is decoded, then dropped, before the cancellation takes effect.
 ///
 /// ``response(for:session:policy:)`` awaits a continuation: no thread of Swift's cooperative
 /// pool waits for the network. ``blockingResponse(for:session:policy:)`` is for synchronous
@@ -106,13 +117,27 @@ enum HTTPFetch {
     }
   }
 
-  /// The request with the User-Agent set, unless it sets one already.
+  /// The request with the User-Agent set, unless it sets one already, and
+  /// `Accept-Encoding: identity`: no encoded answer is asked for (fonts are compressed already,
+  /// stylesheets are small), and one that comes anyway is refused.
   static func prepared(_ request: URLRequest) -> URLRequest {
     var request = request
     if request.value(forHTTPHeaderField: "User-Agent") == nil {
       request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     }
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     return request
+  }
+
+  /// The `Content-Encoding` of an answer other than `identity`, or `nil` when it has none.
+  static func contentEncoding(of response: URLResponse) -> String? {
+    guard let http = response as? HTTPURLResponse else { return nil }
+    for (key, value) in http.allHeaderFields {
+      guard let key = key as? String, key.lowercased() == "content-encoding" else { continue }
+      let text = "\(value)".trimmingCharacters(in: .whitespaces)
+      return text.isEmpty || text.lowercased() == "identity" ? nil : text
+    }
+    return nil
   }
 
   /// Sends a request and reports any HTTP answer, 404 included; transport failures and broken
@@ -237,7 +262,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
   /// Starts the request and its deadline.
   func start(configuration: URLSessionConfiguration) {
-    let queue = OperationQueue()
+    let queue = InlineDelegateQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "TypeScaleFontStore.HTTPFetch"
     let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
@@ -283,7 +308,9 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
     guard let (failure, task, timer) = taken else { return }
     timer?.cancel()
-    task?.cancel()
+    // Off the calling thread: this may run inside a delegate call, on the work queue that
+    // `cancel()` waits for.
+    if let task { DispatchQueue.global().async { task.cancel() } }
     completion(.failure(failure))
   }
 
@@ -321,6 +348,21 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     state.withLock {
       $0.status = status
       $0.finalURL = response.url
+    }
+    // A non-2xx answer's body only feeds a message (64 KiB at most, counted as it is decoded):
+    // its status is the error to report.
+    if let status, (200..<300).contains(status),
+      let encoding = HTTPFetch.contentEncoding(of: response)
+    {
+      fail(
+        FontStoreError(
+          .network,
+          "GET \(target) answered with Content-Encoding: \(DisplayText.quoted(encoding)), which "
+            + "TypeScale did not ask for (it sends Accept-Encoding: identity) and does not "
+            + "decode; serve the file without a Content-Encoding",
+          systemCode: NSURLErrorCannotDecodeContentData))
+      completionHandler(.cancel)
+      return
     }
     let length = response.expectedContentLength
     if let status, (200..<300).contains(status), length > policy.size.bytes {
@@ -362,7 +404,8 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             limit: budget.limit))
       }
     case .enough:
-      dataTask.cancel()
+      // Not on this thread, which may be the work queue `cancel()` waits for.
+      DispatchQueue.global().async { dataTask.cancel() }
     }
   }
 
@@ -380,7 +423,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       record(
         FontStoreError(
           .network,
-          "GET \(target) redirected more than \(policy.limits.maximumRedirects) times "
+          "GET \(self.target) redirected more than \(policy.limits.maximumRedirects) times "
             + "(the last one to \(target)); check the address, or raise the source's "
             + "DownloadLimits.maximumRedirects",
           systemCode: NSURLErrorHTTPTooManyRedirects))
@@ -394,7 +437,7 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       record(
         FontStoreError(
           .network,
-          "GET \(target) redirected to \(target), \(refusal); use the final address, or "
+          "GET \(self.target) redirected to \(target), \(refusal); use the final address, or "
             + "add its host to the source's DownloadLimits.redirectHosts",
           systemCode: NSURLErrorBadServerResponse))
       completionHandler(nil)
@@ -465,5 +508,22 @@ final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     timer?.cancel()
     session.finishTasksAndInvalidate()
     if let outcome { completion(outcome) }
+  }
+}
+
+/// The delegate queue of a transfer's session: runs each delegate call at once, on the thread
+/// that hands it over (FoundationNetworking's work queue, inside libcurl's callbacks).
+///
+/// FoundationNetworking queues a delegate call per decoded chunk and never waits for it, so a
+/// queue that runs them later lets a compression bomb pile up gigabytes of chunks before the
+/// first is looked at. Run inline, each chunk is counted, and dropped past the limit, before
+/// libcurl makes the next. `Transfer` is built for it: its state is behind a lock and nothing it
+/// does waits for the work queue (it cancels its task from another thread).
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+  /// Runs `block` now, on the calling thread.
+  ///
+  /// - Parameter block: The delegate call.
+  override func addOperation(_ block: @escaping @Sendable () -> Void) {
+    block()
   }
 }

@@ -38,11 +38,17 @@ extension FontRegistry {
     let file = FontFile(name: name, memory: bytes)
     file.setDigest(digest)
     let source = FontSource(_file: file)
-    let faces = try bytes.withUnsafeBufferPointer { buffer throws(FontError) in
-      try libraries.withLibrary { library throws(FontError) in
-        try FaceScanner(library: library, input: .memory(buffer), source: source, limits: options)
-          .scan()
+    let faces: [FontFace]
+    do throws(FontError) {
+      faces = try bytes.withUnsafeBufferPointer { buffer throws(FontError) in
+        try libraries.withLibrary { library throws(FontError) in
+          try FaceScanner(
+            library: library, input: .memory(buffer), source: source, limits: options
+          ).scan()
+        }
       }
+    } catch {
+      throw SFNTDirectory.namingWOFF2Step(error, format: format, name: source.fileName)
     }
     return try state.withLock { state throws(FontError) in
       state.statistics.scans += 1

@@ -298,9 +298,14 @@ public final class FontRegistry: Sendable {
     let source = FontSource(
       _file: FontFile(
         kind: kind, path: path, name: (path as NSString).lastPathComponent, status: file.status))
-    let faces = try libraries.withLibrary { library throws(FontError) in
-      try FaceScanner(library: library, input: .file(file), source: source, limits: options)
-        .scan()
+    let faces: [FontFace]
+    do throws(FontError) {
+      faces = try libraries.withLibrary { library throws(FontError) in
+        try FaceScanner(library: library, input: .file(file), source: source, limits: options)
+          .scan()
+      }
+    } catch {
+      throw SFNTDirectory.namingWOFF2Step(error, format: format, name: source.fileName)
     }
     return (source, faces)
   }

@@ -64,7 +64,8 @@ import TypeScaleInternals
 /// (``defaultMaximumCaseCount``, 100,000, unless the caller gives another; `typescale goldens
 /// record --max-cases N` on the command line) is refused with
 /// ``GoldenError/Code/tooManyCases``, naming the count and the limit, before any case is made or
-/// measured. A file may be at most ``maximumFileSize`` bytes.
+/// measured. A file may be at most ``maximumFileSize`` bytes and nest arrays and objects at
+/// most ``maximumNestingDepth`` deep (checked in one pass before the JSON is decoded).
 public enum GoldenCasesFile {
   /// The most cases a cases file may expand to unless the caller allows more: 100,000.
   ///
@@ -101,6 +102,7 @@ public enum GoldenCasesFile {
         "\(name): \(data.count) bytes is larger than a cases file may be (\(maximumFileSize) "
           + "bytes); split it")
     }
+    try checkNesting(data, name: name)
     let root: _JSONValue
     do {
       root = try JSONDecoder().decode(_JSONValue.self, from: data)

@@ -53,6 +53,13 @@ import TypeScaleMetrics
 /// as itself, every case as ``GoldenCase/Sizing/relative`` for a label. Verifying one adds a
 /// note saying the file predates the change; recording writes format 2.
 public struct GoldenFile: Hashable, Sendable {
+  /// The largest golden file read, in bytes: 64 MiB, checked with `fstat` before reading.
+  ///
+  /// A record is a line of about 150 bytes, so 100,000 cases (the default limit of a cases
+  /// file, ``GoldenCasesFile/defaultMaximumCaseCount``) take about 15 MB. A constant: split a
+  /// larger suite.
+  public static let maximumFileSize = 64 << 20
+
   /// The format version this code writes; it reads this one and format 1.
   public static let formatVersion = 2
 
@@ -145,7 +152,7 @@ public struct GoldenFile: Hashable, Sendable {
           guard columns == expected else {
             throw GoldenError(
               .malformedGolden,
-              "\(name):\(number): columns are \(columns.joined(separator: " ")); expected "
+              "\(name):\(number): columns are \(DisplayText.quoted(columns.joined(separator: " "))); expected "
                 + expected.joined(separator: " "))
           }
           version = fileVersion
@@ -167,7 +174,8 @@ public struct GoldenFile: Hashable, Sendable {
     }
     var seen: Set<String> = []
     for record in measurements where !seen.insert(record.id).inserted {
-      throw GoldenError(.malformedGolden, "\(name): case \(record.id) appears twice")
+      throw GoldenError(
+        .malformedGolden, "\(name): case \(DisplayText.quoted(record.id)) appears twice")
     }
     return GoldenFile(header: header, measurements: measurements)
   }
@@ -329,7 +337,8 @@ public struct GoldenHeader: Hashable, Sendable {
         }
         header.sizeTolerance = size
       default:
-        throw GoldenError(.malformedGolden, "\(file):\(number): unknown header key \"\(key)\"")
+        throw GoldenError(
+          .malformedGolden, "\(file):\(number): unknown header key \"\(DisplayText.quoted(key))\"")
       }
     }
     return header
@@ -396,10 +405,23 @@ public struct GoldenMeasurement: Hashable, Sendable {
     var fields: [String: String] = [:]
     for (column, value) in zip(columns, values) { fields[column] = value }
     func field(_ column: String) -> String { fields[column] ?? "" }
+    // Names and numbers are short: a longer one is refused here, quoted cut, so that no
+    // message below (or of the parsers it calls) repeats megabytes of it.
+    for column in columns where !["id", "text", "breaks"].contains(column) {
+      let value = field(column)
+      guard value.utf8.count > DisplayText.maximumQuotedCharacters,
+        value.count > DisplayText.maximumQuotedCharacters
+      else { continue }
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): \(column) \"\(DisplayText.quoted(value))\" is too long to be a \(column); "
+          + "record the golden file again")
+    }
     func double(_ column: String) throws(GoldenError) -> Double {
       guard let value = Double(field(column)), value.isFinite, value >= 0 else {
         throw GoldenError(
-          .malformedGolden, "\(place): \(column) \"\(field(column))\" is not a number ≥ 0")
+          .malformedGolden,
+          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a number ≥ 0")
       }
       return value
     }
@@ -407,7 +429,7 @@ public struct GoldenMeasurement: Hashable, Sendable {
       guard let value = Int(field(column)), value >= 0 else {
         throw GoldenError(
           .malformedGolden,
-          "\(place): \(column) \"\(field(column))\" is not a whole number ≥ 0")
+          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a whole number ≥ 0")
       }
       return value
     }
@@ -431,7 +453,8 @@ public struct GoldenMeasurement: Hashable, Sendable {
     guard let truncation = LayoutOptions.Truncation(rawValue: field("truncation")) else {
       throw GoldenError(
         .malformedGolden,
-        "\(place): truncation \"\(field("truncation"))\" is not tail, head, middle or clip")
+        "\(place): truncation \"\(DisplayText.quoted(field("truncation")))\" is not tail, head, middle or clip"
+      )
     }
     let sizing: GoldenCase.Sizing
     let target: LayoutTarget
@@ -447,20 +470,22 @@ public struct GoldenMeasurement: Hashable, Sendable {
       default:
         throw GoldenError(
           .malformedGolden,
-          "\(place): strategy \"\(field("strategy"))\" is not standard or hangul-word-priority "
+          "\(place): strategy \"\(DisplayText.quoted(field("strategy")))\" is not standard or hangul-word-priority "
             + "(format 1)")
       }
     } else {
       guard let parsed = GoldenCase.Sizing(rawValue: field("sizing")) else {
         throw GoldenError(
           .malformedGolden,
-          "\(place): sizing \"\(field("sizing"))\" is not system, relative or typography")
+          "\(place): sizing \"\(DisplayText.quoted(field("sizing")))\" is not system, relative or typography"
+        )
       }
       sizing = parsed
       guard let named = GoldenCase.target(named: field("target")) else {
         throw GoldenError(
           .malformedGolden,
-          "\(place): target \"\(field("target"))\" is not label or attributed-string")
+          "\(place): target \"\(DisplayText.quoted(field("target")))\" is not label or attributed-string"
+        )
       }
       target = named
       do throws(LayoutError) {
@@ -473,14 +498,16 @@ public struct GoldenMeasurement: Hashable, Sendable {
     let widthLimit = field("widthLimit") == "-" ? nil : try double("widthLimit")
     guard field("truncated") == "0" || field("truncated") == "1" else {
       throw GoldenError(
-        .malformedGolden, "\(place): truncated \"\(field("truncated"))\" is not 0 or 1")
+        .malformedGolden,
+        "\(place): truncated \"\(DisplayText.quoted(field("truncated")))\" is not 0 or 1")
     }
     var breaks: [Int] = []
     if field("breaks") != "-" {
       for part in field("breaks").split(separator: ";") {
         guard let offset = Int(part), offset > 0 else {
           throw GoldenError(
-            .malformedGolden, "\(place): breaks \"\(field("breaks"))\" are not offsets")
+            .malformedGolden,
+            "\(place): breaks \"\(DisplayText.quoted(field("breaks")))\" are not offsets")
         }
         breaks.append(offset)
       }
@@ -543,7 +570,8 @@ enum GoldenText {
         var hex = ""
         while let next = scalars.next(), next != "}" { hex.unicodeScalars.append(next) }
         guard let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
-          throw GoldenError(.malformedGolden, "\(place): \\u{\(hex)} is not a Unicode scalar")
+          throw GoldenError(
+            .malformedGolden, "\(place): \\u{\(DisplayText.quoted(hex))} is not a Unicode scalar")
         }
         out.append(decoded)
       default:

@@ -134,9 +134,11 @@ public enum GoldenVerification {
   ///
   /// - Parameter url: The file.
   /// - Returns: The golden file.
-  /// - Throws: ``GoldenError`` when it cannot be read or is malformed (with the line number).
+  /// - Throws: ``GoldenError`` when it cannot be read, is not a regular file, is larger than
+  ///   ``GoldenFile/maximumFileSize`` or is malformed (with the line number).
   public static func read(_ url: URL) throws(GoldenError) -> GoldenFile {
-    let data = try readFile(url, displayPath: url.path, kind: "golden file")
+    let data = try readFile(
+      url, displayPath: url.path, kind: "golden file", maximumSize: GoldenFile.maximumFileSize)
     guard let text = String(data: data, encoding: .utf8) else {
       throw GoldenError(.malformedGolden, "\(url.path): not UTF-8 text")
     }
@@ -171,7 +173,8 @@ public enum GoldenVerification {
   ///   - url: The file.
   ///   - displayPath: The path as the user gave it, for messages.
   ///   - kind: What the file is, for messages: `cases file`, `golden file`.
-  ///   - maximumSize: The most bytes read, or `nil` for no limit.
+  ///   - maximumSize: The most bytes read; `nil` for ``GoldenFile/maximumFileSize`` (64 MiB):
+  ///     every read is bounded.
   /// - Returns: The file's bytes.
   /// - Throws: ``GoldenError/Code/io`` naming the path when the file is missing, a folder, not
   ///   a regular file, larger than `maximumSize` or unreadable.
@@ -205,7 +208,8 @@ public enum GoldenVerification {
         }
       throw GoldenError(.io, "\(displayPath) is \(what), not a \(kind)")
     }
-    if let maximumSize, Int(info.st_size) > maximumSize {
+    let maximumSize = maximumSize ?? GoldenFile.maximumFileSize
+    if Int(info.st_size) > maximumSize {
       throw GoldenError(
         .io,
         "\(displayPath) is \(info.st_size) bytes, larger than a \(kind) may be "

@@ -97,12 +97,12 @@ public enum ContentSizeCategory: Int, CaseIterable, Comparable, Hashable, Sendab
     if key == "uictcontentsizecategoryunspecified" || key == "unspecified" {
       throw MetricsError(
         .unknownCategory,
-        "content-size category \"\(name)\" carries no size: pass a concrete category "
+        "content-size category \"\(MetricsError.quoted(name))\" carries no size: pass a concrete category "
           + "(the default is L, UICTContentSizeCategoryL)")
     }
     throw MetricsError(
       .unknownCategory,
-      "unknown content-size category \"\(name)\"; valid names: "
+      "unknown content-size category \"\(MetricsError.quoted(name))\"; valid names: "
         + Self.allCases.map(\.shortName).joined(separator: ", ")
         + " (or UIKit raw values such as UICTContentSizeCategoryAccessibilityXL, "
         + "UIKit names such as accessibilityExtraLarge, SwiftUI names such as accessibility3)")

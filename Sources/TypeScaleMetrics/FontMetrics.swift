@@ -124,7 +124,8 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
   ///     treats `0` the same way).
   ///   - category: The user's content-size category.
   /// - Returns: The resolved size.
-  /// - Throws: ``MetricsError/Code/invalidSize`` for a negative, NaN or infinite maximum;
+  /// - Throws: ``MetricsError/Code/invalidSize`` for a negative, NaN or infinite maximum, or a
+  ///   scaled size (after the cap) over ``ValueRanges/maximumPoints``;
   ///   ``MetricsError/Code/categoryNotInTable`` when the platform has no such category.
   /// - Complexity: O(1).
   public func scaledFont(
@@ -134,6 +135,7 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
     let factor = try factor(in: category)
     let rounded = (size.points * factor).rounded(.toNearestOrAwayFromZero)
     let points = maximum.map { min(rounded, $0) } ?? rounded
+    try Self.checkScaled(points, from: size, in: category)
     return ResolvedSize(
       points: points, designSize: size, sizing: _sizing, category: category,
       maximumPointSize: maximum, table: table, factor: factor, isClamped: points < rounded)
@@ -189,6 +191,26 @@ public struct FontMetrics: Hashable, Sendable, CustomStringConvertible {
           + "per point in \(ValueRanges.displayScalesText) (ValueRanges.displayScales; 1, 2 or 3 "
           + "on Apple devices)")
     }
+  }
+
+  /// Throws unless a scaled size is at most ``ValueRanges/maximumPoints``: a design size in
+  /// range can scale past it (a 40,000 pt body is over 120,000 pt at AX5).
+  ///
+  /// - Parameters:
+  ///   - points: The scaled size, after any cap.
+  ///   - size: The design size it was scaled from.
+  ///   - category: The category it was scaled for.
+  /// - Throws: ``MetricsError/Code/invalidSize`` naming both sizes and the category.
+  static func checkScaled(
+    _ points: Double, from size: DesignSize, in category: ContentSizeCategory
+  ) throws(MetricsError) {
+    guard points > ValueRanges.maximumPoints else { return }
+    throw MetricsError(
+      .invalidSize,
+      "\(MetricsError.format(size.points)) pt at \(category.shortName) scales to "
+        + "\(MetricsError.format(points)) pt; expected at most "
+        + "\(MetricsError.format(ValueRanges.maximumPoints)) pt (ValueRanges.maximumPoints); use a "
+        + "smaller size or a maximum point size")
   }
 
   static func checkMaximum(_ maximum: Double?) throws(MetricsError) -> Double? {

@@ -112,7 +112,8 @@ public enum FontSizing: Hashable, Sendable, Codable, CustomStringConvertible {
   /// - Returns: The resolved size.
   /// - Throws: ``MetricsError`` when the style cannot be scaled with `table`
   ///   (``MetricsError/Code/styleNotInTable``: `extraLargeTitle` on iOS, which is published at
-  ///   Large only), when the table has no such category, or for an invalid maximum.
+  ///   Large only), when the table has no such category, for an invalid maximum, or
+  ///   (``MetricsError/Code/invalidSize``) for a scaled size over ``ValueRanges/maximumPoints``.
   public func resolve(
     _ size: DesignSize, in category: ContentSizeCategory, table: SizeTable = .iOS,
     maximumPointSize: Double? = nil
@@ -133,6 +134,7 @@ public enum FontSizing: Hashable, Sendable, Codable, CustomStringConvertible {
       let scaled =
         size.points == reference ? target : (size.points * factor).rounded(.toNearestOrAwayFromZero)
       let points = maximum.map { min(scaled, $0) } ?? scaled
+      try FontMetrics.checkScaled(points, from: size, in: category)
       return ResolvedSize(
         points: points, designSize: size, sizing: self, category: category,
         maximumPointSize: maximum, table: table, factor: factor, isClamped: points < scaled)

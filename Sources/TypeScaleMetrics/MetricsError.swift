@@ -118,6 +118,32 @@ extension MetricsError {
     return String(describing: value)
   }
 
+  /// A name from the caller as a message quotes it: cut at 200 characters with the total
+  /// length, control characters escaped as `\u{1B}` (as `DisplayText.quoted` words it; this
+  /// module has no dependencies).
+  static func quoted(_ name: String) -> String {
+    let limit = 200
+    var text = ""
+    var count = 0
+    for character in name {
+      if count == limit { return text + "… (\(name.count) characters)" }
+      count += 1
+      for scalar in character.unicodeScalars {
+        let value = scalar.value
+        let control =
+          value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+        switch scalar {
+        case "\n": text += "\\n"
+        case "\t": text += "\\t"
+        case "\r": text += "\\r"
+        default:
+          text += control ? "\\u{\(String(value, radix: 16, uppercase: true))}" : String(scalar)
+        }
+      }
+    }
+    return text
+  }
+
   /// Throws unless `points` is a finite point size in 0…``ValueRanges/maximumPoints``.
   static func checkSize(_ points: Double, _ what: String) throws(MetricsError) {
     guard points.isFinite, points >= 0, points <= ValueRanges.maximumPoints else {

@@ -50,7 +50,7 @@ public enum Platform: String, CaseIterable, Hashable, Sendable, CustomStringConv
     guard let platform = Platform(rawValue: key) else {
       throw MetricsError(
         .unknownPlatform,
-        "unknown platform \"\(name)\"; valid platforms: "
+        "unknown platform \"\(MetricsError.quoted(name))\"; valid platforms: "
           + Platform.allCases.map(\.rawValue).joined(separator: ", "))
     }
     self = platform

@@ -110,7 +110,7 @@ public enum TextStyle: String, CaseIterable, Hashable, Sendable, CustomStringCon
     }
     throw MetricsError(
       .unknownTextStyle,
-      "unknown text style \"\(name)\"; valid styles: "
+      "unknown text style \"\(MetricsError.quoted(name))\"; valid styles: "
         + Self.allCases.map(\.rawValue).joined(separator: ", "))
   }
 

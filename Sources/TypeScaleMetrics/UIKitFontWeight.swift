@@ -78,7 +78,7 @@ public enum UIKitFontWeight: String, CaseIterable, Hashable, Sendable, CustomStr
     guard let found = Self.allCases.first(where: { $0.rawValue.lowercased() == key }) else {
       throw MetricsError(
         .invalidValue,
-        "unknown UIFont.Weight \"\(name)\"; use one of "
+        "unknown UIFont.Weight \"\(MetricsError.quoted(name))\"; use one of "
           + Self.allCases.map(\.rawValue).joined(separator: ", "))
     }
     self = found

@@ -21,8 +21,9 @@ public enum ValueRanges {
   /// The largest point size, width, line height or scaled value accepted: 100,000 points
   /// (about 35 metres at 72 points per inch).
   ///
-  /// A size scaled for the largest category stays under 400,000 points, so no layout quantity
-  /// computed from accepted values comes near `Double`'s range.
+  /// A scaled size is held to it too: a design size in range that scales past it (a 40,000 pt
+  /// style at AX5) is refused with ``MetricsError/Code/invalidSize`` naming the category, so no
+  /// layout quantity computed from accepted values comes near `Double`'s range.
   public static let maximumPoints: Double = 100_000
 
   /// The display scales accepted, in pixels per point: 0.5 through 10.

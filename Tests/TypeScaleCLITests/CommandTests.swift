@@ -239,7 +239,7 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
   ]
 
   @Test(arguments: [
-    ["--size", "100000", "--display-scale", "10"], ["--size", "100000", "--display-scale", "0.5"],
+    ["--size", "30000", "--display-scale", "10"], ["--size", "30000", "--display-scale", "0.5"],
     ["--size", "0.0001", "--display-scale", "0.5"],
   ])
   func scale_jsonAtTheEdgesOfTheRanges_isValidJSON(_ options: [String]) async throws {

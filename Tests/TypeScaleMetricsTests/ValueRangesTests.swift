@@ -17,11 +17,29 @@ import Testing
         + "number ≥ 0 and ≤ 100000 (ValueRanges.maximumPoints)")
   }
 
-  @Test func designSize_atTheMaximum_scalesToAFiniteSize() throws {
-    let size = try DesignSize(ValueRanges.maximumPoints)
-    let scaled = try FontMetrics.default.scaledFont(
-      for: size, in: .accessibilityExtraExtraExtraLarge)
-    #expect(scaled.points.isFinite && scaled.points > ValueRanges.maximumPoints)
+  /// A design size in range that scales past the range is refused, naming both sizes and the
+  /// category; capped at the maximum, or at Large, it is accepted.
+  @Test func designSize_scaledPastTheMaximum_throws() throws {
+    let size: DesignSize = 40_000
+    let ax5 = ContentSizeCategory.accessibilityExtraExtraExtraLarge
+    let error = #expect(throws: MetricsError.self) {
+      try FontMetrics.default.scaledFont(for: size, in: ax5)
+    }
+    let scaled = (40_000 * (try FontMetrics.default.factor(in: ax5))).rounded()
+    #expect(scaled == 112_727)
+    #expect(error?.code == .invalidSize)
+    #expect(
+      error?.message
+        == "40000 pt at AX5 scales to 112727 pt; expected at most 100000 pt "
+        + "(ValueRanges.maximumPoints); use a smaller size or a maximum point size")
+    let capped = try FontMetrics.default.scaledFont(
+      for: size, maximumPointSize: ValueRanges.maximumPoints, in: ax5)
+    #expect(capped.points == ValueRanges.maximumPoints)
+    #expect(try FontMetrics.default.scaledFont(for: size, in: .large).points == 40_000)
+    let system = #expect(throws: MetricsError.self) {
+      try FontSizing.system(.title1).resolve(60_000, in: ax5)
+    }
+    #expect(system?.message.hasPrefix("60000 pt at AX5 scales to ") == true)
   }
 
   @Test(arguments: [1e6, 1e308])

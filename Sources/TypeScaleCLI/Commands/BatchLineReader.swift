@@ -9,6 +9,10 @@ enum BatchLine: Equatable, Sendable {
   /// A line longer than the limit: how many bytes it had. Its bytes were counted and dropped
   /// as they arrived, never held or decoded.
   case tooLong(byteCount: Int)
+  /// A line within the limit that is not valid UTF-8: the 1-based offset of its first byte
+  /// that does not decode, and that byte. The line is not measured (never repaired with
+  /// U+FFFD, which would measure other text than the client sent).
+  case invalidUTF8(byteOffset: Int, byte: UInt8)
 }
 
 /// Splits a byte stream into lines of at most a given number of bytes, holding no more than
@@ -16,8 +20,8 @@ enum BatchLine: Equatable, Sendable {
 ///
 /// A line over the limit is skipped to its end — its bytes are counted, not kept — and reported
 /// as ``BatchLine/tooLong(byteCount:)``, so one huge line costs no memory and the next line is
-/// read as usual. The length is checked before the bytes are decoded as UTF-8 (malformed UTF-8
-/// is repaired with U+FFFD, as `readLine` does).
+/// read as usual. The length is checked before the bytes are decoded as UTF-8; a line that is
+/// not valid UTF-8 is reported as ``BatchLine/invalidUTF8(byteOffset:byte:)``, never repaired.
 ///
 /// Not `Sendable`: one reader per stream, used from one thread at a time.
 struct BatchLineReader {
@@ -51,14 +55,15 @@ struct BatchLineReader {
   /// Returns the next line, or `nil` at the end of the input.
   ///
   /// - Parameter limit: The most bytes a line may have, not counting its line break; ≥ 1.
-  /// - Returns: The line, or ``BatchLine/tooLong(byteCount:)`` for one over `limit`.
+  /// - Returns: The line, ``BatchLine/tooLong(byteCount:)`` for one over `limit`, or
+  ///   ``BatchLine/invalidUTF8(byteOffset:byte:)`` for one that does not decode.
   /// - Throws: What the source throws when it cannot be read.
   /// - Complexity: O(bytes of the line), whatever its length.
   mutating func nextLine(limit: Int) throws(CLIError) -> BatchLine? {
     while true {
       if let newline = Self.newline(in: buffer, from: scanned, to: buffer.count) {
         let line = take(upTo: newline, dropping: 1)
-        return line.count > limit ? .tooLong(byteCount: line.count) : .text(Self.decode(line))
+        return line.count > limit ? .tooLong(byteCount: line.count) : Self.decode(line)
       }
       scanned = buffer.count
       if buffer.count - start > limit {
@@ -66,7 +71,7 @@ struct BatchLineReader {
       }
       if atEnd {
         guard start < buffer.count else { return nil }
-        return .text(Self.decode(take(upTo: buffer.count, dropping: 0)))
+        return Self.decode(take(upTo: buffer.count, dropping: 0))
       }
       let count = try readChunk()
       if start > 0 {
@@ -99,9 +104,11 @@ struct BatchLineReader {
   }
 
   /// Counts and drops the bytes up to the next line break (or the end), returning the line's
-  /// length; keeps what follows the break.
+  /// length without a `\r` before the `\n`, as a line within the limit is measured; keeps what
+  /// follows the break.
   private mutating func skipRestOfLine() throws(CLIError) -> Int {
     var count = buffer.count - start
+    var last = start < buffer.count ? buffer.last : nil
     buffer.removeAll(keepingCapacity: true)
     start = 0
     scanned = 0
@@ -109,9 +116,11 @@ struct BatchLineReader {
       let read = try readChunk()
       if let newline = Self.newline(in: scratch, from: 0, to: read) {
         buffer.append(contentsOf: scratch[(newline + 1)..<read])
-        return count + newline
+        let before = newline > 0 ? scratch[newline - 1] : last
+        return count + newline - (before == UInt8(ascii: "\r") ? 1 : 0)
       }
       count += read
+      if read > 0 { last = scratch[read - 1] }
     }
     return count
   }
@@ -139,8 +148,24 @@ struct BatchLineReader {
     }
   }
 
-  private static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-    String(decoding: bytes, as: UTF8.self)
+  /// The line as text, or where its UTF-8 first goes wrong.
+  private static func decode(_ bytes: ArraySlice<UInt8>) -> BatchLine {
+    if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        offset += UTF8.width(scalar)
+      case .emptyInput:
+        return .invalidUTF8(byteOffset: bytes.count, byte: bytes.last ?? 0)
+      case .error:
+        // The decoder consumed the bad byte (or a truncated sequence starting at it).
+        let index = bytes.startIndex + offset
+        return .invalidUTF8(byteOffset: offset + 1, byte: bytes[index])
+      }
+    }
   }
 }
 

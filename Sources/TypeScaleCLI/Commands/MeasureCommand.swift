@@ -57,7 +57,8 @@ struct MeasureCommand: Command {
       displayScale, strict. Font files, folders and typographies are read once per batch, and a font \
       name resolves among every font registered so far. A request line longer than \
       --batch-line-limit bytes (default: 1048576, 1 MiB) is answered with an error without \
-      being read into memory or decoded.
+      being read into memory or decoded; a line that is not valid UTF-8 is answered with an \
+      error naming the line and the first bad byte, never measured with U+FFFD.
 
       Ranges: sizes and widths up to 100000 points (--size > 0, --width ≥ 0), display scales \
       0.5…10, --lines 0 (no limit) up to 9223372036854775807.
@@ -232,6 +233,11 @@ struct MeasureCommand: Command {
           throw .validation(
             "line \(number) is \(byteCount) bytes, longer than the limit of \(lineLimit) "
               + "(--batch-line-limit); split the text or raise the limit")
+        case .invalidUTF8(let offset, let byte):
+          throw .validation(
+            "line \(number) is not valid UTF-8 (byte \(offset) is 0x"
+              + "\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true))); send "
+              + "requests as UTF-8 text")
         case .text(let text):
           let request = try MeasureRequest(jsonLine: text) { (path) throws(CLIError) in
             try session.typography(at: path)

@@ -78,6 +78,32 @@ struct MeasureSession {
     return entries
   }
 
+  /// Refuses a size that scales past `ValueRanges.maximumPoints` at the category measured (at
+  /// any category for a sweep), naming the style and the first such category before anything
+  /// is laid out: `body: 100000 pt at XL scales to 109091 pt; expected at most 100000 pt…`.
+  ///
+  /// - Parameter sizing: The request's sizing.
+  /// - Throws: ``CLIError`` (a validation error, exit 2).
+  static func checkScaledSizes(_ sizing: MeasureRequest.Sizing) throws(CLIError) {
+    let (style, design, categories): (TextStyle, DesignSize, [ContentSizeCategory])
+    switch sizing {
+    case .fixed: return
+    case .scaled(let scaled, let size, let category):
+      (style, design, categories) = (scaled, size, [category])
+    case .sweep(let swept, let size):
+      (style, design, categories) = (swept, size, ContentSizeCategory.allCases)
+    }
+    for category in categories {
+      do throws(MetricsError) {
+        _ = try FontSizing.relative(to: style).resolve(design, in: category)
+      } catch  where error.code == .invalidSize {
+        throw .validation("\(style.rawValue): \(error.message)")
+      } catch {
+        return  // Other problems are the layout's to report, as before.
+      }
+    }
+  }
+
   /// Lays a request's text out, once or at every category.
   ///
   /// The request's font folders are registered first (their problems go to ``warnings``).
@@ -95,6 +121,7 @@ struct MeasureSession {
   ///   that cannot be registered or a font that cannot be read.
   mutating func measure(_ request: MeasureRequest) throws(CLIError) -> [MeasureEntry] {
     let sizing = try request.sizing()
+    if request.typography == nil { try Self.checkScaledSizes(sizing) }
     for path in request.fontDirectories {
       warnings += try fonts.registerDirectory(path, in: registry)
     }
@@ -126,7 +153,9 @@ struct MeasureSession {
         do throws(MetricsError) {
           size = try FontSizing.relative(to: style).resolve(design, in: category)
         } catch {
-          throw LayoutError(.invalidOption, error.message)
+          throw LayoutError(
+            .invalidOption,
+            error.code == .invalidSize ? "\(style.rawValue): \(error.message)" : error.message)
         }
         let layout = try engine.layout(
           request.text, font: try font(size.points), options: request.options)

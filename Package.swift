@@ -27,9 +27,11 @@ let package = Package(
     // Text styles, content-size categories, Apple's size tables and the
     // UIFontMetrics equivalent. Pure Swift: no C, no I/O, no Foundation.
     .target(name: "TypeScaleMetrics"),
-    // Package-internal utilities shared between modules with `package` access: the lock shared
-    // state sits behind (a pthread mutex that ThreadSanitizer understands), number formatting,
-    // the ordered JSON writer, the nearest-Package.swift walk.
+    // Package-internal utilities shared between modules with `package` access: the one writer
+    // of every output (OutputFile, OutputTransaction, RunPaths), the one bounded reader
+    // (BoundedFile), message text (DisplayText), the lock shared state sits behind (a pthread
+    // mutex that ThreadSanitizer understands), number formatting, the ordered JSON writer, the
+    // nearest-Package.swift walk.
     .target(name: "TypeScaleInternals"),
 
     // C libraries
@@ -109,7 +111,7 @@ let package = Package(
     // that a service opts into; Scripts/check-umbrella.py keeps them out of this closure.
     .target(
       name: "TypeScale",
-      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout"]
+      dependencies: ["TypeScaleMetrics", "TypeScaleFonts", "TypeScaleLayout", "TypeScaleInternals"]
     ),
 
     // Testing

@@ -51,17 +51,18 @@ public final class CheckRunner: Sendable {
   /// The shortest time between two progress calls: 0.1 s.
   public static let progressInterval = 0.1
 
-  /// The most layouts a run makes unless told otherwise: 500,000 (`--max-layouts` changes it).
+  /// The most layouts a run makes unless told otherwise: 2,000,000 (`--max-layouts` changes it).
   ///
-  /// A layout is one text at one category. `Samples/check`'s catalog repeated 108 times
-  /// (500,688 layouts) takes 5.5 CPU-seconds in a release build (about 90,000 layouts a
-  /// CPU-second: 3 s on two idle cores) and 118 MB; ten times (46,360 layouts) takes 9.3
-  /// CPU-seconds in a debug build (about 5,000 a CPU-second), so the limit is under two minutes
-  /// of a debug build on two cores. Its JSON report takes about 300 bytes a layout: 500,000
-  /// layouts write 147 MB, within what `check merge` reads (``CheckJSONReport/maximumFileSize``).
-  /// A run past it is almost always a key pattern or a catalog folder wider than meant;
-  /// `--shard K/N` splits a real one.
-  public static let defaultMaximumLayouts = 500_000
+  /// A layout is one text at one category. Real apps' shipping strings make up to about 1.2
+  /// million: TeamNewPipe/NewPipe's 126 `strings.xml` files 670,118 and LoopKit's 21 `.xliff`
+  /// translations 1,169,566 (every key at xS…AX5), so the limit admits them with room to grow.
+  /// `Samples/check`'s catalog repeated 108 times (500,688 layouts) takes 5.5 CPU-seconds in a
+  /// release build (about 90,000 layouts a CPU-second) and 118 MB, so the limit is about 22
+  /// CPU-seconds of a release build. The JSON report takes about 300 bytes a layout, so a run of
+  /// more than about 850,000 layouts writes a report larger than `check merge` reads
+  /// (``CheckJSONReport/maximumFileSize``): shard such a run (`--shard K/N`). A run past the
+  /// limit is almost always a key pattern or a catalog folder wider than meant.
+  public static let defaultMaximumLayouts = 2_000_000
 
   /// Creates a runner: registers the constraints' fonts and builds the typography.
   ///

@@ -40,7 +40,7 @@ struct CheckCommand: Command {
 
       Before anything is laid out, the run's layouts (each translation at each category of \
       its rule) are counted and shown with the progress; a run of more than --max-layouts \
-      (500,000 by default) is refused. A run that checks nothing (no strings read, or \
+      (2,000,000 by default) is refused. A run that checks nothing (no strings read, or \
       none matches a rule) is an error unless --allow-empty; a rule whose keys match no key \
       is a warning.
 
@@ -65,7 +65,7 @@ struct CheckCommand: Command {
       .option("shard", valueName: "K/N", help: "Only part K of N of the keys, for a CI matrix."),
       .option(
         "max-layouts", valueName: "N",
-        help: "Refuse a run of more than N layouts (default 500,000), counted before it starts."
+        help: "Refuse a run of more than N layouts (default 2,000,000), counted before it starts."
       ),
       .flag(
         "allow-empty",

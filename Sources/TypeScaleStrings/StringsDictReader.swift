@@ -30,7 +30,9 @@ import TypeScaleInternals
 /// Values come from `PropertyListSerialization` (XML property lists parse on Linux); a light
 /// `XMLParser` pass beforehand gives the keys' lines and file order, and reports malformed XML
 /// with its line and column. A binary property list (as a built app holds) is read too, with
-/// its keys sorted and every line 1.
+/// its keys sorted and every line 1; its object graph is measured first, and one whose shared
+/// objects stand for more than 250,000 values, nest more than 128 levels or contain themselves
+/// is refused before Foundation copies it out.
 ///
 /// Deliberate differences from Foundation: a variable without any category, an unknown member
 /// in a variable, or a rule type other than the plural rule in a variable is an error naming its
@@ -113,6 +115,9 @@ public struct StringsDictReader: Sendable {
     let isBinary = data.starts(with: Array("bplist".utf8))
     if !isBinary, let failure = positions.parse(data) {
       throw StringsXML.error(failure, file: file, data: data)
+    }
+    if isBinary, let problem = BinaryPlistShape.problem([UInt8](data)) {
+      throw StringsError(problem == .cycle ? .invalid : .tooLarge, file: file, problem.detail)
     }
     let root: Any
     do {

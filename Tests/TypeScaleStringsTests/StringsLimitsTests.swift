@@ -382,4 +382,49 @@ import TypeScaleTestSupport
     #expect(error.message.contains(String(repeating: "k", count: 200) + "… (5000 characters)"))
     #expect(error.message.count < 600)
   }
+
+  /// A binary property list of about 400 bytes that stands for 2³⁰ dictionaries.
+  ///
+  /// Its 30 levels each name the level below twice. Object 0 is "x", objects 1 and 2 the keys "a" and "b", and each
+  /// later object the dictionary {"a": previous, "b": previous}.
+  static let sharedBinaryPlist: [UInt8] = {
+    var objects: [[UInt8]] = [
+      [0x51, UInt8(ascii: "x")], [0x51, UInt8(ascii: "a")],
+      [0x51, UInt8(ascii: "b")],
+    ]
+    var previous = 0
+    for _ in 0..<30 {
+      objects.append([0xD2, 1, 2, UInt8(previous), UInt8(previous)])
+      previous = objects.count - 1
+    }
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects {
+      offsets.append(bytes.count)
+      bytes += object
+    }
+    let table = bytes.count
+    for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+    bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+    for value in [objects.count, previous, table] {
+      bytes += (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) }
+    }
+    return bytes
+  }()
+
+  @Test func sharedObjectsOfABinaryPlistAreMeasuredFirst() throws {
+    let started = Date()
+    let error = try #require(throws: StringsError.self) {
+      try StringsDictReader().read(
+        data: Data(Self.sharedBinaryPlist), file: URL(fileURLWithPath: "/x/Dag.stringsdict"),
+        language: "en")
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(error.code == .tooLarge)
+    #expect(
+      error.message
+        == "/x/Dag.stringsdict: the binary property list shares its objects so that it stands "
+        + "for more than 250000 values (at least 262141); expected a property list as Xcode "
+        + "writes it")
+  }
 }

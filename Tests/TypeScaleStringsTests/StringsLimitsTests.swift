@@ -427,4 +427,45 @@ import TypeScaleTestSupport
         + "for more than 250000 values (at least 262141); expected a property list as Xcode "
         + "writes it")
   }
+
+  @Test func xliffAndStringsdictDecodeEntities() throws {
+    let xliff = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <xliff version="1.2"><file original="a" source-language="en" target-language="de"><body>
+      <trans-unit id="k &amp; l"><source>Fish &amp; chips&#8230;</source>
+      <target state="translated">Fisch &amp; Pommes&#x2026; &lt;3</target></trans-unit>
+      </body></file></xliff>
+      """
+    let entries = try XLIFFReader().read(
+      data: Data(xliff.utf8), file: URL(fileURLWithPath: "/x/de.xliff"))
+    #expect(entries.map(\.key) == ["k & l", "k & l"])
+    #expect(entries.map(\.text) == ["Fish & chips…", "Fisch & Pommes… <3"])
+    let dict = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>a &amp; b</key><dict>
+      <key>NSStringLocalizedFormatKey</key><string>%#@n@ &amp; more&#8230;</string>
+      <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+      <key>other</key><string>%lld &lt;items&gt;</string></dict></dict></dict></plist>
+      """
+    let plural = try StringsDictReader().read(
+      data: Data(dict.utf8), file: URL(fileURLWithPath: "/x/L.stringsdict"), language: "en")
+    #expect(plural.map(\.key) == ["a & b"])
+    #expect(plural.map(\.text) == ["%lld <items> & more…"])
+  }
+
+  @Test func xliffWithAnUndeclaredEntityIsMalformed() throws {
+    let xliff = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <xliff version="1.2"><file original="a" source-language="en"><body>
+      <trans-unit id="k"><source>a &hellip; b</source></trans-unit></body></file></xliff>
+      """
+    let error = try #require(throws: StringsError.self) {
+      try XLIFFReader().read(data: Data(xliff.utf8), file: URL(fileURLWithPath: "/x/de.xliff"))
+    }
+    #expect(error.code == .malformed)
+    #expect(
+      error.message
+        == "/x/de.xliff:3:38: an undeclared entity; expected &amp;, &lt;, &gt;, &quot;, &apos; "
+        + "or a character reference")
+  }
 }

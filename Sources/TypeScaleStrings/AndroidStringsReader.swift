@@ -112,7 +112,7 @@ public struct AndroidStringsReader: Sendable {
     guard let qualifier = Self.language(ofFolder: folder) else {
       throw StringsError(
         .invalid, file: url,
-        "the folder \"\(folder)\" is not a language folder; expected \"values\", "
+        "the folder \"\(DisplayText.quoted(folder))\" is not a language folder; expected \"values\", "
           + "\"values-<language>\", \"values-<language>-r<REGION>\" or \"values-b+<BCP 47 tag>\"")
     }
     let language = qualifier ?? defaultLanguage
@@ -379,7 +379,7 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
           let found = attributes["quantity"].map { "\"\($0)\"" } ?? "none"
           return fail(
             parser,
-            "an <item> of <plurals name=\"\(container.name)\"> has quantity \(found); expected "
+            "an <item> of <plurals name=\"\(DisplayText.quoted(container.name))\"> has quantity \(found); expected "
               + "one of zero, one, two, few, many, other")
         }
         begin(
@@ -435,6 +435,15 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
         item.reference = String(unescaped.text.dropFirst("@string/".count))
       }
       item.text = unescaped.text
+      // Counted as they are read, so a file of a million one-line strings stops at the limit.
+      guard strings.count < AndroidStringsReader.maximumEntriesPerFile else {
+        guard self.error == nil else { return }
+        self.error = StringsError.tooManyEntries(
+          file: file, line: item.line, key: item.name, atLeast: strings.count + 1,
+          limit: AndroidStringsReader.maximumEntriesPerFile)
+        parser.abortParsing()
+        return
+      }
       strings.append(item)
       current = nil
       return

@@ -121,7 +121,7 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
             throw DecodingError.dataCorruptedError(
               forKey: .arguments, in: container,
               debugDescription:
-                "the argument number \"\(key)\" is not valid; expected a positive integer "
+                "the argument number \"\(DisplayText.quoted(key))\" is not valid; expected a positive integer "
                 + "such as \"1\" (the N of %N$@)")
           }
           arguments[number] = value.text

@@ -132,9 +132,11 @@ private struct Catalog {
 
     var languages: Set<String> = [source]
     for member in strings {
-      _ = try object(member.value, "the key \"\(member.key)\"")
+      _ = try object(member.value, "the key \"\(DisplayText.quoted(member.key))\"")
       if let byLanguage = member.value["localizations"] {
-        for language in try object(byLanguage, "\"localizations\" of \"\(member.key)\"") {
+        for language in try object(
+          byLanguage, "\"localizations\" of \"\(DisplayText.quoted(member.key))\"")
+        {
           languages.insert(language.key)
         }
       }
@@ -345,22 +347,23 @@ private struct Catalog {
       guard kind.key == "plural" || kind.key == "device" else {
         throw StringsError(
           .invalid, file: file, line: kind.line, column: kind.column,
-          "expected variations by \"plural\" or \"device\", found \"\(kind.key)\"")
+          "expected variations by \"plural\" or \"device\", found \"\(DisplayText.quoted(kind.key))\""
+        )
       }
-      for choice in try object(kind.value, "the \"\(kind.key)\" variations") {
+      for choice in try object(kind.value, "the \"\(DisplayText.quoted(kind.key))\" variations") {
         let step: StringVariant.Step
         if kind.key == "plural" {
           guard StringCatalogReader.pluralCategories.contains(choice.key) else {
             throw StringsError(
               .invalid, file: file, line: choice.line, column: choice.column,
-              "expected a plural category (zero, one, two, few, many, other), found \"\(choice.key)\""
+              "expected a plural category (zero, one, two, few, many, other), found \"\(DisplayText.quoted(choice.key))\""
             )
           }
           step = .plural(choice.key)
         } else {
           step = .device(choice.key)
         }
-        _ = try object(choice.value, "the \"\(choice.key)\" variation")
+        _ = try object(choice.value, "the \"\(DisplayText.quoted(choice.key))\" variation")
         try collect(choice.value, steps: steps + [step], into: &units)
       }
     }

@@ -316,12 +316,12 @@ private struct StringsDictReading {
   func variable(_ name: String, _ body: Any, path: [String]) throws(StringsError)
     -> StringsPluralRule.Variable
   {
-    let members = try dictionary(body, path: path, "the variable \"\(name)\"")
+    let members = try dictionary(body, path: path, "the variable \"\(DisplayText.quoted(name))\"")
     let type = members["NSStringFormatSpecTypeKey"] as? String
     guard type == "NSStringPluralRuleType" else {
       throw invalid(
         path,
-        "expected NSStringFormatSpecTypeKey of \"\(name)\" to be NSStringPluralRuleType, found "
+        "expected NSStringFormatSpecTypeKey of \"\(DisplayText.quoted(name))\" to be NSStringPluralRuleType, found "
           + (type.map { "\"\($0)\"" } ?? "none"))
     }
     var texts: [String: String] = [:]
@@ -330,20 +330,22 @@ private struct StringsDictReading {
       guard StringsPluralRule.categories.contains(member) else {
         throw invalid(
           path + [member],
-          "expected a plural category (zero, one, two, few, many, other) in \"\(name)\", "
-            + "found \"\(member)\"")
+          "expected a plural category (zero, one, two, few, many, other) in \"\(DisplayText.quoted(name))\", "
+            + "found \"\(DisplayText.quoted(member))\"")
       }
       guard let text = value as? String else {
         throw invalidValue(
           path + [member],
-          "expected the \"\(member)\" text of \"\(name)\" to be a string, found "
+          "expected the \"\(DisplayText.quoted(member))\" text of \"\(DisplayText.quoted(name))\" to be a string, found "
             + StringsDictReader.kind(of: value))
       }
       texts[member] = text
     }
     guard !texts.isEmpty else {
       throw invalid(
-        path, "expected the variable \"\(name)\" to have at least the \"other\" category")
+        path,
+        "expected the variable \"\(DisplayText.quoted(name))\" to have at least the \"other\" category"
+      )
     }
     return StringsPluralRule.Variable(name: name, texts: texts)
   }

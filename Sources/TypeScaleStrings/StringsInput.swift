@@ -48,7 +48,7 @@ enum StringsInput {
     guard folder.hasSuffix(".lproj"), folder.count > ".lproj".count else {
       throw StringsError(
         .invalid, file: url,
-        "the folder \"\(folder)\" is not a language folder; expected the file in a "
+        "the folder \"\(DisplayText.quoted(folder))\" is not a language folder; expected the file in a "
           + "<language>.lproj folder such as en.lproj or de.lproj, or an explicit language")
     }
     let language = String(folder.dropLast(".lproj".count))

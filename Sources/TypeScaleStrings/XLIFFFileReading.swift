@@ -68,7 +68,8 @@ struct XLIFFFileReading {
         throw invalid(line: unit.line, "expected an id attribute (the key) on <trans-unit>")
       }
       guard unit.source != nil else {
-        throw invalid(line: unit.line, "expected a <source> in the trans-unit \"\(id)\"")
+        throw invalid(
+          line: unit.line, "expected a <source> in the trans-unit \"\(DisplayText.quoted(id))\"")
       }
       guard let (key, part) = Self.dictPart(of: id) else {
         items.append(.unit(unit))
@@ -138,7 +139,7 @@ struct XLIFFFileReading {
       throw invalid(
         line: group.firstLine,
         "expected a trans-unit \"/\(group.key):dict/NSStringLocalizedFormatKey:dict/:string\" "
-          + "with the format of \"\(group.key)\", which has several variables")
+          + "with the format of \"\(DisplayText.quoted(group.key))\", which has several variables")
     }
     let picked: (text: String, isFallback: Bool) =
       group.format != nil

@@ -286,9 +286,9 @@ import TypeScaleTestSupport
     #expect(error.code == .tooLarge)
     #expect(
       error.message
-        == "/x/Localizable.xcstrings:1: the catalog expands to more than 250000 entries (at "
-        + "least 250016 by the key \"k414\"; it has 501 keys in 601 languages, and a language "
-        + "without a value repeats the source language's); expected at most 250000 "
+        == "/x/Localizable.xcstrings:1: the catalog expands to more than 100000 entries (at "
+        + "least 100367 by the key \"k165\"; it has 501 keys in 601 languages, and a language "
+        + "without a value repeats the source language's); expected at most 100000 "
         + "(StringCatalogReader.maximumEntriesPerFile)")
   }
 

@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What ``StringsLoader/load(_:)`` read: the entries of every file that could be read, and an
 /// error for each file that could not.
@@ -111,6 +118,12 @@ public struct StringsLoader: Sendable {
       }
       if isDirectory.boolValue, url.pathExtension != "xcloc" {
         walkFolder(url, depth: 0, root: url, into: &walk)
+      } else if !isDirectory.boolValue, let kind = Self.specialKind(url) {
+        walk.result.errors.append(
+          StringsError(
+            .unreadable, file: url,
+            "the path is \(kind), not a localized-strings file; expected a regular file: "
+              + Self.supported))
       } else if let kind = Kind(url, explicit: true) {
         read(url, kind, into: &walk)
       } else {
@@ -123,6 +136,14 @@ public struct StringsLoader: Sendable {
       if walk.stopped { break }
     }
     return walk.result
+  }
+
+  /// What a path that is not a regular file or folder is ("a character device", "a FIFO
+  /// (named pipe)"), or `nil`.
+  static func specialKind(_ url: URL) -> String? {
+    var info = stat()
+    guard stat(url.path, &info) == 0 else { return nil }
+    return BoundedFile.kindName(mode: info.st_mode)
   }
 
   /// The state of one ``load(_:)``.

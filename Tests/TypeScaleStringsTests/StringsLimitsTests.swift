@@ -468,4 +468,14 @@ import TypeScaleTestSupport
         == "/x/de.xliff:3:38: an undeclared entity; expected &amp;, &lt;, &gt;, &quot;, &apos; "
         + "or a character reference")
   }
+
+  @Test func loaderNamesADeviceGivenAsAFile() {
+    let result = StringsLoader().load([URL(fileURLWithPath: "/dev/zero")])
+    #expect(
+      result.errors.map(\.message) == [
+        "/dev/zero: the path is a character device, not a localized-strings file; expected a "
+          + "regular file: .xcstrings, .strings, .stringsdict, .xliff, .xcloc (a folder), or "
+          + "strings.xml in a values[-<language>] folder"
+      ])
+  }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -20,25 +21,35 @@ import Foundation
 ///
 /// The text is what the app shows, following the rules of Android's "String resources" guide
 /// (developer.android.com/guide/topics/resources/string-resource, "Escaping apostrophes and
-/// quotes" and "Formatting and styling"), as aapt2 compiles them:
+/// quotes" and "Formatting and styling") as aapt2 compiles them (`StringBuilder::AppendText` in
+/// aapt2's `ResourceUtils.cpp`):
 ///
-/// - Outside double quotes, runs of whitespace (newlines included) collapse to one space and
-///   the text is trimmed at both ends; inside unescaped double quotes whitespace is kept, and the
-///   quotes themselves are removed (`"  two  spaces "` keeps its spaces).
-/// - Escapes: `\'`, `\"`, `\\`, `\@`, `\?`, `\n` (newline), `\t` (tab) and `\uXXXX`; any other
-///   escaped character stands for itself.
+/// - XML's predefined entities (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`) and character
+///   references (`&#8230;`, `&#x2026;`) are decoded by the XML parser; an entity the document
+///   does not define is a ``StringsError/Code/malformed`` error with its line and column.
+/// - Outside double quotes, runs of ASCII whitespace (space, tab, newlines) collapse to one
+///   space and the text is trimmed at both ends; other spaces, such as the no-break space, are
+///   kept. Inside unescaped double quotes whitespace is kept, and the quotes themselves are
+///   removed (`"  two  spaces "` keeps its spaces).
+/// - Escapes: `\'`, `\"`, `\\`, `\@`, `\?`, `\#`, `\n` (newline), `\t` (tab) and `\u` with up to
+///   4 hexadecimal digits; any other escaped character stands for itself.
+/// - An apostrophe outside double quotes that is not escaped, and a `\u` without hexadecimal
+///   digits, are ``StringsError/Code/invalid`` errors naming the line and the string, as aapt2
+///   refuses to build them.
 /// - CDATA sections count as text and go through the same rules.
 /// - Formatting tags (`<b>`, `<i>`, `<u>`, and any other tag inside a string, such as `<font>`
-///   or `<annotation>`) contribute their text content; `<xliff:g id="…" example="…">` keeps its
+///   or `<annotation>`) contribute their text content, and end a quotation or a run of spaces
+///   where they start and end, as aapt2's spans do; `<xliff:g id="…" example="…">` keeps its
 ///   inner text (usually the placeholder, `%1$s`), not the `example`.
 /// - A value that is a reference, `@string/name`, is replaced by that string's text in the same
 ///   language, falling back to the default `values/strings.xml` beside the file's folder. A
-///   reference to a missing string, or a cycle of references, is an ``StringsError/Code/invalid``
-///   error naming the line. `\@` at the start writes a literal `@`.
+///   reference to a missing string, a cycle of references, or a chain of more than
+///   ``maximumReferenceChain`` references is an ``StringsError/Code/invalid`` error naming the
+///   line and the chain. `\@` at the start, or a quoted `"@string/…"`, writes a literal `@`.
+///   Chains resolve iteratively, each name once, in time linear in the file.
 ///
-/// Deliberate differences from aapt2: an apostrophe outside double quotes that is not escaped is
-/// an error for aapt2 but kept as text here, because this reader checks layout, not builds; and
-/// references to other resource types (`@android:string/…`, `@plurals/…`) are kept as text.
+/// Deliberate difference from aapt2: references to other resource types
+/// (`@android:string/…`, `@plurals/…`) are kept as text.
 ///
 /// Languages come from the folder's qualifier: `values` is the project's default, which Android
 /// calls the default resources and this reader calls the source language (``defaultLanguage``,
@@ -55,6 +66,15 @@ import Foundation
 public struct AndroidStringsReader: Sendable {
   /// The largest file read, 32 MiB; larger files are ``StringsError/Code/tooLarge``.
   public static let maximumFileSize = 32 << 20
+
+  /// The most `@string/` links followed from one string, 20: Android's `AssetManager2`
+  /// follows at most 20 references (its `ResolveReference` loop, `kMaxIterations = 20`) and
+  /// shows the unresolved reference beyond that, so a longer chain is an error naming it.
+  public static let maximumReferenceChain = 20
+
+  /// The most entries one file may hold, the same as
+  /// ``StringCatalogReader/maximumEntriesPerFile``.
+  public static let maximumEntriesPerFile = StringCatalogReader.maximumEntriesPerFile
 
   /// The language of the default `values/` folder.
   public var defaultLanguage: String
@@ -92,7 +112,7 @@ public struct AndroidStringsReader: Sendable {
     guard let qualifier = Self.language(ofFolder: folder) else {
       throw StringsError(
         .invalid, file: url,
-        "the folder \"\(folder)\" is not a language folder; expected \"values\", "
+        "the folder \"\(DisplayText.quoted(folder))\" is not a language folder; expected \"values\", "
           + "\"values-<language>\", \"values-<language>-r<REGION>\" or \"values-b+<BCP 47 tag>\"")
     }
     let language = qualifier ?? defaultLanguage
@@ -112,10 +132,17 @@ public struct AndroidStringsReader: Sendable {
       own[item.name] = item
     }
 
+    let kept = parsed.lazy.filter { $0.translatable || qualifier == nil }
+    if let over = kept.dropFirst(Self.maximumEntriesPerFile).first {
+      throw StringsError.tooManyEntries(
+        file: url, line: over.line, key: over.name, atLeast: kept.count,
+        limit: Self.maximumEntriesPerFile)
+    }
+    var resolver = Resolver(own: own, defaults: defaults, file: url)
     var entries: [LocalizedEntry] = []
     for item in parsed {
       if !item.translatable && qualifier != nil { continue }
-      let text = try resolve(item, own: own, defaults: defaults, file: url, seen: [])
+      let text = try resolver.text(of: item)
       let key: String
       var variant = StringVariant()
       switch item.kind {
@@ -168,27 +195,74 @@ public struct AndroidStringsReader: Sendable {
 
   // MARK: - Resolving references
 
-  private func resolve(
-    _ item: ParsedString, own: [String: ParsedString], defaults: [String: ParsedString],
-    file: URL, seen: [String]
-  ) throws(StringsError) -> String {
-    guard let target = item.reference else { return item.text }
-    guard !seen.contains(target) else {
-      throw StringsError(
-        .invalid, file: file, line: item.line,
-        "the reference @string/\(target) is part of a cycle ("
-          + (seen + [target]).map { "@string/\($0)" }.joined(separator: " → ")
-          + "); expected a chain of references that ends in text")
+  /// The texts of a file's strings by name, each `@string/` chain followed once.
+  ///
+  /// Iterative and memoised: a chain is walked to its end (text, a name already resolved, a
+  /// missing name, a cycle, or a chain longer than ``maximumReferenceChain``), and every name on
+  /// it takes the result, so each name is looked up a bounded number of times and the whole file
+  /// resolves in time linear in its number of strings.
+  struct Resolver {
+    let own: [String: ParsedString]
+    let defaults: [String: ParsedString]
+    let file: URL
+    private var resolved: [String: String] = [:]
+
+    init(own: [String: ParsedString], defaults: [String: ParsedString], file: URL) {
+      self.own = own
+      self.defaults = defaults
+      self.file = file
     }
-    guard let next = own[target] ?? defaults[target] else {
-      throw StringsError(
-        .invalid, file: file, line: item.line,
-        "the reference @string/\(target) names no <string> in this file or the default "
-          + "values/strings.xml; expected the name of a defined string")
+
+    /// The text `item` shows: its own, or the end of its chain of references.
+    mutating func text(of item: ParsedString) throws(StringsError) -> String {
+      guard let first = item.reference else { return item.text }
+      var chain: [String] = []
+      var onChain: Set<String> = []
+      var target = first
+      let text: String
+      while true {
+        if let known = resolved[target] {
+          text = known
+          break
+        }
+        guard onChain.insert(target).inserted else {
+          throw StringsError(
+            .invalid, file: file, line: item.line,
+            "the reference @string/\(DisplayText.quoted(target)) of \"\(DisplayText.quoted(item.name))\" "
+              + "is part of a cycle (\(Self.describe(chain + [target]))); expected a chain of "
+              + "references that ends in text")
+        }
+        chain.append(target)
+        guard chain.count <= AndroidStringsReader.maximumReferenceChain else {
+          throw StringsError(
+            .invalid, file: file, line: item.line,
+            "the references of \"\(DisplayText.quoted(item.name))\" go on for more than "
+              + "\(AndroidStringsReader.maximumReferenceChain) links (\(Self.describe(chain)) …); "
+              + "expected at most \(AndroidStringsReader.maximumReferenceChain), the most Android "
+              + "follows")
+        }
+        guard let next = own[target] ?? defaults[target] else {
+          throw StringsError(
+            .invalid, file: file, line: item.line,
+            "the reference @string/\(DisplayText.quoted(target)) names no <string> in this file "
+              + "or the default values/strings.xml; expected the name of a defined string")
+        }
+        guard let reference = next.reference else {
+          text = next.text
+          break
+        }
+        target = reference
+      }
+      for name in chain { resolved[name] = text }
+      return text
     }
-    var copy = next
-    copy.line = item.line
-    return try resolve(copy, own: own, defaults: defaults, file: file, seen: seen + [target])
+
+    /// A chain as `@string/a → @string/b`, cut to its first and last links when long.
+    static func describe(_ chain: [String]) -> String {
+      let links = chain.map { "@string/\(DisplayText.quoted($0, limit: 40))" }
+      let shown = links.count <= 8 ? links : links.prefix(4) + ["…"] + links.suffix(3)
+      return DisplayText.quoted(shown.joined(separator: " → "), limit: 600)
+    }
   }
 
   // MARK: - Parsing
@@ -210,25 +284,15 @@ public struct AndroidStringsReader: Sendable {
   }
 
   static func parse(_ url: URL) throws(StringsError) -> [ParsedString] {
-    let data: Data
-    do {
-      let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
-      guard size <= maximumFileSize else {
-        throw StringsError(
-          .tooLarge, file: url,
-          "the file is \(size) bytes; expected at most \(maximumFileSize) bytes")
-      }
-      data = try Data(contentsOf: url)
-    } catch let error as StringsError {
-      throw error
-    } catch {
-      throw StringsError(
-        .unreadable, file: url, "cannot read the file: \(error.localizedDescription)")
-    }
+    let data = try StringsInput.data(
+      at: url, limit: maximumFileSize, what: "strings.xml file")
     return try parse(data: data, file: url)
   }
 
   static func parse(data: Data, file: URL) throws(StringsError) -> [ParsedString] {
+    if let declaration = StringsXML.entityDeclaration(in: data) {
+      throw StringsXML.error(declaration, file: file, data: data)
+    }
     let parser = XMLParser(data: data)
     let delegate = AndroidXMLDelegate(file: file)
     parser.delegate = delegate
@@ -256,12 +320,15 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
 
   /// The element whose text is being collected, with its raw text so far.
   private var current: AndroidStringsReader.ParsedString?
-  private var raw = ""
+  /// The raw character data, split at formatting tags (see ``AndroidText/unescape(_:)``).
+  private var segments: [String] = []
   /// Depth of elements inside the current text element (formatting tags).
   private var innerDepth = 0
   /// The enclosing `<plurals>` or `<string-array>`: its name, kind, translatable flag.
   private var container: (name: String, isArray: Bool, translatable: Bool)?
   private var arrayIndex = 0
+  /// How many elements are open.
+  private var depth = 0
 
   init(file: URL) { self.file = file }
 
@@ -275,8 +342,15 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
     qualifiedName: String?, attributes: [String: String] = [:]
   ) {
+    guard xmlFailure == nil else { return }
+    depth += 1
+    guard depth <= StringsXML.maximumDepth else {
+      xmlFailure = StringsXML.tooDeep(parser)
+      return
+    }
     if current != nil {
       innerDepth += 1
+      if elementName != "xliff:g" { segments.append("") }
       return
     }
     let translatable = attributes["translatable"] != "false"
@@ -305,7 +379,7 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
           let found = attributes["quantity"].map { "\"\($0)\"" } ?? "none"
           return fail(
             parser,
-            "an <item> of <plurals name=\"\(container.name)\"> has quantity \(found); expected "
+            "an <item> of <plurals name=\"\(DisplayText.quoted(container.name))\"> has quantity \(found); expected "
               + "one of zero, one, two, few, many, other")
         }
         begin(
@@ -323,7 +397,7 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     current = .init(
       name: name, kind: kind, text: "", reference: nil, translatable: translatable,
       line: parser.lineNumber)
-    raw = ""
+    segments = [""]
     innerDepth = 0
   }
 
@@ -331,16 +405,45 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
     qualifiedName: String?
   ) {
+    guard xmlFailure == nil else { return }
+    depth -= 1
     if current != nil, innerDepth > 0 {
       innerDepth -= 1
+      if elementName != "xliff:g" { segments.append("") }
       return
     }
     if var item = current {
-      let unescaped = AndroidText.unescape(raw)
+      let unescaped: AndroidText.Unescaped
+      do {
+        unescaped = try AndroidText.unescape(segments)
+      } catch {
+        let what =
+          switch item.kind {
+          case .string: "<string name=\"\(DisplayText.quoted(item.name))\">"
+          case .plural(let quantity):
+            "the \(quantity) item of <plurals name=\"\(DisplayText.quoted(item.name))\">"
+          case .arrayItem(let index):
+            "item \(index) of <string-array name=\"\(DisplayText.quoted(item.name))\">"
+          }
+        guard self.error == nil else { return }
+        self.error = StringsError(
+          .invalid, file: file, line: item.line, "the text of \(what) \(error.detail)")
+        parser.abortParsing()
+        return
+      }
       if unescaped.isReferenceCandidate, unescaped.text.hasPrefix("@string/") {
         item.reference = String(unescaped.text.dropFirst("@string/".count))
       }
       item.text = unescaped.text
+      // Counted as they are read, so a file of a million one-line strings stops at the limit.
+      guard strings.count < AndroidStringsReader.maximumEntriesPerFile else {
+        guard self.error == nil else { return }
+        self.error = StringsError.tooManyEntries(
+          file: file, line: item.line, key: item.name, atLeast: strings.count + 1,
+          limit: AndroidStringsReader.maximumEntriesPerFile)
+        parser.abortParsing()
+        return
+      }
       strings.append(item)
       current = nil
       return
@@ -358,16 +461,18 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
-    if current != nil { raw += string }
+    if current != nil { segments[segments.count - 1] += string }
   }
 
   func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-    if current != nil { raw += String(decoding: CDATABlock, as: UTF8.self) }
+    if current != nil {
+      segments[segments.count - 1] += String(decoding: CDATABlock, as: UTF8.self)
+    }
   }
 }
 
-/// Android's string-resource unescaping (aapt2's rules, as the "String resources" guide states
-/// them).
+/// Android's string-resource unescaping, as aapt2's `StringBuilder::AppendText`
+/// (`tools/aapt2/ResourceUtils.cpp`) applies it.
 enum AndroidText {
   /// The text, and whether it may be a reference (it starts with an unescaped `@`).
   struct Unescaped {
@@ -375,44 +480,86 @@ enum AndroidText {
     var isReferenceCandidate: Bool
   }
 
-  static func unescape(_ raw: String) -> Unescaped {
-    var out = ""
-    var quoted = false
-    var pendingSpace = false
-    var firstIsEscaped = false
-    var iterator = Array(raw.unicodeScalars)[...]
-    func append(_ scalar: Unicode.Scalar) {
-      if pendingSpace, !out.isEmpty { out.unicodeScalars.append(" ") }
-      pendingSpace = false
-      out.unicodeScalars.append(scalar)
-    }
-    while let scalar = iterator.popFirst() {
-      if scalar == "\\" {
-        if out.isEmpty { firstIsEscaped = true }
-        guard let next = iterator.popFirst() else { break }
-        switch next {
-        case "n": append("\n")
-        case "t": append("\t")
-        case "u":
-          let hex = String(String.UnicodeScalarView(iterator.prefix(4)))
-          if hex.count == 4, let value = UInt32(hex, radix: 16),
-            let decoded = Unicode.Scalar(value)
-          {
-            iterator = iterator.dropFirst(4)
-            append(decoded)
-          } else {
-            append("u")
-          }
-        default: append(next)
-        }
-      } else if scalar == "\"" {
-        quoted.toggle()
-      } else if !quoted, scalar.properties.isWhitespace {
-        pendingSpace = true
-      } else {
-        append(scalar)
+  /// Why a text cannot be compiled, in words (aapt2 refuses the same texts).
+  enum Failure: Error, Equatable {
+    /// An apostrophe outside double quotes that is not escaped.
+    case apostrophe
+    /// `\u` not followed by hexadecimal digits.
+    case unicodeEscape(String)
+
+    /// The problem and what would be valid.
+    var detail: String {
+      switch self {
+      case .apostrophe:
+        "has an apostrophe (') outside double quotes that is not escaped, which aapt2 refuses; "
+          + "expected \\' or the text in double quotes"
+      case .unicodeEscape(let spelling):
+        "has the escape \"\(spelling)\", which aapt2 refuses; expected \\u and 4 hexadecimal "
+          + "digits, such as \\u00E9"
       }
     }
-    return Unescaped(text: out, isReferenceCandidate: !firstIsEscaped)
+  }
+
+  /// The text of an element's character data, its `segments` split where a formatting tag
+  /// (`<b>`, `<i>`, any tag but `<xliff:g>`) starts or ends: aapt2 ends the quotation and the
+  /// run of whitespace at each such tag.
+  static func unescape(_ segments: [String]) throws(Failure) -> Unescaped {
+    var out = String.UnicodeScalarView()
+    var pendingSpace = false
+    func append(_ scalar: Unicode.Scalar) {
+      if pendingSpace, !out.isEmpty { out.append(" ") }
+      pendingSpace = false
+      out.append(scalar)
+    }
+    for segment in segments {
+      var quoted = false
+      var iterator = Array(segment.unicodeScalars)[...]
+      while let scalar = iterator.popFirst() {
+        if scalar == "\\" {
+          guard let next = iterator.popFirst() else { break }
+          switch next {
+          case "n": append("\n")
+          case "t": append("\t")
+          case "u":
+            // Up to 4 hexadecimal digits, as aapt2 reads them; anything else is an error.
+            var value: UInt32 = 0
+            var digits = 0
+            while digits < 4, let digit = iterator.first {
+              guard let hex = StringsFileScanner.hexValue(digit) else {
+                throw .unicodeEscape("\\u" + String(String.UnicodeScalarView(iterator.prefix(4))))
+              }
+              value = value << 4 | hex
+              digits += 1
+              iterator = iterator.dropFirst()
+            }
+            guard digits > 0, let decoded = Unicode.Scalar(value) else {
+              throw .unicodeEscape("\\u" + String(String.UnicodeScalarView(iterator.prefix(4))))
+            }
+            append(decoded)
+          default: append(next)
+          }
+        } else if scalar == "\"" {
+          quoted.toggle()
+        } else if !quoted, isSpace(scalar) {
+          pendingSpace = true
+        } else if !quoted, scalar == "'" {
+          throw .apostrophe
+        } else {
+          append(scalar)
+        }
+      }
+    }
+    // A reference is written as the raw text itself: `@` first, neither escaped nor quoted.
+    let first = segments.lazy.flatMap(\.unicodeScalars).first { !isSpace($0) }
+    return Unescaped(text: String(out), isReferenceCandidate: first == "@")
+  }
+
+  /// Whether aapt2 collapses the scalar as whitespace: ASCII's `isspace` (space, tab, line
+  /// feed, vertical tab, form feed, carriage return) only, so a no-break space is kept.
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r": true
+    default: false
+    }
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// Sample values that replace a text's placeholders before it is laid out.
 ///
@@ -60,6 +61,11 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   /// The default float sample, `8888.88`, formatted by each specifier's precision.
   public static let defaultFloat = "8888.88"
 
+  /// The largest width or precision a specifier may have, 1,000 (`%1000d` pads a number to a
+  /// thousand characters, more than any label shows); `%999999d` is an error naming the key,
+  /// file, line and specifier rather than a megabyte of spaces laid out.
+  public static let maximumWidth = 1000
+
   /// Samples for the keys matching a glob.
   public struct Override: Sendable, Hashable, Decodable {
     /// The key pattern, with `*` and `?` wildcards, matched against the whole key.
@@ -115,7 +121,7 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
             throw DecodingError.dataCorruptedError(
               forKey: .arguments, in: container,
               debugDescription:
-                "the argument number \"\(key)\" is not valid; expected a positive integer "
+                "the argument number \"\(DisplayText.quoted(key))\" is not valid; expected a positive integer "
                 + "such as \"1\" (the N of %N$@)")
           }
           arguments[number] = value.text
@@ -208,7 +214,8 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   /// - Throws: ``StringsError`` (``StringsError/Code/invalid``) naming the entry's file and
   ///   line, the bad specifier, its column within the text, and what is valid, for a `%` at the
   ///   end, an unknown conversion (`%y`), a position without a conversion (`%1$`), a width from
-  ///   an argument (`%*d`), or positional and sequential specifiers mixed.
+  ///   an argument (`%*d`), positional and sequential specifiers mixed, or a width or precision
+  ///   over ``maximumWidth`` (`%999999d`).
   public func text(for entry: LocalizedEntry) throws(StringsError) -> String {
     // Every placeholder of both syntaxes starts with `%`: a text without one has none (the
     // scanner finds nothing in it, which PlaceholderSamplesTests checks).
@@ -220,8 +227,9 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
       let variant = entry.variant.isEmpty ? "" : ", \(entry.variant)"
       throw StringsError(
         .invalid, file: entry.file, line: entry.line,
-        "the placeholder \"\(error.spelling)\" at character \(error.column) of the text of "
-          + "\"\(entry.key)\" (\(entry.language)\(variant)) \(error.detail)")
+        "the placeholder \"\(DisplayText.quoted(error.spelling, limit: 40))\" at character "
+          + "\(error.column) of the text of \"\(DisplayText.quoted(entry.key))\" "
+          + "(\(entry.language)\(variant)) \(error.detail)")
     }
     guard !placeholders.isEmpty else { return entry.text }
     let override = overrides.first { KeyGlob($0.keys).matches(entry.key) }

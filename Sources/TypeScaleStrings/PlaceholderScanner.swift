@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleInternals
+
 /// One format specifier found in a text: where it is, what it formats, and how.
 struct Placeholder: Equatable, Sendable {
   /// What kind of sample the specifier takes.
@@ -60,7 +62,8 @@ enum PlaceholderScanner {
   ///
   /// - Throws: ``Failure`` for a `%` at the end, an unknown conversion (`%y`), a position
   ///   without a conversion (`%1$`), a width taken from an argument (`*`), or a text mixing
-  ///   positional (`%1$@`) and sequential (`%@`) specifiers.
+  ///   positional (`%1$@`) and sequential (`%@`) specifiers, or a width or precision over
+  ///   ``PlaceholderSamples/maximumWidth``.
   static func scan(_ text: String, syntax: PlaceholderSyntax) throws(Failure) -> [Placeholder] {
     var found: [Placeholder] = []
     var index = text.startIndex
@@ -132,11 +135,23 @@ enum PlaceholderScanner {
     if index < text.endIndex, text[index] == "*" {
       throw fail("takes its width from an argument (*), which is not supported; " + valid)
     }
+    // A width or precision over the limit, reported once the whole specifier is read.
+    let limit = PlaceholderSamples.maximumWidth
+    var excess: String?
+    let widthStart = index
     let width = digits()
+    if let width, width > limit {
+      excess = "the width " + DisplayText.quoted(String(text[widthStart..<index]), limit: 20)
+    }
     var precision: Int?
     if index < text.endIndex, text[index] == "." {
       index = text.index(after: index)
+      let precisionStart = index
       precision = digits() ?? 0
+      if excess == nil, let precision, precision > limit {
+        excess =
+          "the precision " + DisplayText.quoted(String(text[precisionStart..<index]), limit: 20)
+      }
     }
     if syntax == .apple {
       for length in appleLengths where text[index...].hasPrefix(length) {
@@ -151,6 +166,12 @@ enum PlaceholderScanner {
     let conversion = text[index]
     index = text.index(after: index)
     let spelling = String(text[start..<index])
+    if let excess {
+      throw Failure(
+        column: column(of: start, in: text), spelling: spelling,
+        detail: "has \(excess); expected a width and precision of at most \(limit) "
+          + "(PlaceholderSamples.maximumWidth), more than any label needs")
+    }
     let conversions = syntax == .apple ? appleConversions : androidConversions
     let kind: Placeholder.Kind
     if conversion == "%", position == nil, flags.isEmpty, width == nil, precision == nil {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// A JSON value with the line and column it starts at, from ``PositionedJSONParser``.
 ///
@@ -208,7 +209,8 @@ package struct PositionedJSONParser {
       let key = try parseString()
       skipWhitespace()
       guard current == UInt8(ascii: ":") else {
-        throw error("expected ':' after the member name \"\(key)\", found \(found())")
+        throw error(
+          "expected ':' after the member name \"\(DisplayText.quoted(key))\", found \(found())")
       }
       advance()
       skipWhitespace()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// Reads an Xcode String Catalog (`.xcstrings`) into ``LocalizedEntry`` values: one per key,
 /// language and variant, each with the line of its key.
@@ -43,6 +44,14 @@ public struct StringCatalogReader: Sendable {
   /// substitution's plurals); checked before the product is built.
   public static let maximumVariantsPerKey = 4096
 
+  /// The most entries one strings file of any format may expand to, 100,000.
+  ///
+  /// They are counted before they are made: every key in every language, language fallbacks
+  /// and variants included. The largest real apps checked hold about 35,000 translations in all
+  /// their files together. Reading a catalog of 240,000 entries took 13 s and 268 MB in a debug
+  /// build, so 100,000 keeps one file's entries within a few seconds and about 110 MB.
+  public static let maximumEntriesPerFile = 100_000
+
   fileprivate static let pluralCategories: Set<String> = [
     "zero", "one", "two", "few", "many", "other",
   ]
@@ -60,26 +69,7 @@ public struct StringCatalogReader: Sendable {
   ///   with line and column, ``StringsError/Code/invalid`` or
   ///   ``StringsError/Code/tooManyVariants``.
   public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] {
-    let size: Int
-    do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-      size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    } catch {
-      throw StringsError(
-        .unreadable, file: url, "cannot read the file: \(error.localizedDescription)")
-    }
-    guard size <= Self.maximumFileSize else {
-      throw StringsError(
-        .tooLarge, file: url,
-        "the catalog is \(size) bytes; expected at most \(Self.maximumFileSize) bytes")
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw StringsError(
-        .unreadable, file: url, "cannot read the file: \(error.localizedDescription)")
-    }
+    let data = try StringsInput.data(at: url, limit: Self.maximumFileSize, what: "catalog")
     return try read(data: data, file: url)
   }
 
@@ -142,9 +132,11 @@ private struct Catalog {
 
     var languages: Set<String> = [source]
     for member in strings {
-      _ = try object(member.value, "the key \"\(member.key)\"")
+      _ = try object(member.value, "the key \"\(DisplayText.quoted(member.key))\"")
       if let byLanguage = member.value["localizations"] {
-        for language in try object(byLanguage, "\"localizations\" of \"\(member.key)\"") {
+        for language in try object(
+          byLanguage, "\"localizations\" of \"\(DisplayText.quoted(member.key))\"")
+        {
           languages.insert(language.key)
         }
       }
@@ -152,6 +144,7 @@ private struct Catalog {
     let ordered = [source] + languages.subtracting([source]).sorted()
 
     var entries: [LocalizedEntry] = []
+    let fileLimit = StringCatalogReader.maximumEntriesPerFile
     for member in strings {
       if let flag = member.value["shouldTranslate"] {
         guard case .bool(let translate) = flag.kind else {
@@ -161,10 +154,35 @@ private struct Catalog {
         if !translate { continue }
       }
       let localizations = member.value["localizations"]?.members ?? []
+      // Counted before any unit is built: each localization's variants, then the key's entries
+      // in every language (a language without a value of its own repeats the source's).
+      var prepared: [String: Prepared] = [:]
+      for localization in localizations {
+        prepared[localization.key] = try prepare(
+          localization.value, key: member.key, language: localization.key)
+      }
+      let sourceCount = prepared[source]?.count ?? 0
+      var keyCount = 0
+      for language in ordered {
+        let own = prepared[language]?.count ?? 0
+        keyCount = StringsPluralRule.adding(
+          keyCount, own > 0 ? own : sourceCount > 0 ? sourceCount : 1)
+      }
+      let total = StringsPluralRule.adding(entries.count, keyCount)
+      guard total <= fileLimit else {
+        throw StringsError(
+          .tooLarge, file: file, line: member.line,
+          "the catalog expands to more than \(fileLimit) entries (at least \(total) by the key "
+            + "\"\(DisplayText.quoted(member.key))\"; it has \(strings.count) keys in "
+            + "\(ordered.count) languages, and a language without a value repeats the source "
+            + "language's); expected at most \(fileLimit) "
+            + "(StringCatalogReader.maximumEntriesPerFile)")
+      }
       var units: [String: [Unit]] = [:]
       for localization in localizations {
-        units[localization.key] = try self.units(
-          of: localization.value, key: member.key, language: localization.key)
+        guard let preparation = prepared[localization.key] else { continue }
+        units[localization.key] = try build(
+          preparation, key: member.key, language: localization.key, at: localization.value)
       }
       let sourceUnits = units[source] ?? []
       for language in ordered {
@@ -186,29 +204,42 @@ private struct Catalog {
     return entries
   }
 
-  /// The units of one localization: its variations walked, its substitutions expanded.
-  func units(of localization: PositionedJSON, key: String, language: String) throws(StringsError)
-    -> [Unit]
+  /// One localization read but not yet expanded: its units, their substitutions, and how many
+  /// units the expansion makes.
+  struct Prepared {
+    var units: [Unit]
+    var namesPerUnit: [[String]]
+    var substitutions: [String: [Unit]]
+    var specifiers: [String: String]
+    /// The units after expansion, counted (at most ``StringCatalogReader/maximumVariantsPerKey``).
+    var count: Int
+  }
+
+  /// One localization's variations walked and its substitutions read, and the product counted
+  /// (stopping as soon as it passes the limit), without building it.
+  func prepare(_ localization: PositionedJSON, key: String, language: String)
+    throws(StringsError) -> Prepared
   {
-    _ = try object(localization, "the \"\(language)\" localization of \"\(key)\"")
+    _ = try object(
+      localization, "the \"\(language)\" localization of \"\(DisplayText.quoted(key))\"")
     var units: [Unit] = []
     try collect(localization, steps: [], into: &units)
-    guard let substitutionsValue = localization["substitutions"] else { return units }
     var substitutions: [String: [Unit]] = [:]
     var specifiers: [String: String] = [:]
-    for substitution in try object(substitutionsValue, "\"substitutions\"") {
-      let body = substitution.value
-      _ = try object(body, "the substitution \"\(substitution.key)\"")
-      var variants: [Unit] = []
-      try collect(body, steps: [], into: &variants)
-      substitutions[substitution.key] = variants
-      let argument = (body["argNum"]).flatMap { value -> String? in
-        if case .number(let number) = value.kind { number } else { nil }
+    if let substitutionsValue = localization["substitutions"] {
+      for substitution in try object(substitutionsValue, "\"substitutions\"") {
+        let body = substitution.value
+        _ = try object(body, "the substitution \"\(DisplayText.quoted(substitution.key))\"")
+        var variants: [Unit] = []
+        try collect(body, steps: [], into: &variants)
+        substitutions[substitution.key] = variants
+        let argument = (body["argNum"]).flatMap { value -> String? in
+          if case .number(let number) = value.kind { number } else { nil }
+        }
+        let format = body["formatSpecifier"]?.string ?? "lld"
+        specifiers[substitution.key] = argument.map { "%\($0)$\(format)" } ?? "%\(format)"
       }
-      let format = body["formatSpecifier"]?.string ?? "lld"
-      specifiers[substitution.key] = argument.map { "%\($0)$\(format)" } ?? "%\(format)"
     }
-    // Count the product first (stopping as soon as it passes the limit), then build it.
     let limit = StringCatalogReader.maximumVariantsPerKey
     let namesPerUnit = units.map { unit in
       Self.substitutionNames(in: unit.text).filter { substitutions[$0] != nil }
@@ -217,39 +248,69 @@ private struct Catalog {
     for names in namesPerUnit {
       var count = 1
       for name in names where count <= limit {
-        count *= max(substitutions[name]?.count ?? 1, 1)
+        count = StringsPluralRule.multiplying(count, max(substitutions[name]?.count ?? 1, 1))
       }
-      total += count
+      total = StringsPluralRule.adding(total, count)
       guard total <= limit else {
         throw StringsError(
           .tooManyVariants, file: file, line: localization.line, column: localization.column,
-          "the \"\(language)\" localization of \"\(key)\" expands to more than \(limit) "
-            + "variants; expected fewer substitutions or plural categories")
+          "the \"\(language)\" localization of \"\(DisplayText.quoted(key))\" expands to more "
+            + "than \(limit) variants (at least \(total)); expected fewer variations, "
+            + "substitutions or plural categories")
       }
     }
+    return Prepared(
+      units: units, namesPerUnit: namesPerUnit, substitutions: substitutions,
+      specifiers: specifiers, count: total)
+  }
+
+  /// A prepared localization's units with their substitutions expanded (the cartesian product).
+  ///
+  /// A substitution's text may name another substitution that a later one then replaces, so
+  /// each text's length is computed before it is made; one longer than
+  /// `StringsPluralRule.maximumCharacters` (1 MiB) is an error.
+  func build(_ prepared: Prepared, key: String, language: String, at localization: PositionedJSON)
+    throws(StringsError) -> [Unit]
+  {
     var expanded: [Unit] = []
-    for (unit, names) in zip(units, namesPerUnit) {
+    for (unit, names) in zip(prepared.units, prepared.namesPerUnit) {
       var partial = [unit]
       for name in names {
-        let choices = substitutions[name] ?? []
+        let choices = prepared.substitutions[name] ?? []
         guard !choices.isEmpty else { continue }
-        let specifier = specifiers[name] ?? "%lld"
-        partial = partial.flatMap { base in
-          choices.map { choice in
+        let specifier = prepared.specifiers[name] ?? "%lld"
+        let reference = "%#@\(name)@"
+        var next: [Unit] = []
+        for base in partial {
+          let occurrences = base.text.components(separatedBy: reference).count - 1
+          for choice in choices {
             let category: String =
               if case .plural(let category)? = choice.steps.last { category } else {
                 choice.steps.map(\.description).joined(separator: "/")
               }
             let replacement = choice.text.replacingOccurrences(of: "%arg", with: specifier)
+            let growth = replacement.utf8.count - reference.utf8.count
+            let length = StringsPluralRule.adding(
+              base.text.utf8.count, StringsPluralRule.multiplying(occurrences, max(growth, 0)))
+            guard length <= StringsPluralRule.maximumCharacters else {
+              throw StringsError(
+                .tooManyVariants, file: file, line: localization.line,
+                column: localization.column,
+                "the \"\(language)\" localization of \"\(DisplayText.quoted(key))\" expands to "
+                  + "a text of more than \(StringsPluralRule.maximumCharacters) bytes (at least "
+                  + "\(length)); expected substitutions that repeat each other fewer times")
+            }
             // A substitution without variations adds its text but no step.
             let step: [StringVariant.Step] =
               choice.steps.isEmpty ? [] : [.substitution(name: name, plural: category)]
-            return Unit(
-              steps: base.steps + step,
-              text: base.text.replacingOccurrences(of: "%#@\(name)@", with: replacement),
-              state: base.state)
+            next.append(
+              Unit(
+                steps: base.steps + step,
+                text: base.text.replacingOccurrences(of: reference, with: replacement),
+                state: base.state))
           }
         }
+        partial = next
       }
       expanded += partial
     }
@@ -286,22 +347,23 @@ private struct Catalog {
       guard kind.key == "plural" || kind.key == "device" else {
         throw StringsError(
           .invalid, file: file, line: kind.line, column: kind.column,
-          "expected variations by \"plural\" or \"device\", found \"\(kind.key)\"")
+          "expected variations by \"plural\" or \"device\", found \"\(DisplayText.quoted(kind.key))\""
+        )
       }
-      for choice in try object(kind.value, "the \"\(kind.key)\" variations") {
+      for choice in try object(kind.value, "the \"\(DisplayText.quoted(kind.key))\" variations") {
         let step: StringVariant.Step
         if kind.key == "plural" {
           guard StringCatalogReader.pluralCategories.contains(choice.key) else {
             throw StringsError(
               .invalid, file: file, line: choice.line, column: choice.column,
-              "expected a plural category (zero, one, two, few, many, other), found \"\(choice.key)\""
+              "expected a plural category (zero, one, two, few, many, other), found \"\(DisplayText.quoted(choice.key))\""
             )
           }
           step = .plural(choice.key)
         } else {
           step = .device(choice.key)
         }
-        _ = try object(choice.value, "the \"\(choice.key)\" variation")
+        _ = try object(choice.value, "the \"\(DisplayText.quoted(choice.key))\" variation")
         try collect(choice.value, steps: steps + [step], into: &units)
       }
     }

@@ -32,9 +32,12 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
   private var keyText: String?
   private var keyPlace = Place(line: 1, column: 1)
   private var pendingValuePath: [String]?
+  /// How many elements are open.
+  private var depth = 0
 
   /// Parses `data`, returning the first failure, if any.
   func parse(_ data: Data) -> StringsXML.Failure? {
+    if let declaration = StringsXML.entityDeclaration(in: data) { return declaration }
     let parser = XMLParser(data: data)
     parser.delegate = self
     parser.shouldResolveExternalEntities = false
@@ -46,6 +49,12 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
   ) {
+    guard failure == nil else { return }
+    depth += 1
+    guard depth <= StringsXML.maximumDepth else {
+      failure = StringsXML.tooDeep(parser)
+      return
+    }
     if elementName != "key", let path = pendingValuePath {
       pendingValuePath = nil
       // The parser stands at the start tag's '>'; without attributes, '<' is the name's length
@@ -75,6 +84,8 @@ final class StringsDictPositions: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
     qualifiedName qName: String?
   ) {
+    guard failure == nil else { return }
+    depth -= 1
     switch elementName {
     case "dict":
       _ = dictionaries.popLast()

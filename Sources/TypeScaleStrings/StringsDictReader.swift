@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// Reads an Apple `.stringsdict` file (plural rules in an XML property list) into
 /// ``LocalizedEntry`` values: one per key and plural variant, each with the line of its key.
@@ -29,7 +30,9 @@ import Foundation
 /// Values come from `PropertyListSerialization` (XML property lists parse on Linux); a light
 /// `XMLParser` pass beforehand gives the keys' lines and file order, and reports malformed XML
 /// with its line and column. A binary property list (as a built app holds) is read too, with
-/// its keys sorted and every line 1.
+/// its keys sorted and every line 1; its object graph is measured first, and one whose shared
+/// objects stand for more than 250,000 values, nest more than 128 levels or contain themselves
+/// is refused before Foundation copies it out.
 ///
 /// Deliberate differences from Foundation: a variable without any category, an unknown member
 /// in a variable, or a rule type other than the plural rule in a variable is an error naming its
@@ -43,8 +46,15 @@ public struct StringsDictReader: Sendable {
   /// The most variants one key may expand to, the same as
   /// ``StringCatalogReader/maximumVariantsPerKey``.
   ///
-  /// The product of its variables' categories, per device, is counted before it is built.
+  /// The product of its variables' categories, summed over its devices, is counted before it is
+  /// built, as is the longest text a variant can expand to
+  /// (`StringsPluralRule.maximumCharacters`, 1 MiB) and the nesting of its variables (16 levels).
   public static let maximumVariantsPerKey = StringCatalogReader.maximumVariantsPerKey
+
+  /// The most entries one file may expand to, the same as
+  /// ``StringCatalogReader/maximumEntriesPerFile``; each key's variants are counted before they
+  /// are built.
+  public static let maximumEntriesPerFile = StringCatalogReader.maximumEntriesPerFile
 
   /// The language that files in `Base.lproj` are in: the app's development language.
   public var developmentLanguage: String
@@ -106,6 +116,9 @@ public struct StringsDictReader: Sendable {
     if !isBinary, let failure = positions.parse(data) {
       throw StringsXML.error(failure, file: file, data: data)
     }
+    if isBinary, let problem = BinaryPlistShape.problem([UInt8](data)) {
+      throw StringsError(problem == .cycle ? .invalid : .tooLarge, file: file, problem.detail)
+    }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -126,9 +139,17 @@ public struct StringsDictReader: Sendable {
     let reading = StringsDictReading(
       file: file, places: positions.places, valuePlaces: positions.valuePlaces)
     var entries: [LocalizedEntry] = []
+    let fileLimit = Self.maximumEntriesPerFile
     for key in keys {
       guard let value = rules[key] else { continue }
       let line = reading.place([key]).line
+      // Counted before any text is built: the key's variants, then the file's entries so far.
+      let count = try reading.count(of: value, path: [key])
+      let total = StringsPluralRule.adding(entries.count, count)
+      guard total <= fileLimit else {
+        throw StringsError.tooManyEntries(
+          file: file, line: line, key: key, atLeast: total, limit: fileLimit)
+      }
       for expansion in try reading.expansions(of: value, path: [key]) {
         entries.append(
           LocalizedEntry(
@@ -190,11 +211,75 @@ private struct StringsDictReading {
     return dictionary
   }
 
-  /// The texts a key's value expands to.
+  /// How many texts a key's value expands to, counted without building any; over
+  /// ``StringsDictReader/maximumVariantsPerKey`` is an error.
+  func count(of value: Any, path: [String]) throws(StringsError) -> Int {
+    let limit = StringsDictReader.maximumVariantsPerKey
+    let name = DisplayText.quoted(path.joined(separator: "/"))
+    let rule = try dictionary(value, path: path, "\"\(name)\"")
+    if let devices = rule["NSStringDeviceSpecificRuleType"] {
+      // Each device rule inside another adds two keys to the path; a binary property list can
+      // share one dictionary between devices, so the nesting is bounded here.
+      let depth = (path.count - 1) / 2
+      guard depth < StringsPluralRule.maximumNestingDepth else {
+        throw invalid(path, "").replacingCode(
+          .tooManyVariants,
+          StringsPluralRule.Excess.depth.describe("\"\(name)\"", limit: limit))
+      }
+      let byDevice = try dictionary(
+        devices, path: path + ["NSStringDeviceSpecificRuleType"], "the device rule of \"\(name)\"")
+      var total = 0
+      for device in byDevice.keys.sorted() {
+        let devicePath = path + ["NSStringDeviceSpecificRuleType", device]
+        let inner =
+          byDevice[device] is String ? 1 : try count(of: byDevice[device] as Any, path: devicePath)
+        total = StringsPluralRule.adding(total, inner)
+        guard total <= limit else {
+          throw invalid(path, "").replacingCode(
+            .tooManyVariants,
+            StringsPluralRule.Excess.variants(atLeast: total).describe("\"\(name)\"", limit: limit))
+        }
+      }
+      return total
+    }
+    if rule["NSStringVariableWidthRuleType"] != nil { return 1 }
+    let plural = try pluralRule(rule, path: path, name: name)
+    do {
+      return try plural.measure(variants: limit).variants
+    } catch {
+      throw invalid(path, "").replacingCode(
+        .tooManyVariants, error.describe("\"\(name)\"", limit: limit))
+    }
+  }
+
+  /// The plural rule of a key's (or a device's) dictionary.
+  func pluralRule(_ rule: [String: Any], path: [String], name: String) throws(StringsError)
+    -> StringsPluralRule
+  {
+    guard let formatValue = rule["NSStringLocalizedFormatKey"] else {
+      throw invalid(
+        path,
+        "expected \"\(name)\" to have an NSStringLocalizedFormatKey (such as %#@files@), an "
+          + "NSStringDeviceSpecificRuleType or an NSStringVariableWidthRuleType")
+    }
+    guard let format = formatValue as? String else {
+      throw invalidValue(
+        path + ["NSStringLocalizedFormatKey"],
+        "expected NSStringLocalizedFormatKey of \"\(name)\" to be a string, found "
+          + StringsDictReader.kind(of: formatValue))
+    }
+    var variables: [String: StringsPluralRule.Variable] = [:]
+    for (variable, body) in rule where variable != "NSStringLocalizedFormatKey" {
+      variables[variable] = try self.variable(variable, body, path: path + [variable])
+    }
+    return StringsPluralRule(format: format, variables: variables)
+  }
+
+  /// The texts a key's value expands to; ``count(of:path:)`` bounds them first.
   func expansions(of value: Any, path: [String]) throws(StringsError)
     -> [StringsPluralRule.Expansion]
   {
-    let name = path.joined(separator: "/")
+    let name = DisplayText.quoted(path.joined(separator: "/"))
     let rule = try dictionary(value, path: path, "\"\(name)\"")
     if let devices = rule["NSStringDeviceSpecificRuleType"] {
       let byDevice = try dictionary(
@@ -223,30 +308,7 @@ private struct StringsDictReading {
       }
       return [StringsPluralRule.Expansion(steps: [], text: text)]
     }
-    guard let formatValue = rule["NSStringLocalizedFormatKey"] else {
-      throw invalid(
-        path,
-        "expected \"\(name)\" to have an NSStringLocalizedFormatKey (such as %#@files@), an "
-          + "NSStringDeviceSpecificRuleType or an NSStringVariableWidthRuleType")
-    }
-    guard let format = formatValue as? String else {
-      throw invalidValue(
-        path + ["NSStringLocalizedFormatKey"],
-        "expected NSStringLocalizedFormatKey of \"\(name)\" to be a string, found "
-          + StringsDictReader.kind(of: formatValue))
-    }
-    var variables: [String: StringsPluralRule.Variable] = [:]
-    for (variable, body) in rule where variable != "NSStringLocalizedFormatKey" {
-      variables[variable] = try self.variable(variable, body, path: path + [variable])
-    }
-    let plural = StringsPluralRule(format: format, variables: variables)
-    let limit = StringsDictReader.maximumVariantsPerKey
-    guard plural.count(limit: limit) <= limit else {
-      throw invalid(path, "").replacingCode(
-        .tooManyVariants,
-        "\"\(name)\" expands to more than \(limit) variants; expected fewer variables or "
-          + "plural categories")
-    }
+    let plural = try pluralRule(rule, path: path, name: name)
     return plural.expand()
   }
 
@@ -254,12 +316,12 @@ private struct StringsDictReading {
   func variable(_ name: String, _ body: Any, path: [String]) throws(StringsError)
     -> StringsPluralRule.Variable
   {
-    let members = try dictionary(body, path: path, "the variable \"\(name)\"")
+    let members = try dictionary(body, path: path, "the variable \"\(DisplayText.quoted(name))\"")
     let type = members["NSStringFormatSpecTypeKey"] as? String
     guard type == "NSStringPluralRuleType" else {
       throw invalid(
         path,
-        "expected NSStringFormatSpecTypeKey of \"\(name)\" to be NSStringPluralRuleType, found "
+        "expected NSStringFormatSpecTypeKey of \"\(DisplayText.quoted(name))\" to be NSStringPluralRuleType, found "
           + (type.map { "\"\($0)\"" } ?? "none"))
     }
     var texts: [String: String] = [:]
@@ -268,20 +330,22 @@ private struct StringsDictReading {
       guard StringsPluralRule.categories.contains(member) else {
         throw invalid(
           path + [member],
-          "expected a plural category (zero, one, two, few, many, other) in \"\(name)\", "
-            + "found \"\(member)\"")
+          "expected a plural category (zero, one, two, few, many, other) in \"\(DisplayText.quoted(name))\", "
+            + "found \"\(DisplayText.quoted(member))\"")
       }
       guard let text = value as? String else {
         throw invalidValue(
           path + [member],
-          "expected the \"\(member)\" text of \"\(name)\" to be a string, found "
+          "expected the \"\(DisplayText.quoted(member))\" text of \"\(DisplayText.quoted(name))\" to be a string, found "
             + StringsDictReader.kind(of: value))
       }
       texts[member] = text
     }
     guard !texts.isEmpty else {
       throw invalid(
-        path, "expected the variable \"\(name)\" to have at least the \"other\" category")
+        path,
+        "expected the variable \"\(DisplayText.quoted(name))\" to have at least the \"other\" category"
+      )
     }
     return StringsPluralRule.Variable(name: name, texts: texts)
   }

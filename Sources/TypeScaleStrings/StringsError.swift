@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// An error reading localized strings: a file too large or unreadable, malformed JSON, or a
 /// catalog whose structure is not what the format expects.
@@ -23,14 +24,17 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
   public enum Code: String, Hashable, Sendable {
     /// The file could not be read.
     case unreadable
-    /// The file is larger than the reader's documented limit.
+    /// The file is larger than the reader's documented limit, or expands to more entries than
+    /// ``StringCatalogReader/maximumEntriesPerFile`` (or a load to more than
+    /// ``StringsLoader/maximumEntries``).
     case tooLarge
     /// The bytes are not well-formed (JSON syntax, UTF-8).
     case malformed
     /// Well-formed, but not the structure the format expects (a missing `value`, an unknown
     /// plural category, an object where a string belongs).
     case invalid
-    /// A key expands to more variants than the reader's documented limit.
+    /// A key expands to more variants than the reader's documented limit (or a variant to a text
+    /// longer than the limit, or its variables nest too deeply).
     case tooManyVariants
   }
 
@@ -71,4 +75,25 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
+}
+
+extension StringsError {
+  /// The error for a file whose entries, counted before they are made, pass `limit`.
+  ///
+  /// - Parameters:
+  ///   - file: The file.
+  ///   - line: The line of the key being counted when the limit was passed.
+  ///   - key: That key.
+  ///   - count: The entries the file would have reached by the end of that key.
+  ///   - limit: The limit.
+  /// - Returns: A ``Code/tooLarge`` error.
+  static func tooManyEntries(file: URL, line: Int?, key: String, atLeast count: Int, limit: Int)
+    -> StringsError
+  {
+    StringsError(
+      .tooLarge, file: file, line: line,
+      "the file expands to more than \(limit) entries (at least \(count) by the key "
+        + "\"\(DisplayText.quoted(key))\", counting every language, fallback and variant); "
+        + "expected at most \(limit) (StringCatalogReader.maximumEntriesPerFile)")
+  }
 }

@@ -41,6 +41,10 @@ public struct StringsFileReader: Sendable {
   /// The largest file read, in bytes (32 MiB, as for ``StringCatalogReader/maximumFileSize``).
   public static let maximumFileSize = 32 << 20
 
+  /// The most entries one file may hold, the same as
+  /// ``StringCatalogReader/maximumEntriesPerFile``.
+  public static let maximumEntriesPerFile = StringCatalogReader.maximumEntriesPerFile
+
   /// The language that files in `Base.lproj` are in: the app's development language.
   public var developmentLanguage: String
 
@@ -103,6 +107,11 @@ public struct StringsFileReader: Sendable {
         entries[index].text = pair.value
         entries[index].line = pair.line
       } else {
+        guard entries.count < Self.maximumEntriesPerFile else {
+          throw StringsError.tooManyEntries(
+            file: file, line: pair.line, key: pair.key, atLeast: entries.count + 1,
+            limit: Self.maximumEntriesPerFile)
+        }
         indexByKey[pair.key] = entries.count
         entries.append(
           LocalizedEntry(

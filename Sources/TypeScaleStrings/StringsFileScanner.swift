@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 // MARK: - Decoding
 
@@ -178,25 +179,26 @@ struct StringsFileScanner {
     guard current == "=" else {
       throw malformed(
         line: line, column: column,
-        "expected '=' (or ';') after the key \"\(key)\", found \(found)")
+        "expected '=' (or ';') after the key \"\(DisplayText.quoted(key))\", found \(found)")
     }
     advance()
     try skipTrivia()
     if current == "(" || current == "{" {
       throw StringsError(
         .invalid, file: file, line: line, column: column,
-        "expected a string value for \"\(key)\", found \(current == "(" ? "an array" : "a dictionary")"
+        "expected a string value for \"\(DisplayText.quoted(key))\", found \(current == "(" ? "an array" : "a dictionary")"
       )
     }
     guard let value = try string() else {
       throw malformed(
         line: line, column: column,
-        "expected a quoted value after '=' for \"\(key)\", found \(found)")
+        "expected a quoted value after '=' for \"\(DisplayText.quoted(key))\", found \(found)")
     }
     try skipTrivia()
     guard current == ";" else {
       throw malformed(
-        line: line, column: column, "expected ';' after the value of \"\(key)\", found \(found)")
+        line: line, column: column,
+        "expected ';' after the value of \"\(DisplayText.quoted(key))\", found \(found)")
     }
     advance()
     return Pair(key: key, value: value, line: keyLine)

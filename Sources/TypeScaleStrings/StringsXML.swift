@@ -9,6 +9,40 @@ import Foundation
 /// Helpers shared by the XML readers (``StringsDictReader``, ``XLIFFReader``): the first parse
 /// error with its place, in words.
 enum StringsXML {
+  /// The deepest nesting of elements the XML readers accept, 128.
+  ///
+  /// The same as ``PositionedJSONParser`` accepts for JSON: an Android string with formatting tags, an XLIFF trans-unit's inline
+  /// elements and a stringsdict's dictionaries nest a handful of levels. A deeper document is
+  /// refused at the element that passes the limit, before its contents are read.
+  static let maximumDepth = 128
+
+  /// The error code a ``Failure`` has when the document nests deeper than ``maximumDepth``
+  /// (outside libxml2's codes).
+  static let tooDeepCode = -128
+
+  /// The error code a ``Failure`` has when the document declares an entity (outside libxml2's
+  /// codes).
+  static let entityDeclarationCode = -129
+
+  /// Where the document declares an entity (`<!ENTITY` in its DOCTYPE), if it does.
+  ///
+  /// FoundationXML's `XMLParser` drops the text of a declared entity, and the text after it in
+  /// the same element, without reporting anything (its characters callback skips entity
+  /// content), so such a document would read as text that is silently shorter. None of the
+  /// strings formats declares entities (Android's aapt2 and Apple's property lists use only
+  /// XML's predefined entities and character references), so the document is refused instead.
+  /// A `<!ENTITY` inside a comment or CDATA section is refused too; the scan is one pass.
+  static func entityDeclaration(in data: Data) -> Failure? {
+    guard let range = data.range(of: Data("<!ENTITY".utf8)) else { return nil }
+    let before = data[data.startIndex..<range.lowerBound]
+    let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex
+    let column =
+      String(decoding: data[lineStart..<range.lowerBound], as: UTF8.self)
+      .unicodeScalars.count + 1
+    return Failure(line: line, column: column, code: entityDeclarationCode)
+  }
+
   /// A parse error at a line and column.
   struct Failure {
     var line: Int
@@ -16,9 +50,23 @@ enum StringsXML {
     var code: Int
   }
 
+  /// The failure for an element past ``maximumDepth``, at the parser's place; the parse is
+  /// aborted.
+  static func tooDeep(_ parser: XMLParser) -> Failure {
+    let failure = Failure(line: parser.lineNumber, column: parser.columnNumber, code: tooDeepCode)
+    parser.abortParsing()
+    return failure
+  }
+
   /// A phrase for an `XMLParser` error code: libxml2's code, which FoundationXML passes on.
   static func describe(_ code: Int) -> String {
     switch code {
+    case entityDeclarationCode:
+      "the document declares an entity (<!ENTITY), which is not read; expected only XML's "
+        + "predefined entities (&amp; &lt; &gt; &quot; &apos;) and character references such as "
+        + "&#8230;"
+    case tooDeepCode:
+      "the elements nest more than \(maximumDepth) levels deep; expected at most \(maximumDepth)"
     case 4: "the document is empty; expected an XML document"
     case 5:
       "the document ends early or goes on after its root element; expected one closed root element"

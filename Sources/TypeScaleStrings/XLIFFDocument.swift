@@ -45,6 +45,7 @@ final class XLIFFDocument: NSObject, XMLParserDelegate {
 
   /// Parses `data`, returning the first failure, if any.
   func parse(_ data: Data) -> StringsXML.Failure? {
+    if let declaration = StringsXML.entityDeclaration(in: data) { return declaration }
     let parser = XMLParser(data: data)
     parser.delegate = self
     parser.shouldResolveExternalEntities = false
@@ -56,6 +57,11 @@ final class XLIFFDocument: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
   ) {
+    guard failure == nil else { return }
+    guard stack.count < StringsXML.maximumDepth else {
+      failure = StringsXML.tooDeep(parser)
+      return
+    }
     defer { stack.append(elementName) }
     guard capture == nil else { return }
     switch elementName {
@@ -93,6 +99,7 @@ final class XLIFFDocument: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
     qualifiedName qName: String?
   ) {
+    guard failure == nil else { return }
     _ = stack.popLast()
     if let captured = capture {
       guard stack.count == captureDepth else { return }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// One `<file>` of an XLIFF document being turned into entries.
 struct XLIFFFileReading {
@@ -49,7 +50,9 @@ struct XLIFFFileReading {
     StringsError(.invalid, file: file, line: line, detail)
   }
 
-  func entries() throws(StringsError) -> [LocalizedEntry] {
+  /// The entries of this `<file>`; `alreadyMade` entries of earlier `<file>`s count against
+  /// ``XLIFFReader/maximumEntriesPerFile`` too.
+  func entries(alreadyMade: Int) throws(StringsError) -> [LocalizedEntry] {
     guard let source = element.sourceLanguage, !source.isEmpty else {
       throw invalid(
         line: element.line,
@@ -65,7 +68,8 @@ struct XLIFFFileReading {
         throw invalid(line: unit.line, "expected an id attribute (the key) on <trans-unit>")
       }
       guard unit.source != nil else {
-        throw invalid(line: unit.line, "expected a <source> in the trans-unit \"\(id)\"")
+        throw invalid(
+          line: unit.line, "expected a <source> in the trans-unit \"\(DisplayText.quoted(id))\"")
       }
       guard let (key, part) = Self.dictPart(of: id) else {
         items.append(.unit(unit))
@@ -86,6 +90,12 @@ struct XLIFFFileReading {
     for item in items {
       switch item {
       case .unit(let unit):
+        let total = alreadyMade + entries.count + languages.count
+        guard total <= XLIFFReader.maximumEntriesPerFile else {
+          throw StringsError.tooManyEntries(
+            file: file, line: unit.line, key: unit.id ?? "", atLeast: total,
+            limit: XLIFFReader.maximumEntriesPerFile)
+        }
         for language in languages {
           let (text, isFallback) = pick(unit, language: language, source: source, target: target)
           entries.append(
@@ -97,7 +107,9 @@ struct XLIFFFileReading {
       case .group(let key):
         guard let group = groups[key] else { continue }
         for language in languages {
-          entries += try expand(group, language: language, source: source, target: target)
+          entries += try expand(
+            group, language: language, source: source, target: target,
+            alreadyMade: alreadyMade + entries.count)
         }
       }
     }
@@ -115,9 +127,9 @@ struct XLIFFFileReading {
   }
 
   /// A stringsdict group's entries in one language.
-  func expand(_ group: DictGroup, language: String, source: String, target: String?)
-    throws(StringsError) -> [LocalizedEntry]
-  {
+  func expand(
+    _ group: DictGroup, language: String, source: String, target: String?, alreadyMade: Int
+  ) throws(StringsError) -> [LocalizedEntry] {
     let names = group.categories.reduce(into: [String]()) { names, part in
       if !names.contains(part.variable) { names.append(part.variable) }
     }
@@ -127,7 +139,7 @@ struct XLIFFFileReading {
       throw invalid(
         line: group.firstLine,
         "expected a trans-unit \"/\(group.key):dict/NSStringLocalizedFormatKey:dict/:string\" "
-          + "with the format of \"\(group.key)\", which has several variables")
+          + "with the format of \"\(DisplayText.quoted(group.key))\", which has several variables")
     }
     let picked: (text: String, isFallback: Bool) =
       group.format != nil
@@ -144,11 +156,19 @@ struct XLIFFFileReading {
     }
     let rule = StringsPluralRule(format: formatText, variables: variables)
     let limit = XLIFFReader.maximumVariantsPerKey
-    guard rule.count(limit: limit) <= limit else {
+    let count: Int
+    do {
+      count = try rule.measure(variants: limit).variants
+    } catch {
       throw StringsError(
         .tooManyVariants, file: file, line: format.line,
-        "\"\(group.key)\" expands to more than \(limit) variants; expected fewer variables or "
-          + "plural categories")
+        error.describe("\"\(DisplayText.quoted(group.key))\"", limit: limit))
+    }
+    let total = StringsPluralRule.adding(alreadyMade, count)
+    guard total <= XLIFFReader.maximumEntriesPerFile else {
+      throw StringsError.tooManyEntries(
+        file: file, line: format.line, key: group.key, atLeast: total,
+        limit: XLIFFReader.maximumEntriesPerFile)
     }
     let state = language == target && !isFallback ? format.state : nil
     return rule.expand().map { expansion in

@@ -44,6 +44,10 @@ public struct XLIFFReader: Sendable {
   /// ``StringsDictReader/maximumVariantsPerKey``.
   public static let maximumVariantsPerKey = StringsDictReader.maximumVariantsPerKey
 
+  /// The most entries one XLIFF file may make, the same as
+  /// ``StringCatalogReader/maximumEntriesPerFile``, counted before they are made.
+  public static let maximumEntriesPerFile = StringCatalogReader.maximumEntriesPerFile
+
   /// Creates a reader.
   public init() {}
 
@@ -102,7 +106,8 @@ public struct XLIFFReader: Sendable {
     }
     var entries: [LocalizedEntry] = []
     for element in document.files {
-      entries += try XLIFFFileReading(element: element, file: file).entries()
+      entries += try XLIFFFileReading(element: element, file: file)
+        .entries(alreadyMade: entries.count)
     }
     return entries
   }

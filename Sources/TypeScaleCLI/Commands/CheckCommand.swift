@@ -162,6 +162,9 @@ struct CheckCommand: Command {
     try CheckOutputPlan.check(
       constraintsPath: constraintsPath, constraints: constraints, catalogPaths: catalogPaths,
       options: options, updatesBaseline: updatesBaseline)
+    // The baseline is an input like the catalogs: read before any layout, so that a bad one
+    // stops the run at once (`--update-baseline` writes it instead, and may create it).
+    let baseline = updatesBaseline ? nil : try options.loadBaseline()
     let loaded = StringsLoader().load(catalogs)
     let plan = runner.plan(loaded.entries, shard: shard, inputs: catalogs.map(\.relativePath))
     // A run whose catalogs could not be read reports them (exit 2) rather than "nothing".
@@ -183,7 +186,7 @@ struct CheckCommand: Command {
     if updatesBaseline, let path = options.baseline {
       return try recordBaseline(report, at: path, output: &output)
     }
-    report = try options.applyingBaseline(to: report)
+    report = baseline?.apply(to: report) ?? report
     var images: [String: Data] = [:]
     if options.html != nil {
       for result in report.results {

@@ -81,23 +81,32 @@ struct CheckReportOptions: Sendable {
     !noColor && isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
   }
 
-  /// The report with the baseline applied, when `--baseline` names one.
+  /// The baseline `--baseline` names, read before the run so that a missing or unreadable
+  /// baseline (a FIFO, a malformed file) is reported before any layout, or `nil` without one.
   ///
-  /// - Parameter report: The report.
-  /// - Returns: The report, its accepted failures marked.
-  /// - Throws: ``CLIError/input(_:)`` when the baseline cannot be read.
-  func applyingBaseline(to report: CheckReport) throws(CLIError) -> CheckReport {
-    guard let baseline else { return report }
+  /// - Returns: The baseline, or `nil` when no `--baseline` was given.
+  /// - Throws: ``CLIError/input(_:)`` when the baseline is missing or cannot be read.
+  func loadBaseline() throws(CLIError) -> CheckBaseline? {
+    guard let baseline else { return nil }
     guard FileManager.default.fileExists(atPath: baseline) else {
       throw .input(
         "\(baseline): no such baseline file; record one with '--baseline \(baseline) "
           + "--update-baseline'")
     }
     do {
-      return try CheckBaseline(contentsOf: URL(fileURLWithPath: baseline)).apply(to: report)
+      return try CheckBaseline(contentsOf: URL(fileURLWithPath: baseline))
     } catch {
       throw .input(error.message)
     }
+  }
+
+  /// The report with the baseline applied, when `--baseline` names one.
+  ///
+  /// - Parameter report: The report.
+  /// - Returns: The report, its accepted failures marked.
+  /// - Throws: ``CLIError/input(_:)`` when the baseline cannot be read.
+  func applyingBaseline(to report: CheckReport) throws(CLIError) -> CheckReport {
+    try loadBaseline()?.apply(to: report) ?? report
   }
 
   /// Prints the summary (or JSON) and writes the report files asked for.

@@ -196,16 +196,7 @@ public enum GoldenVerification {
     guard fstat(descriptor, &info) == 0 else {
       throw GoldenError(.io, "cannot read \(displayPath): \(String(cString: strerror(errno)))")
     }
-    let type = info.st_mode & S_IFMT
-    guard type == S_IFREG else {
-      let what =
-        switch type {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
+    if let what = BoundedFile.kindName(mode: info.st_mode) {
       throw GoldenError(.io, "\(displayPath) is \(what), not a \(kind)")
     }
     let maximumSize = maximumSize ?? GoldenFile.maximumFileSize

@@ -560,7 +560,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
       record.error
         == "error: \(workspace.path("pipe.cases")) is a FIFO (named pipe), not a cases file\n")
     let device = await goldens(["verify", "/dev/zero"])
-    #expect(device.error == "error: /dev/zero is a device, not a golden file\n")
+    #expect(device.error == "error: /dev/zero is a character device, not a golden file\n")
   }
 
   /// Starts `typescale goldens record` on a suite of 66,000 cases and returns once measurements are

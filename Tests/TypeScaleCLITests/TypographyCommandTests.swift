@@ -174,7 +174,7 @@ private struct TypeScaleFixture {
   /// A `--typography` that is a device, a folder or missing is refused by name before anything
   /// is read (a device would otherwise be read without end).
   @Test(arguments: [
-    ("/dev/zero", "/dev/zero is a device, not a typography file"),
+    ("/dev/zero", "/dev/zero is a character device, not a typography file"),
     ("/tmp", "/tmp is a folder, not a typography file"),
     ("/nonexistent/typo.json", "no typography file at /nonexistent/typo.json"),
   ])

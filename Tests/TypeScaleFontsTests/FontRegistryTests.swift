@@ -293,7 +293,7 @@ private func registered(_ name: String) throws -> (FontRegistry, [FontFace]) {
     let registry = try FontRegistry()
     let error = #expect(throws: FontError.self) { try registry.register(fileAt: fake) }
     #expect(error?.code == .unreadableFile)
-    #expect(error?.message.contains("x.ttf is a directory, not a font file") == true)
+    #expect(error?.message.contains("x.ttf is a folder, not a font file") == true)
   }
 
   @Test func register_rejectsFilesOverTheSizeLimit() throws {

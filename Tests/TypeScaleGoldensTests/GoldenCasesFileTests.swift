@@ -345,6 +345,6 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
     let device = #expect(throws: GoldenError.self) {
       try GoldenVerification.read(URL(fileURLWithPath: "/dev/zero"))
     }
-    #expect(device?.message == "/dev/zero is a device, not a golden file")
+    #expect(device?.message == "/dev/zero is a character device, not a golden file")
   }
 }

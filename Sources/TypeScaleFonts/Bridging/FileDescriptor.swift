@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 #if canImport(Glibc)
   import Glibc
@@ -66,8 +67,7 @@ final class FileDescriptor {
     guard stat(path, &info) == 0 else {
       throw Self._error(errno, path: path, name: name)
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+    if let what = BoundedFile.kindName(mode: info.st_mode) {
       throw FontError(
         .unreadableFile,
         "\(path) is \(what), not a font file; pass the path of a .ttf, .otf, "

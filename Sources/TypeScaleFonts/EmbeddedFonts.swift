@@ -132,10 +132,13 @@ enum EmbeddedFonts {
         return candidate
       }
     }
+    // The executable's folder is often the main bundle's too: each place is named once.
+    var named: Set<String> = []
+    let places = candidates.map(\.path).filter { named.insert($0).inserted }
     throw FontError(
       .defaultFontMissing,
       "TypeScale's embedded fonts were not found; looked in "
-        + candidates.map(\.path).joined(separator: ", ")
+        + places.joined(separator: ", ")
         + ". Install the \(bundleName) folder beside the executable, or set "
         + "\(environmentKey) to its path")
   }

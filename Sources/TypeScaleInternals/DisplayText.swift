@@ -10,14 +10,20 @@ package enum DisplayText {
   /// `text` with every control character (C0, DEL, C1), and the line and paragraph separators,
   /// written as a Swift escape (`\n`, `\t`, `\r`, `\u{1B}`); everything else as it is.
   ///
-  /// - Parameter text: Text from an input file.
+  /// - Parameters:
+  ///   - text: Text from an input file.
+  ///   - keepingNewlines: Whether `\n` stays a line break (for a whole message of several lines
+  ///     that TypeScale wrote, whose quoted values are escaped already).
   /// - Returns: Text safe to print on a terminal.
-  package static func escapingControls(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+  package static func escapingControls(_ text: String, keepingNewlines: Bool = false) -> String {
+    let escaped = { (scalar: Unicode.Scalar) in
+      isControl(scalar) && !(keepingNewlines && scalar == "\n")
+    }
+    guard text.unicodeScalars.contains(where: escaped) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {
-      guard isControl(scalar) else {
+      guard escaped(scalar) else {
         result.unicodeScalars.append(scalar)
         continue
       }

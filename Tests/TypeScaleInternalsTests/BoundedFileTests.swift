@@ -74,3 +74,14 @@ import TypeScaleInternals
     #expect(DisplayText.quoted(String(repeating: "y", count: 200)).count == 200)
   }
 }
+
+@Suite struct DisplayTextNewlineTests {
+  /// A whole message keeps its line breaks when asked, and still loses every other control.
+  @Test func escapingControls_keepingNewlines_keepsOnlyLineBreaks() {
+    let message = "first\u{1B}]0;title\u{7}\nsecond\r"
+    #expect(
+      DisplayText.escapingControls(message, keepingNewlines: true)
+        == "first\\u{1B}]0;title\\u{7}\nsecond\\r")
+    #expect(DisplayText.escapingControls(message) == "first\\u{1B}]0;title\\u{7}\\nsecond\\r")
+  }
+}

@@ -137,7 +137,9 @@ struct CheckReportOptions: Sendable {
     }
     if json {
       output.write(CheckJSONReport().write(report))
-      for error in report.errors { errorOutput.write("error: \(error.message)\n") }
+      for error in report.errors {
+        errorOutput.write("error: \(DisplayText.escapingControls(error.message))\n")
+      }
     } else {
       let color = Self.usesColor(
         noColor: noColor, isTerminal: Self.outputIsTerminal(), environment: Self.environment())

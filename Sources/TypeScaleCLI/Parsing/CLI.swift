@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleInternals
+
 /// The entry point: parses a command line, runs the command it names and reports the outcome.
 ///
 /// Everything happens in-process and goes through the two streams, so `main.swift` is a few
@@ -88,7 +90,8 @@ public enum CLI {
   private static func report(
     _ error: CLIError, commandPath: [String], to errorOutput: inout some TextOutputStream
   ) -> ExitCode {
-    var line = "error: \(error.message)"
+    // Every message names the user's values; none may move the cursor or retitle the terminal.
+    var line = "error: " + DisplayText.escapingControls(error.message, keepingNewlines: true)
     if error.showsHelpHint {
       line += " (see '\(commandPath.joined(separator: " ")) --help')"
     }

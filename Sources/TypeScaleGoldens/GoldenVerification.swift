@@ -3,14 +3,6 @@
 import Foundation
 import TypeScaleInternals
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Record or verify golden files: the work behind `expectGoldens` and `typescale goldens`.
 ///
 /// ``verify(casesFile:golden:record:maximumCaseCount:)`` returns a failure message, or `nil` when everything
@@ -181,43 +173,20 @@ public enum GoldenVerification {
   public static func readFile(
     _ url: URL, displayPath: String, kind: String, maximumSize: Int? = nil
   ) throws(GoldenError) -> Data {
-    let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      switch code {
-      case ENOENT, ENOTDIR: throw GoldenError(.io, "no \(kind) at \(displayPath)")
-      default:
-        throw GoldenError(
-          .io, "cannot read \(displayPath): \(String(cString: strerror(code)))")
-      }
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      throw GoldenError(.io, "cannot read \(displayPath): \(String(cString: strerror(errno)))")
-    }
-    if let what = BoundedFile.kindName(mode: info.st_mode) {
-      throw GoldenError(.io, "\(displayPath) is \(what), not a \(kind)")
-    }
     let maximumSize = maximumSize ?? GoldenFile.maximumFileSize
-    if Int(info.st_size) > maximumSize {
-      throw GoldenError(
-        .io,
-        "\(displayPath) is \(info.st_size) bytes, larger than a \(kind) may be "
-          + "(\(maximumSize) bytes); split it")
-    }
     do {
-      // Read at most one byte past the limit, in case the file grew after `fstat`.
-      let data = try handle.read(upToCount: Int(info.st_size) + 1) ?? Data()
-      guard data.count <= Int(info.st_size) else {
-        throw GoldenError(.io, "\(displayPath) grew while it was read; read it again")
-      }
-      return data
-    } catch let error as GoldenError {
-      throw error
+      return try BoundedFile.read(url, limit: maximumSize)
     } catch {
-      throw GoldenError(
-        .io, "cannot read \(displayPath): \(error.localizedDescription)", cause: error)
+      let message =
+        switch error {
+        case .missing: "no \(kind) at \(displayPath)"
+        case .notRegular(let what): "\(displayPath) is \(what), not a \(kind)"
+        case .tooLarge(let size, let limit):
+          "\(displayPath) is \(size) bytes, larger than a \(kind) may be (\(limit) bytes); split it"
+        case .grew: "\(displayPath) grew while it was read; read it again"
+        case .system(let reason): "cannot read \(displayPath): \(reason)"
+        }
+      throw GoldenError(.io, message)
     }
   }
 

@@ -58,36 +58,24 @@ package enum BoundedFile {
   /// - Throws: ``Failure`` saying why not; the caller names the file and maps it to its own
   ///   typed error with ``message(for:path:what:)``.
   package static func read(_ url: URL, limit: Int) throws(Failure) -> Data {
-    let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = SystemCall.open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR { throw .missing }
-      throw .system(String(cString: strerror(code)))
+      throw .system(SystemCall.reason(code))
     }
-    defer { close(descriptor) }
+    defer { _ = SystemCall.close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .system(String(cString: strerror(errno))) }
+    guard fstat(descriptor, &info) == 0 else { throw .system(SystemCall.reason(errno)) }
     if let kind = kindName(mode: info.st_mode) { throw .notRegular(kind) }
     let size = Int(info.st_size)
     guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
+    // One byte past the size `fstat` gave, to see a file that grows while it is read.
     var data = Data(count: size + 1)
-    var offset = 0
-    let result: Int32 = data.withUnsafeMutableBytes { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return 0 }
-      while offset < buffer.count {
-        let count = systemRead(descriptor, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
-          return errno
-        }
-        if count == 0 { break }
-        offset += count
-      }
-      return 0
-    }
-    if result != 0 { throw .system(String(cString: strerror(result))) }
-    guard offset <= size else { throw .grew }
-    data.count = offset
+    let (count, error) = data.withUnsafeMutableBytes { SystemCall.readAll(descriptor, into: $0) }
+    if error != 0 { throw .system(SystemCall.reason(error)) }
+    guard count <= size else { throw .grew }
+    data.count = count
     return data
   }
 
@@ -108,17 +96,5 @@ package enum BoundedFile {
     case .grew: "\(path): the \(what) grew while it was read; read it again"
     case .system(let reason): "\(path): cannot read the \(what): \(reason)"
     }
-  }
-
-  private static func systemRead(
-    _ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int
-  )
-    -> Int
-  {
-    #if canImport(Glibc)
-      Glibc.read(descriptor, bytes, count)
-    #else
-      Darwin.read(descriptor, bytes, count)
-    #endif
   }
 }

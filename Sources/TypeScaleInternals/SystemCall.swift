@@ -8,7 +8,8 @@
   import Darwin
 #endif
 
-/// The system calls the output writer makes, with `EINTR` handled here and nowhere else.
+/// The system calls the output writer and the bounded reader make, with `EINTR` handled here
+/// and nowhere else.
 package enum SystemCall {
   /// `open(2)`, retried while a signal interrupts it (opening a FIFO or a terminal can block).
   ///
@@ -55,6 +56,36 @@ package enum SystemCall {
       offset += written
     }
     return 0
+  }
+
+  /// Reads until the buffer is full or the file ends, retrying after interruptions and short
+  /// reads.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor of a regular file.
+  ///   - buffer: Where the bytes go.
+  /// - Returns: The bytes read, and 0 or the `errno` of the read that failed.
+  package static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+    -> (count: Int, error: Int32)
+  {
+    guard let base = buffer.baseAddress else { return (0, 0) }
+    var offset = 0
+    while offset < buffer.count {
+      #if canImport(Glibc)
+        let count = Glibc.read(descriptor, base + offset, buffer.count - offset)
+      #elseif canImport(Musl)
+        let count = Musl.read(descriptor, base + offset, buffer.count - offset)
+      #else
+        let count = Darwin.read(descriptor, base + offset, buffer.count - offset)
+      #endif
+      if count < 0 {
+        if errno == EINTR { continue }
+        return (offset, errno)
+      }
+      if count == 0 { break }
+      offset += count
+    }
+    return (offset, 0)
   }
 
   /// `fsync(2)`, retried while a signal interrupts it.

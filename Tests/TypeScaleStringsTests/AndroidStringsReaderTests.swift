@@ -9,14 +9,8 @@ import TypeScaleTestSupport
 @Suite struct AndroidStringsReaderTests {
   /// Writes `files` (path relative to a fresh `res/` folder → contents) and returns `res/`.
   func res(_ files: [String: String]) throws -> URL {
-    let root = try Fixtures.temporaryDirectory("android").appendingPathComponent("res")
-    for (path, contents) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url)
-    }
-    return root
+    let prefixed = Dictionary(uniqueKeysWithValues: files.map { ("res/" + $0.key, $0.value) })
+    return try Fixtures.temporaryDirectory("android", files: prefixed).appendingPathComponent("res")
   }
 
   func xml(_ body: String) -> String {

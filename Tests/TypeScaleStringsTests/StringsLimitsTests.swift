@@ -9,14 +9,7 @@ import TypeScaleTestSupport
 @Suite struct StringsLimitsTests {
   /// A fresh folder holding `files` (relative path → bytes); the caller removes it.
   func folder(_ files: [String: String]) throws -> URL {
-    let root = try Fixtures.temporaryDirectory("limits")
-    for (path, contents) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url)
-    }
-    return root
+    try Fixtures.temporaryDirectory("limits", files: files)
   }
 
   func android(_ body: String) -> String {

@@ -30,14 +30,7 @@ import TypeScaleTestSupport
 
   /// A fresh folder holding `files` (relative path → contents).
   func folder(_ files: [String: String]) throws -> URL {
-    let root = try Fixtures.temporaryDirectory("loader")
-    for (path, contents) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url)
-    }
-    return root
+    try Fixtures.temporaryDirectory("loader", files: files)
   }
 
   func relative(_ urls: [URL], to root: URL) -> [String] {

@@ -27,4 +27,17 @@ public enum Fixtures {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// A fresh temporary folder holding `files` (path relative to it → UTF-8 contents), with the
+  /// folders on the way; removed by the caller.
+  public static func temporaryDirectory(_ label: String, files: [String: String]) throws -> URL {
+    let root = try temporaryDirectory(label)
+    for (path, contents) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+    return root
+  }
 }

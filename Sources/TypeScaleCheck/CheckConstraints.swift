@@ -51,6 +51,8 @@ public struct CheckConstraints: Sendable {
   public var fileDigest: String?
   /// The typography styles and tokens are read from; `Typography.system` by default.
   public var typography: Typography = .system
+  /// The typography file, resolved against the constraints file's folder, when it names one.
+  public var typographyFile: URL?
   /// Folders whose fonts were registered, resolved against the file's folder.
   public var fontDirectories: [URL] = []
   /// Families by language code (lowercased, `_` as `-`: `pt-br`).
@@ -187,6 +189,7 @@ public struct CheckConstraints: Sendable {
 
     if let path = raw.typography {
       let typographyURL = Self.path(folder, path)
+      constraints.typographyFile = typographyURL
       do throws(TypeScaleError) {
         constraints.typography = try Typography.load(typographyURL)
       } catch {

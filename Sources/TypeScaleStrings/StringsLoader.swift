@@ -153,6 +153,16 @@ public struct StringsLoader: Sendable {
     var stopped = false
   }
 
+  /// Whether a walk of a folder reads the file at `path` (a String Catalog, `.strings`,
+  /// `.stringsdict`, XLIFF, or `strings.xml` in a `values…` folder): what an output inside a
+  /// catalog folder must not be.
+  ///
+  /// - Parameter path: A file's path.
+  /// - Returns: Whether some reader takes it.
+  package static func reads(_ path: String) -> Bool {
+    Kind(URL(fileURLWithPath: path), explicit: true) != nil
+  }
+
   /// Which reader a file goes to.
   enum Kind {
     case catalog, strings, stringsdict, xliff, xcloc, android

@@ -4,6 +4,7 @@ import Foundation
 import TypeScaleCheck
 import TypeScaleFonts
 import TypeScaleInternals
+import TypeScaleStrings
 
 /// The paths `typescale check` and `typescale check merge` read and write, checked with
 /// ``RunPaths`` before any work starts, so that no report or baseline is written over an input
@@ -29,8 +30,8 @@ enum CheckOutputPlan {
     options: CheckReportOptions, updatesBaseline: Bool
   ) throws(CLIError) {
     var inputs: [RunPaths.Input] = [.file(constraintsPath, role: "the constraints file")]
-    if let typography = typographyPath(constraintsPath) {
-      inputs.append(.file(typography, role: "the typography"))
+    if let typography = constraints.typographyFile {
+      inputs.append(.file(typography.path, role: "the typography"))
     }
     for folder in constraints.fontDirectories {
       inputs.append(.folder(folder.path, role: "the font folder", reads: readsFont))
@@ -85,27 +86,11 @@ enum CheckOutputPlan {
 
   /// Whether the strings loader reads a file of this name when it walks a folder.
   @Sendable static func readsStrings(_ path: String) -> Bool {
-    let url = URL(fileURLWithPath: path)
-    switch url.pathExtension {
-    case "xcstrings", "strings", "stringsdict", "xliff": return true
-    default: return url.lastPathComponent == "strings.xml"
-    }
+    StringsLoader.reads(path)
   }
 
   /// Whether a font folder's registration reads a file of this name.
   @Sendable static func readsFont(_ path: String) -> Bool {
     FontRegistry.fontFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
-  }
-
-  /// The typography file the constraints file names, resolved as the constraints loader does
-  /// (absolute as written, else against the file's folder); `nil` when it names none.
-  private static func typographyPath(_ constraintsPath: String) -> String? {
-    let url = URL(fileURLWithPath: constraintsPath)
-    guard let data = try? BoundedFile.read(url, limit: CheckConstraints.maximumFileSize),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let path = object["typography"] as? String
-    else { return nil }
-    return path.hasPrefix("/")
-      ? path : url.deletingLastPathComponent().appendingPathComponent(path).path
   }
 }

@@ -98,12 +98,19 @@ public struct CheckBaseline: Hashable, Sendable {
   public func apply(to report: CheckReport) -> CheckReport {
     var marked = report
     for index in marked.results.indices {
-      let result = marked.results[index]
-      let failures = Set(result.failures)
-      marked.results[index].isBaselined =
-        !failures.isEmpty && failures.isSubset(of: accepted[result.id] ?? [])
+      marked.results[index].isBaselined = accepts(marked.results[index])
     }
     return marked
+  }
+
+  /// Whether the baseline accepts a result: it fails, and only at categories accepted for its
+  /// ``CheckResult/id``.
+  ///
+  /// - Parameter result: A result.
+  /// - Returns: Whether it is baselined.
+  public func accepts(_ result: CheckResult) -> Bool {
+    let failures = Set(result.failures)
+    return !failures.isEmpty && failures.isSubset(of: accepted[result.id] ?? [])
   }
 
   private static func jsonString(_ text: String) -> String {

@@ -224,6 +224,9 @@ public struct CheckReport: Hashable, Sendable, Codable {
   public var skipped: [CheckSkipped]
   /// Files that could not be read.
   public var errors: [CheckInputError]
+  /// Warnings about single entries: placeholders Foundation formats but that look wrong, and
+  /// entries that could not be measured.
+  public var entryWarnings: [CheckEntryWarning] = []
 
   /// Creates a report.
   public init(

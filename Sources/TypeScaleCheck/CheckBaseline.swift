@@ -35,6 +35,17 @@ public struct CheckBaseline: Hashable, Sendable {
     self.accepted = accepted
   }
 
+  /// Creates a baseline of a summary's failures: every failing row's failing categories.
+  ///
+  /// - Parameter summary: A run's summary.
+  public init(failuresOf summary: CheckSummary) {
+    var accepted: [String: Set<ContentSizeCategory>] = [:]
+    for row in summary.rows where row.fails {
+      accepted[summary.id(of: row), default: []].formUnion(row.failures)
+    }
+    self.accepted = accepted
+  }
+
   /// Reads a baseline file.
   ///
   /// - Parameter url: The file.

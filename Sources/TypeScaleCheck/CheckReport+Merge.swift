@@ -31,7 +31,7 @@ extension CheckReport {
   /// ``missingShards``, and every key the missing shards hold is an unlaid requirement, which
   /// fails it.
   ///
-  /// Results and skipped entries are concatenated in the order of `reports`, then results are
+  /// Results, skipped entries and entry warnings are concatenated in the order of `reports`, then results are
   /// ordered by catalog (in the order the files first appear) and line, as one whole run lists
   /// them. Input errors and warnings are kept once each: every shard reads, and so reports,
   /// every catalog. The merged report has no ``shard``; its ``layouts`` are the shards' sum.
@@ -106,6 +106,7 @@ extension CheckReport {
     merged.missingShards = reports.flatMap(\.missingShards) + missing
     var resultOwners: [String: Int] = [:]
     var seenSkipped: Set<CheckSkipped> = []
+    var seenWarnings: Set<CheckEntryWarning> = []
     var seenErrors: Set<CheckInputError> = []
     var requirements: [String: CheckRequirement] = [:]
     var requirementOrder: [String] = []
@@ -124,6 +125,7 @@ extension CheckReport {
       }
       merged.results += report.results
       merged.skipped += report.skipped.filter { seenSkipped.insert($0).inserted }
+      merged.entryWarnings += report.entryWarnings.filter { seenWarnings.insert($0).inserted }
       merged.errors += report.errors.filter { seenErrors.insert($0).inserted }
       merged.layouts += report.layouts
       for warning in report.warnings where !merged.warnings.contains(warning) {

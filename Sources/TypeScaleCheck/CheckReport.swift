@@ -197,9 +197,10 @@ public struct CheckInputError: Hashable, Sendable, Codable {
 /// ``layouts`` it made and the ``requirements`` of the whole run — so that a merge can tell a
 /// missing, repeated or foreign shard, and a key that nothing laid out fails the report.
 public struct CheckReport: Hashable, Sendable, Codable {
-  /// The report format's version that this typescale writes and reads: 2 (1 had no run
+  /// The report format's version that this typescale writes and reads: 3, the compact form
+  /// (2 repeated each rule's limits and each cell's category in every result; 1 had no run
   /// record).
-  public static let currentVersion = 2
+  public static let currentVersion = 3
 
   /// The report format's version: ``currentVersion``.
   public var version: Int

@@ -182,8 +182,8 @@ public final class CheckRunner: Sendable {
   ///   - allowsEmpty: Whether a run that lays nothing out is accepted.
   ///   - progress: Called at most about ten times a second with (entries done, entries in all),
   ///     and once at the end; from any thread.
-  /// - Returns: The report, in entry order; its `errors` hold only placeholders that could not
-  ///   be filled (the caller adds unreadable files).
+  /// - Returns: The report, in entry order; an entry whose placeholders or text could not be
+  ///   measured is skipped with a warning (the caller adds unreadable files).
   /// - Throws: ``CheckError`` (``CheckError/Code/tooManyLayouts``,
   ///   ``CheckError/Code/nothingToCheck``) before anything is laid out.
   public func run(
@@ -195,7 +195,7 @@ public final class CheckRunner: Sendable {
       progress: progress)
   }
 
-  /// Checks entries as a plan made of them says.
+  /// Checks entries as a plan made of them says, keeping the whole report in memory.
   ///
   /// - Parameters:
   ///   - entries: The entries the plan was made of.
@@ -211,15 +211,79 @@ public final class CheckRunner: Sendable {
     _ entries: [LocalizedEntry], plan: CheckPlan, allowsEmpty: Bool = false,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(CheckError) -> CheckReport {
+    let collector = CheckReportCollector()
+    _ = try run(
+      entries, plan: plan, allowsEmpty: allowsEmpty, consumers: [collector], progress: progress)
+    return collector.report
+  }
+
+  /// The most entries laid out ahead of the first one not yet handed to the consumers: a
+  /// bound on the outcomes held in memory while a slow entry finishes.
+  public static let maximumEntriesAhead = 4096
+
+  /// Checks entries as a plan made of them says, streaming each outcome to the consumers in
+  /// entry order, and returns the run's summary.
+  ///
+  /// Entries are laid out on ``workers`` threads; an outcome is handed on as soon as every
+  /// entry before it has been, so at most ``maximumEntriesAhead`` outcomes wait in memory and
+  /// the consumers see the same order on every run. Each result is marked baselined when the
+  /// baseline accepts it, then added to the summary and given to every consumer.
+  ///
+  /// - Parameters:
+  ///   - entries: The entries the plan was made of.
+  ///   - plan: ``plan(_:shard:inputs:)``'s result for them.
+  ///   - allowsEmpty: Whether a run that lays nothing out is accepted.
+  ///   - baseline: The failures to accept, or `nil`.
+  ///   - errors: Files that could not be read, recorded in the run's record (exit status 2).
+  ///   - consumers: Who receives the outcomes, in order.
+  ///   - progress: Called at most about ten times a second with (entries done, entries in all),
+  ///     and once at the end; from any thread.
+  /// - Returns: The summary of the run.
+  /// - Throws: ``CheckError`` when the plan makes more than ``maximumLayouts`` layouts, or none
+  ///   and `allowsEmpty` is `false` (nothing is laid out then), or the first error a consumer
+  ///   threw (no entry is laid out after it).
+  public func run(
+    _ entries: [LocalizedEntry], plan: CheckPlan, allowsEmpty: Bool = false,
+    baseline: CheckBaseline? = nil, errors: [CheckInputError] = [],
+    consumers: [any CheckResultConsumer], progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(CheckError) -> CheckSummary {
     try plan.validate(maximumLayouts: maximumLayouts, allowsEmpty: allowsEmpty)
     let shard = plan.shard
-    let outcomes = Locked<[Outcome?]>(Array(repeating: nil, count: entries.count))
-    let next = Locked(0)
+    let run = CheckRunInfo(
+      shard: shard?.description, constraintsDigest: plan.digest, layouts: plan.layouts,
+      requirements: plan.requirements, warnings: plan.warnings, errors: errors)
+    for consumer in consumers { try consumer.begin(run) }
+    let delivery = Delivery(
+      consumers: consumers, builder: CheckSummary.Builder(run: run, baseline: baseline),
+      baseline: baseline)
     let ticks = Locked((done: 0, last: DispatchTime.now().uptimeNanoseconds))
     let interval = UInt64(Self.progressInterval * 1e9)
     let total = entries.count
-    // Each entry's file as reports write it (`relativePath`), built once per run of entries
-    // from one file: Foundation's path building costs as much as a short layout.
+    let paths = Self.filePaths(entries)
+    DispatchQueue.concurrentPerform(iterations: min(workers, max(entries.count, 1))) { _ in
+      while let index = delivery.take(count: entries.count) {
+        let outcome = check(entries[index], shard: shard, file: paths[index])
+        delivery.deliver(outcome, at: index)
+        guard let progress else { continue }
+        let report: Int? = ticks.withLock { state in
+          state.done += 1
+          let now = DispatchTime.now().uptimeNanoseconds
+          guard now - state.last >= interval else { return nil }
+          state.last = now
+          return state.done
+        }
+        if let report { progress(report, total) }
+      }
+    }
+    let summary = try delivery.finish()
+    progress?(total, total)
+    for consumer in consumers { try consumer.finish(summary) }
+    return summary
+  }
+
+  /// Each entry's file as reports write it (`relativePath`), built once per run of entries
+  /// from one file: Foundation's path building costs as much as a short layout.
+  private static func filePaths(_ entries: [LocalizedEntry]) -> [String] {
     var filePaths: [String] = []
     filePaths.reserveCapacity(entries.count)
     var last: (url: URL, path: String)?
@@ -232,49 +296,101 @@ public final class CheckRunner: Sendable {
         filePaths.append(path)
       }
     }
-    let paths = filePaths
-    DispatchQueue.concurrentPerform(iterations: min(workers, max(entries.count, 1))) { _ in
-      while true {
-        let index = next.withLock { value -> Int in
-          defer { value += 1 }
-          return value
-        }
-        guard index < entries.count else { return }
-        let outcome = check(entries[index], shard: shard, file: paths[index])
-        outcomes.withLock { $0[index] = outcome }
-        guard let progress else { continue }
-        let report: Int? = ticks.withLock { state in
-          state.done += 1
-          let now = DispatchTime.now().uptimeNanoseconds
-          guard now - state.last >= interval else { return nil }
-          state.last = now
-          return state.done
-        }
-        if let report { progress(report, total) }
-      }
+    return filePaths
+  }
+
+  /// Hands outcomes made on many threads to the consumers in entry order.
+  ///
+  /// Workers ``take(count:)`` the next index (waiting while they are ``maximumEntriesAhead``
+  /// ahead of delivery) and ``deliver(_:at:)`` its outcome; whoever delivers the next index in
+  /// order hands on every consecutive outcome ready, under the lock, so consumers are called
+  /// one at a time.
+  private final class Delivery: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let consumers: [any CheckResultConsumer]
+    private let baseline: CheckBaseline?
+    private var builder: CheckSummary.Builder
+    private var pending: [Int: Outcome] = [:]
+    private var nextIndex = 0
+    private var nextDelivered = 0
+    private var failure: CheckError?
+
+    init(
+      consumers: [any CheckResultConsumer], builder: CheckSummary.Builder,
+      baseline: CheckBaseline?
+    ) {
+      self.consumers = consumers
+      self.builder = builder
+      self.baseline = baseline
     }
-    progress?(total, total)
-    var report = CheckReport(shard: shard?.description)
-    report.constraintsDigest = plan.digest
-    report.layouts = plan.layouts
-    report.requirements = plan.requirements
-    report.warnings = plan.warnings
-    for outcome in outcomes.withLock({ $0 }) {
+
+    /// The next entry to check, or `nil` when there is none or a consumer failed.
+    func take(count: Int) -> Int? {
+      condition.lock()
+      defer { condition.unlock() }
+      while failure == nil && nextIndex < count
+        && nextIndex - nextDelivered >= CheckRunner.maximumEntriesAhead
+      {
+        condition.wait()
+      }
+      guard failure == nil, nextIndex < count else { return nil }
+      defer { nextIndex += 1 }
+      return nextIndex
+    }
+
+    /// Records an outcome and hands on every consecutive one that is ready.
+    func deliver(_ outcome: Outcome, at index: Int) {
+      condition.lock()
+      defer { condition.unlock() }
+      pending[index] = outcome
+      guard index == nextDelivered else { return }
+      while let ready = pending.removeValue(forKey: nextDelivered) {
+        nextDelivered += 1
+        guard failure == nil else { continue }
+        do throws(CheckError) {
+          try hand(ready)
+        } catch {
+          failure = error
+        }
+      }
+      condition.broadcast()
+    }
+
+    private func hand(_ outcome: Outcome) throws(CheckError) {
       switch outcome {
-      case .result(let result): report.results.append(result)
-      case .skipped(let skipped): report.skipped.append(skipped)
-      case .error(let error): report.errors.append(error)
-      case .excluded, nil: break
+      case .result(var result, let warnings):
+        for warning in warnings { try give(warning) }
+        if let baseline { result.isBaselined = baseline.accepts(result) }
+        builder.add(result)
+        for consumer in consumers { try consumer.consume(result: result) }
+      case .skipped(let skipped, let warnings):
+        for warning in warnings { try give(warning) }
+        builder.add(skipped)
+        for consumer in consumers { try consumer.consume(skipped: skipped) }
+      case .excluded: break
       }
     }
-    return report
+
+    private func give(_ warning: CheckEntryWarning) throws(CheckError) {
+      builder.add(warning)
+      for consumer in consumers { try consumer.consume(warning: warning) }
+    }
+
+    /// The summary, or the first error a consumer threw.
+    func finish() throws(CheckError) -> CheckSummary {
+      condition.lock()
+      defer { condition.unlock() }
+      if let failure { throw failure }
+      return builder.finish()
+    }
   }
 
   /// What checking one entry gave.
   enum Outcome: Sendable {
-    case result(CheckResult)
-    case skipped(CheckSkipped)
-    case error(CheckInputError)
+    /// A result, after the warnings about its text.
+    case result(CheckResult, [CheckEntryWarning])
+    /// An entry not checked (no rule, or it could not be measured), after its warnings.
+    case skipped(CheckSkipped, [CheckEntryWarning])
     /// Another shard's key, or another device's variant.
     case excluded
   }
@@ -283,31 +399,40 @@ public final class CheckRunner: Sendable {
   func check(_ entry: LocalizedEntry, shard: CheckShard?, file: String) -> Outcome {
     if let shard, !shard.contains(key: entry.key) { return .excluded }
     let variant = entry.variant.description
-    func skipped(_ reason: String) -> Outcome {
+    func skipped(_ reason: String, _ warnings: [CheckEntryWarning] = []) -> Outcome {
       .skipped(
         CheckSkipped(
           key: entry.key, language: entry.language, variant: variant, file: file,
-          line: entry.line, reason: reason))
+          line: entry.line, reason: reason), warnings)
     }
     guard let rule = constraints.rule(for: entry.key) else {
       return skipped("no rule matches (add a rule whose keys match, or defaults)")
     }
     guard Self.counts(entry, device: rule.device) else { return .excluded }
     let text: String
+    var warnings: [CheckEntryWarning] = []
     do throws(StringsError) {
       text = try constraints.placeholders.text(for: entry)
     } catch {
-      return .error(
-        CheckInputError(
-          file: error.file?.relativePath ?? file, line: error.line ?? entry.line,
-          column: error.column, message: error.message))
+      let warning = CheckEntryWarning(
+        key: entry.key, language: entry.language, variant: variant,
+        file: error.file?.relativePath ?? file, line: error.line ?? entry.line,
+        column: error.column, message: error.message, isMeasured: false)
+      return skipped("could not be measured: \(Self.detail(of: error))", [warning])
     }
     let cells: [CheckCell]
     let missing: [String]
     do throws(TypeScaleError) {
       (cells, missing) = try layOut(text, language: entry.language, rule: rule)
     } catch {
-      return skipped("cannot be laid out: \(error.message)")
+      let message = Self.located(
+        "could not lay out '\(DisplayText.quoted(entry.key))' (\(entry.language)): "
+          + error.message, file: file, line: entry.line, column: nil)
+      warnings.append(
+        CheckEntryWarning(
+          key: entry.key, language: entry.language, variant: variant, file: file,
+          line: entry.line, column: nil, message: message, isMeasured: false))
+      return skipped("could not be measured: \(error.message)", warnings)
     }
     let largest = cells.last {
       $0.status == .fits || ($0.status == .truncated && rule.truncationAllowed)
@@ -318,7 +443,28 @@ public final class CheckRunner: Sendable {
         line: entry.line, state: entry.state, isFallback: entry.isFallback, rule: rule.name,
         style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
         truncationAllowed: rule.truncationAllowed, required: rule.categories, cells: cells,
-        largestFitting: largest?.category, missingGlyphs: missing))
+        largestFitting: largest?.category, missingGlyphs: missing), warnings)
+  }
+
+  /// A strings error's message without its `file:line:column: ` prefix.
+  static func detail(of error: StringsError) -> String {
+    var place = error.file?.path ?? ""
+    if let line = error.line {
+      place += ":\(line)"
+      if let column = error.column { place += ":\(column)" }
+    }
+    let prefix = place + ": "
+    return !place.isEmpty && error.message.hasPrefix(prefix)
+      ? String(error.message.dropFirst(prefix.count)) : error.message
+  }
+
+  /// A message with `file:line:column: ` in front, unless it already starts with the file.
+  static func located(_ message: String, file: String, line: Int?, column: Int?) -> String {
+    guard !message.hasPrefix(file + ":") else { return message }
+    var place = file
+    if let line { place += ":\(line)" }
+    if line != nil, let column { place += ":\(column)" }
+    return place + ": " + message
   }
 
   /// The sweep over the rule's categories, and each category's cell.
@@ -445,28 +591,59 @@ public final class CheckRunner: Sendable {
   public func image(for result: CheckResult, at category: ContentSizeCategory) throws(CheckError)
     -> Data
   {
-    let rule = CheckRule.Resolved(
-      name: result.rule,
+    try image(
+      text: result.text, language: result.language, id: result.id,
       settings: CheckSettings(
         style: result.style, width: result.width, lineLimit: result.lineLimit,
-        truncation: result.truncationAllowed))
+        truncation: result.truncationAllowed), rule: result.rule, at: category)
+  }
+
+  /// The label of a summary's row drawn at a category as PNG bytes, for the HTML report.
+  ///
+  /// - Parameters:
+  ///   - summary: A summary of this runner's run.
+  ///   - row: The row's index in ``CheckSummary/rows``.
+  ///   - category: The category.
+  /// - Returns: PNG bytes.
+  /// - Throws: ``CheckError`` when the row does not exist, or its text cannot be laid out or
+  ///   drawn.
+  public func image(for summary: CheckSummary, row: Int, at category: ContentSizeCategory)
+    throws(CheckError) -> Data
+  {
+    guard summary.rows.indices.contains(row) else {
+      throw CheckError("row \(row) is not in the summary (it has \(summary.rows.count))")
+    }
+    let item = summary.rows[row]
+    let rule = summary.rule(of: item)
+    return try image(
+      text: item.text, language: summary.language(of: item), id: summary.id(of: item),
+      settings: CheckSettings(
+        style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
+        truncation: rule.truncationAllowed), rule: rule.name, at: category)
+  }
+
+  private func image(
+    text: String, language: String, id: String, settings: CheckSettings, rule name: String,
+    at category: ContentSizeCategory
+  ) throws(CheckError) -> Data {
+    let rule = CheckRule.Resolved(name: name, settings: settings)
     let layout: TextLayout
     do throws(TypeScaleError) {
       let dynamic = try dynamicType(
-        language: result.language, text: result.text, range: category...category,
-        category: category, style: result.style)
+        language: language, text: text, range: category...category, category: category,
+        style: rule.style)
       layout = try dynamic.layout(
-        result.text, token: Typography.TokenName(result.style), width: result.width,
-        options: Self.options(rule, language: result.language))
+        text, token: Typography.TokenName(rule.style), width: rule.width,
+        options: Self.options(rule, language: language))
     } catch {
-      throw CheckError("\(result.id) at \(category.shortName): \(error.message)")
+      throw CheckError("\(id) at \(category.shortName): \(error.message)")
     }
     do throws(RenderError) {
       let image = try renderer.render(
         layout, options: RenderOptions(overlays: [.width, .lines, .truncation]))
       return try PNG.encode(image)
     } catch {
-      throw CheckError("\(result.id) at \(category.shortName): \(error.message)")
+      throw CheckError("\(id) at \(category.shortName): \(error.message)")
     }
   }
 }

@@ -146,7 +146,7 @@ func result(
       try CheckReport.merged([one, CheckReport(version: 1, shard: "2/2")])
     } throws: { error in
       (error as? CheckError)?.message
-        == "report 2 has report version 1; this typescale merges version 2 (run the shards "
+        == "report 2 has report version 1; this typescale merges version 3 (run the shards "
         + "again with this typescale)"
     }
     #expect(throws: CheckError.self) { try CheckReport.merged([]) }

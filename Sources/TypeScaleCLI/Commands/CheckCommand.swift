@@ -101,7 +101,7 @@ struct CheckCommand: Command {
   init(parsed: ParsedArguments) throws(CLIError) {
     constraintsPath = parsed.positionals[0]
     catalogPaths = Array(parsed.positionals.dropFirst())
-    options = CheckReportOptions(parsed: parsed)
+    options = try CheckReportOptions(parsed: parsed)
     updatesBaseline = parsed.flag("update-baseline")
     if updatesBaseline && options.baseline == nil {
       throw .validation("'--update-baseline' needs '--baseline <file>' naming where to write")
@@ -165,87 +165,76 @@ struct CheckCommand: Command {
     // The baseline is an input like the catalogs: read before any layout, so that a bad one
     // stops the run at once (`--update-baseline` writes it instead, and may create it).
     let baseline = updatesBaseline ? nil : try options.loadBaseline()
-    let loaded = StringsLoader().load(catalogs)
-    let plan = runner.plan(loaded.entries, shard: shard, inputs: catalogs.map(\.relativePath))
-    // A run whose catalogs could not be read reports them (exit 2) rather than "nothing".
-    let acceptsEmpty = allowsEmpty || !loaded.errors.isEmpty
-    do {
-      try plan.validate(maximumLayouts: runner.maximumLayouts, allowsEmpty: acceptsEmpty)
-    } catch {
-      throw .input(DisplayText.escapingControls(error.message))
-    }
-    var report = try await Self.run(
-      runner, entries: loaded.entries, plan: plan, allowsEmpty: acceptsEmpty,
-      errorOutput: &errorOutput)
-    report.errors += loaded.errors.map(Self.inputError)
+    let spool = options.json ? try CheckSpoolOutput() : nil
+    let consumers: [any CheckResultConsumer] = spool.map { [CheckJSONReport.Writer(to: $0)] } ?? []
+    let summary = try await Self.run(
+      runner, catalogs: catalogs, shard: shard, allowsEmpty: allowsEmpty, baseline: baseline,
+      consumers: consumers, errorOutput: &errorOutput)
     if options.json {
-      for warning in report.warnings {
+      for warning in summary.run.warnings {
         errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
       }
     }
     if updatesBaseline, let path = options.baseline {
-      return try recordBaseline(report, at: path, output: &output)
+      return try recordBaseline(summary, at: path, output: &output)
     }
-    report = baseline?.apply(to: report) ?? report
     var images: [String: Data] = [:]
     if options.html != nil {
-      for result in report.results {
-        guard let category = CheckHTMLReport.imageCategory(for: result) else { continue }
+      for request in CheckHTMLReport.imageRequests(for: summary) {
+        let key = CheckHTMLReport.imageKey(for: summary, row: request.row, at: request.category)
         do {
-          images[CheckHTMLReport.imageKey(for: result, at: category)] = try runner.image(
-            for: result, at: category)
+          images[key] = try runner.image(for: summary, row: request.row, at: request.category)
         } catch {
           errorOutput.write(
-            "warning: cannot draw '\(DisplayText.quoted(result.key))' "
-              + "(\(DisplayText.quoted(result.language))) at \(category.shortName): "
+            "warning: cannot draw \(DisplayText.escapingControls(key)): "
               + "\(DisplayText.escapingControls(error.message))\n")
         }
       }
     }
     try options.write(
-      report, html: CheckHTMLReport(images: images), output: &output, errorOutput: &errorOutput)
-    return ExitCode(report.exitStatus)
+      summary, json: spool, html: CheckHTMLReport(images: images), output: &output,
+      errorOutput: &errorOutput)
+    return ExitCode(summary.exitStatus)
   }
 
   private func recordBaseline(
-    _ report: CheckReport, at path: String, output: inout some TextOutputStream
+    _ summary: CheckSummary, at path: String, output: inout some TextOutputStream
   ) throws(CLIError) -> ExitCode {
-    guard report.errors.isEmpty else {
-      let files = report.errors.map { DisplayText.escapingControls($0.message) }
+    guard summary.run.errors.isEmpty else {
+      let files = summary.run.errors.map { DisplayText.escapingControls($0.message) }
         .joined(separator: "; ")
       throw .input("not recording \(path): a baseline would miss the failures of \(files)")
     }
     do {
-      try CheckBaseline(failuresOf: report).write(to: URL(fileURLWithPath: path))
+      try CheckBaseline(failuresOf: summary).write(to: URL(fileURLWithPath: path))
     } catch {
       throw .input(DisplayText.escapingControls(error.message))
     }
-    let count = report.results.filter(\.fails).count
+    let count = summary.failingCount
     output.write("recorded \(count) failing translation\(count == 1 ? "" : "s") in \(path)\n")
     return .success
   }
 
-  /// A loader's error as the report records it.
-  static func inputError(_ error: StringsError) -> CheckInputError {
-    CheckInputError(
-      file: error.file?.relativePath ?? "", line: error.line, column: error.column,
-      message: error.message)
-  }
-
-  /// Runs the check off the caller's task, drawing `checking 14,467 translations: 162,000
-  /// layouts; 1,204 of 20,000 entries done` on standard error when it lasts over
-  /// ``progressDelay``: redrawn with `\r` at most four times a second on a terminal, a plain line
-  /// at most once a second otherwise.
+  /// Runs the check (``CheckRunner/check(_:shard:allowsEmpty:baseline:loader:consumers:progress:)``)
+  /// off the caller's task, drawing `checking 14,467 translations: 162,000 layouts; 1,204 of
+  /// 20,000 entries done` on standard error when it lasts over ``progressDelay``: redrawn with
+  /// `\r` at most four times a second on a terminal, a plain line at most once a second
+  /// otherwise.
   static func run(
-    _ runner: CheckRunner, entries: [LocalizedEntry], plan: CheckPlan, allowsEmpty: Bool,
+    _ runner: CheckRunner, catalogs: [URL], shard: CheckShard?, allowsEmpty: Bool,
+    baseline: CheckBaseline?, consumers: [any CheckResultConsumer],
     errorOutput: inout some TextOutputStream
-  ) async throws(CLIError) -> CheckReport {
-    let progress = Locked<(done: Int, total: Int)?>(nil)
-    let finished = Locked<Result<CheckReport, CheckError>?>(nil)
+  ) async throws(CLIError) -> CheckSummary {
+    let progress = Locked<CheckProgress?>(nil)
+    let finished = Locked<Result<CheckSummary, CheckError>?>(nil)
+    let work = UncheckedConsumers(consumers)
     Task.detached {
-      let result = Result { () throws(CheckError) -> CheckReport in
-        try runner.run(entries, plan: plan, allowsEmpty: allowsEmpty) { done, total in
-          progress.withLock { $0 = (done, total) }
+      let result = Result { () throws(CheckError) -> CheckSummary in
+        try runner.check(
+          catalogs, shard: shard, allowsEmpty: allowsEmpty, baseline: baseline,
+          consumers: work.consumers
+        ) { state in
+          progress.withLock { $0 = state }
         }
       }
       finished.withLock { $0 = result }
@@ -256,27 +245,33 @@ struct CheckCommand: Command {
     let start = clock.now
     var lastDrawn: ContinuousClock.Instant?
     var drawn = false
-    let estimate =
-      "checking \(CheckPlan.number(plan.translations)) translations: "
-      + "\(CheckPlan.number(plan.layouts)) layouts"
     while true {
       if let result = finished.withLock({ $0 }) {
         if drawn && terminal { errorOutput.write("\n") }
         switch result {
-        case .success(let report): return report
+        case .success(let summary): return summary
         case .failure(let error): throw .input(DisplayText.escapingControls(error.message))
         }
       }
       try? await Task.sleep(for: .milliseconds(20))
       let now = clock.now
       guard now - start >= progressDelay, lastDrawn.map({ now - $0 >= interval }) ?? true,
-        let (done, total) = progress.withLock({ $0 })
+        let state = progress.withLock({ $0 })
       else { continue }
       let line =
-        "\(estimate); \(CheckPlan.number(done)) of \(CheckPlan.number(total)) entries done"
+        "checking \(CheckPlan.number(state.translations)) translations: "
+        + "\(CheckPlan.number(state.layouts)) layouts; \(CheckPlan.number(state.done)) of "
+        + "\(CheckPlan.number(state.total)) entries done"
       errorOutput.write(terminal ? "\r" + line : line + "\n")
       drawn = true
       lastDrawn = now
     }
   }
+}
+
+/// The consumers of a run, handed to the task that runs it: the runner calls them one at a
+/// time, and the command does not touch them until the run has finished.
+private struct UncheckedConsumers: @unchecked Sendable {
+  let consumers: [any CheckResultConsumer]
+  init(_ consumers: [any CheckResultConsumer]) { self.consumers = consumers }
 }

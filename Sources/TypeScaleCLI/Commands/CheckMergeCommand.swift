@@ -61,7 +61,7 @@ struct CheckMergeCommand: Command {
     guard !paths.isEmpty else {
       throw .validation("missing required argument '<report> ...'")
     }
-    options = CheckReportOptions(parsed: parsed)
+    options = try CheckReportOptions(parsed: parsed)
     allowsPartial = parsed.flag("allow-partial")
   }
 
@@ -103,10 +103,26 @@ struct CheckMergeCommand: Command {
         errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
       }
     }
-    let report = try options.applyingBaseline(to: merged)
+    let baseline = try options.loadBaseline()
+    let report = baseline?.apply(to: merged) ?? merged
+    var spool: CheckSpoolOutput?
+    if options.json {
+      let file = try CheckSpoolOutput()
+      do throws(CheckError) {
+        try file.write(CheckJSONReport().write(report))
+      } catch {
+        throw .input(error.message)
+      }
+      spool = file
+    }
+    var builder = CheckSummary.Builder(run: report.runInfo, baseline: baseline)
+    for result in report.results { builder.add(result) }
+    for skipped in report.skipped { builder.add(skipped) }
+    for warning in report.entryWarnings { builder.add(warning) }
+    let summary = builder.finish()
     try options.write(
-      report, html: CheckHTMLReport(note: Self.htmlNote), output: &output,
+      summary, json: spool, html: CheckHTMLReport(note: Self.htmlNote), output: &output,
       errorOutput: &errorOutput)
-    return ExitCode(report.exitStatus)
+    return ExitCode(summary.exitStatus)
   }
 }

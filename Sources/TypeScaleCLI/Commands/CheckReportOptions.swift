@@ -31,6 +31,9 @@ struct CheckReportOptions: Sendable {
     .option(
       "baseline", valueName: "file",
       help: "Accept the failures this file lists; fail only on new ones."),
+    .option(
+      "keys", valueName: "N|all",
+      help: "Show the worst N keys' grids in the summary (default 20), or all of them."),
     .flag(
       "no-color",
       help: "Do not colour the summary (also off when NO_COLOR is set or output is not a terminal)."
@@ -56,11 +59,19 @@ struct CheckReportOptions: Sendable {
   let baseline: String?
   /// `--no-color`.
   let noColor: Bool
+  /// `--keys`: the most keys whose grids the summary shows; `nil` for all.
+  let keyLimit: Int?
 
   /// Reads the flags.
   ///
   /// - Parameter parsed: The parsed command line of a command that declares ``specs``.
-  init(parsed: ParsedArguments) {
+  /// - Throws: ``CLIError/validation(_:)`` for a `--keys` that is neither a whole number nor
+  ///   `all`.
+  init(parsed: ParsedArguments) throws(CLIError) {
+    keyLimit =
+      try parsed.value("keys", expected: "a whole number of keys, or 'all'") { (text: String) -> Int?? in
+        text == "all" ? .some(nil) : Int(text).flatMap { $0 >= 0 ? .some($0) : nil }
+      } ?? CheckTerminalReport.defaultKeyLimit
     json = parsed.flag("json")
     junit = parsed.value("junit")
     sarif = parsed.value("sarif")
@@ -112,40 +123,53 @@ struct CheckReportOptions: Sendable {
   /// Prints the summary (or JSON) and writes the report files asked for.
   ///
   /// - Parameters:
-  ///   - report: The report.
+  ///   - summary: The run's summary.
+  ///   - json: The JSON report streamed during the run, with `--json`.
   ///   - htmlWriter: The HTML writer, with its images.
   ///   - output: Standard output.
-  ///   - errorOutput: Standard error: unreadable files again, with `--json`.
+  ///   - errorOutput: Standard error: unreadable files and entry warnings again, with `--json`.
   /// - Throws: ``CLIError/input(_:)`` when a file cannot be written; then none of them is.
   func write(
-    _ report: CheckReport, html htmlWriter: CheckHTMLReport,
+    _ summary: CheckSummary, json spool: CheckSpoolOutput?, html htmlWriter: CheckHTMLReport,
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) throws(CLIError) {
     let outputs = OutputTransaction()
-    if let junit { try Self.stage(CheckJUnitReport().write(report), to: junit, in: outputs) }
+    if let junit { try Self.stage(CheckJUnitReport().write(summary), to: junit, in: outputs) }
     if let sarif {
       let writer = CheckSARIFReport(
         toolVersion: TypeScaleCommand.version,
         workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      try Self.stage(writer.write(report), to: sarif, in: outputs)
+      try Self.stage(writer.write(summary), to: sarif, in: outputs)
     }
-    if let html { try Self.stage(htmlWriter.write(report), to: html, in: outputs) }
+    if let html { try Self.stage(htmlWriter.write(summary), to: html, in: outputs) }
     do throws(OutputFileError) {
       try outputs.commit()
     } catch {
       throw .input(error.message)
     }
-    if json {
-      output.write(CheckJSONReport().write(report))
-      for error in report.errors {
+    if let spool {
+      try spool.copy(to: &output)
+      for error in summary.run.errors {
         errorOutput.write("error: \(DisplayText.escapingControls(error.message))\n")
+      }
+      let shown = summary.entryWarnings.prefix(Self.maximumListedWarnings)
+      for warning in shown {
+        errorOutput.write("warning: \(DisplayText.escapingControls(warning.message))\n")
+      }
+      if summary.entryWarnings.count > shown.count {
+        errorOutput.write(
+          "warning: \(summary.entryWarnings.count - shown.count) more entry warnings "
+            + "(the report's \"entryWarnings\" has them all)\n")
       }
     } else {
       let color = Self.usesColor(
         noColor: noColor, isTerminal: Self.outputIsTerminal(), environment: Self.environment())
-      output.write(CheckTerminalReport(usesColor: color).write(report))
+      output.write(CheckTerminalReport(usesColor: color, keyLimit: keyLimit).write(summary))
     }
   }
+
+  /// The most entry warnings `--json` repeats on standard error; the rest are counted.
+  static let maximumListedWarnings = 20
 
   /// The outputs this run writes, for ``CheckOutputPlan``: `--junit`, `--sarif`, `--html`.
   var outputs: [RunPaths.Output] {

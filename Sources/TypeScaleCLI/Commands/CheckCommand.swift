@@ -56,7 +56,7 @@ struct CheckCommand: Command {
       typescale check <constraints> [<catalog> ...] [--json] [--junit <file>]
                       [--sarif <file>] [--html <file>] [--baseline <file>]
                       [--update-baseline] [--shard <K/N>] [--max-layouts <N>]
-                      [--allow-empty] [--no-color]
+                      [--allow-empty] [--keys <N|all>] [--no-color]
       typescale check merge <report> ... [--allow-partial] [options]
       """,
     options: CheckReportOptions.specs + [

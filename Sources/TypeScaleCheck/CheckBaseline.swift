@@ -35,6 +35,13 @@ public struct CheckBaseline: Hashable, Sendable {
     self.accepted = accepted
   }
 
+  /// Creates a baseline that accepts the given failing categories by result id.
+  ///
+  /// - Parameter accepted: Accepted failing categories by ``CheckResult/id``.
+  public init(accepted: [String: Set<ContentSizeCategory>]) {
+    self.accepted = accepted
+  }
+
   /// Creates a baseline of a summary's failures: every failing row's failing categories.
   ///
   /// - Parameter summary: A run's summary.

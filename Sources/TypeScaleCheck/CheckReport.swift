@@ -260,7 +260,8 @@ public struct CheckReport: Hashable, Sendable, Codable {
   public var unlaidRequirements: [CheckRequirement] {
     guard !requirements.isEmpty else { return [] }
     let part = shard.flatMap { try? CheckShard(parsing: $0) }
-    let laid = Set(results.map(\.key))
+    // A key whose entries could not be measured was handled (with a warning), not lost.
+    let laid = Set(results.map(\.key)).union(skipped.filter(\.isUnmeasured).map(\.key))
     return requirements.filter { requirement in
       !laid.contains(requirement.key) && (part?.contains(key: requirement.key) ?? true)
     }

@@ -63,13 +63,16 @@ extension CheckSummary {
     }
 
     /// The summary: the rows added, the categories laid out, the requirements nothing laid out
-    /// and, with a baseline, how many of its failures now fit.
+    /// (a key whose entries could not be measured is not one: its warnings say why) and, with a
+    /// baseline, how many of its failures now fit.
     public func finish() -> CheckSummary {
       var summary = self.summary
       summary.categories = Array(laid)
       if !summary.run.requirements.isEmpty {
         let part = summary.run.shard.flatMap { try? CheckShard(parsing: $0) }
-        let present = Set(keyIndex.keys)
+        // A key whose entries could not be measured was handled (with a warning), not lost.
+        var present = Set(keyIndex.keys)
+        for skipped in summary.skipped where skipped.isUnmeasured { present.insert(skipped.key) }
         summary.unlaidRequirements = summary.run.requirements.filter { requirement in
           !present.contains(requirement.key) && (part?.contains(key: requirement.key) ?? true)
         }

@@ -30,6 +30,11 @@ public struct CheckJUnitReport: Sendable {
   private struct TestCase {
     var file: String
     var name: String
+    /// The summary rows of a key and language, whose failure and baseline note are written
+    /// when the case is, so no row's text is held twice.
+    var rows: [Int] = []
+    /// Whether the case fails: a failure, or a row failing that no baseline accepts.
+    var fails = false
     var failure: (message: String, detail: String)?
     var error: String?
     var skipped: String?
@@ -72,19 +77,12 @@ public struct CheckJUnitReport: Sendable {
       grouped[id, default: []].append(index)
     }
     for id in order {
-      let rows = (grouped[id] ?? []).map { summary.rows[$0] }
-      var testCase = TestCase(
-        file: summary.files[Int(id.file)],
-        name: "\(summary.keys[Int(id.key)]) [\(summary.languages[Int(id.language)])]")
-      let new = rows.filter(\.isNewFailure)
-      if !new.isEmpty {
-        testCase.failure = (Self.message(new), Self.detail(new, in: summary))
-      }
-      let baselined = rows.filter { $0.fails && $0.isBaselined }
-      if !baselined.isEmpty {
-        testCase.notes.append("accepted by the baseline: " + Self.message(baselined))
-      }
-      add(testCase)
+      let rows = grouped[id] ?? []
+      add(
+        TestCase(
+          file: summary.files[Int(id.file)],
+          name: "\(summary.keys[Int(id.key)]) [\(summary.languages[Int(id.language)])]",
+          rows: rows, fails: rows.contains { summary.rows[$0].isNewFailure }))
     }
     var named: [String: Int] = [:]
     if !summary.skipped.isEmpty || !summary.entryWarnings.isEmpty {
@@ -118,7 +116,7 @@ public struct CheckJUnitReport: Sendable {
       let missing = CheckReport.missingText(summary.run.missingShards)
       add(
         TestCase(
-          file: Self.runSuite, name: "every shard merged",
+          file: Self.runSuite, name: "every shard merged", fails: true,
           failure: ("partial report: \(missing)", "partial report: \(missing)\n")))
     }
     for requirement in summary.unlaidRequirements {
@@ -126,7 +124,7 @@ public struct CheckJUnitReport: Sendable {
       let message = "required at \(categories); nothing laid it out"
       add(
         TestCase(
-          file: Self.runSuite, name: "\(requirement.key) [not laid out]",
+          file: Self.runSuite, name: "\(requirement.key) [not laid out]", fails: true,
           failure: (message, "\(requirement.key): \(message)\n")))
     }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -135,14 +133,26 @@ public struct CheckJUnitReport: Sendable {
     for suite in suites {
       let indices = suiteCases[suite] ?? []
       out += "  <testsuite name=\"\(Self.escaped(suite))\"\(Self.counts(indices, in: cases))>\n"
-      for index in indices { Self.write(cases[index], to: &out) }
+      for index in indices { Self.write(cases[index], in: summary, to: &out) }
       out += "  </testsuite>\n"
     }
     out += "</testsuites>\n"
     return out
   }
 
-  private static func write(_ testCase: TestCase, to out: inout String) {
+  private static func write(
+    _ testCase: TestCase, in summary: CheckSummary, to out: inout String
+  ) {
+    var testCase = testCase
+    if !testCase.rows.isEmpty {
+      let rows = testCase.rows.map { summary.rows[$0] }
+      let new = rows.filter(\.isNewFailure)
+      if !new.isEmpty { testCase.failure = (message(new), detail(new, in: summary)) }
+      let baselined = rows.filter { $0.fails && $0.isBaselined }
+      if !baselined.isEmpty {
+        testCase.notes.insert("accepted by the baseline: " + message(baselined), at: 0)
+      }
+    }
     out +=
       "    <testcase classname=\"\(escaped(testCase.file))\" name=\"\(escaped(testCase.name))\""
     guard
@@ -178,7 +188,7 @@ public struct CheckJUnitReport: Sendable {
     var errors = 0
     var skipped = 0
     for index in indices {
-      if cases[index].failure != nil { failures += 1 }
+      if cases[index].fails { failures += 1 }
       if cases[index].error != nil { errors += 1 }
       if cases[index].skipped != nil { skipped += 1 }
     }

@@ -97,12 +97,14 @@ extension CheckTerminalReport {
     return out
   }
 
-  /// One line: how many failing translations start failing at each category.
+  /// One line: how many failing translations start failing at each category; empty when
+  /// none starts at a category laid out (they fail only where nothing was laid out).
   func firstFailingLine(_ summary: CheckSummary) -> String {
     let counts = summary.firstFailingCategories
     let parts = zip(summary.categories, counts).filter { $0.1 > 0 }.map {
       "\($0.0.shortName) \(CheckPlan.number($0.1))"
     }
+    guard !parts.isEmpty else { return "" }
     return paint("where labels start failing:", .bold) + " " + parts.joined(separator: ", ")
       + "\n"
   }
@@ -119,7 +121,7 @@ extension CheckTerminalReport {
       new == 0
       ? "no new failures"
       : "\(Self.count(new, "new failing translation")) in \(Self.count(keys.count, "key"))"
-    out += ", \(CheckPlan.number(baselined)) still baselined"
+    if baselined > 0 { out += ", \(CheckPlan.number(baselined)) still baselined" }
     if let fixed = summary.fixedBaselined {
       out += ", \(CheckPlan.number(fixed)) baselined \(fixed == 1 ? "translation" : "translations")"
       out += " now fit\(fixed == 1 ? "s" : "")"

@@ -161,14 +161,23 @@ import TypeScale
     #expect(lines.contains("  … 16 more failing languages (5,155 failing translations)"))
   }
 
-  @Test func terminal_baselineSectionCountsWhatNowFits() {
+  @Test(arguments: [
+    (
+      false, 2,
+      "3 new failing translations in 3 keys, 1 still baselined, "
+        + "2 baselined translations now fit"
+    ),
+    (true, 1, "no new failures, 4 still baselined, 1 baselined translation now fits"),
+  ])
+  func terminal_baselineSectionCountsWhatNowFits(allBaselined: Bool, fixed: Int, line: String) {
     var summary = CheckSummary(CheckReportSamples.report)
-    summary.fixedBaselined = 2
-    let text = CheckTerminalReport().write(summary)
-    #expect(
-      text.contains(
-        "\nagainst the baseline: 3 new failing translations in 3 keys, 1 still baselined, "
-          + "2 baselined translations now fit\n"))
+    if allBaselined {
+      for index in summary.rows.indices { summary.rows[index].isBaselined = true }
+    }
+    summary.fixedBaselined = fixed
+    let lines = CheckTerminalReport().write(summary).split(separator: "\n").map(String.init)
+    #expect(lines.contains("against the baseline: " + line))
+    #expect(lines.contains { $0.hasPrefix("  new in: ") } == !allBaselined)
   }
 
   @Test func terminal_problemListsAreCapped() {

@@ -118,27 +118,42 @@ enum CheckReportFormatting {
   /// controls, U+FFFE, U+FFFF) replaced by their `U+XXXX` name, since no reference can carry
   /// them.
   static func xmlEscaped(_ text: String, attribute: Bool = false) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t" where attribute: out += "&#9;"
-      case "\n" where attribute: out += "&#10;"
-      case "\r": out += "&#13;"
-      default:
-        if isXMLCharacter(scalar) {
-          out.unicodeScalars.append(scalar)
-        } else {
-          out += "U+" + String(format: "%04X", scalar.value)
+    // Every character that changes is ASCII or U+FFFE/U+FFFF (EF BF BE/BF), so the escape
+    // works on UTF-8 bytes and copies the rest; text that needs none is returned as it is.
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0xEF && byte != 0x22 && byte != 0x26 && byte != 0x27
+        && byte != 0x3C && byte != 0x3E
+    }
+    if plain { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 32)
+    var text = text
+    text.withUTF8 { bytes in
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case 0x26: out += Array("&amp;".utf8)
+        case 0x3C: out += Array("&lt;".utf8)
+        case 0x3E: out += Array("&gt;".utf8)
+        case 0x22: out += Array("&quot;".utf8)
+        case 0x27: out += Array("&apos;".utf8)
+        case 0x09 where attribute: out += Array("&#9;".utf8)
+        case 0x0A where attribute: out += Array("&#10;".utf8)
+        case 0x0D: out += Array("&#13;".utf8)
+        case 0x09, 0x0A: out.append(byte)
+        case 0..<0x20: out += Array(("U+" + String(format: "%04X", byte)).utf8)
+        case 0xEF
+        where index + 1 < bytes.count && bytes[index] == 0xBF
+          && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+          out += Array((bytes[index + 1] == 0xBE ? "U+FFFE" : "U+FFFF").utf8)
+          index += 2
+        default: out.append(byte)
         }
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A path as a relative URI reference when it lies under `directory` (with `%SRCROOT%` as

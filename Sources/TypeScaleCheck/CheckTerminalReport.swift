@@ -4,31 +4,32 @@ import Foundation
 import TypeScale
 import TypeScaleInternals
 
-/// The summary `typescale check` prints on a terminal: a grid per failing key, worst first, and
-/// a closing count.
+/// The summary `typescale check` prints on a terminal: the count, then what to fix first, then
+/// the worst keys as grids.
 ///
-/// Each key with a failing result (new or accepted by a baseline) gets a grid with one row per
-/// language and variant and one column per content-size category laid out, then the largest
-/// category at which that translation fits and the catalog's `file:line`:
+/// The output reads top down, triage first:
 ///
-/// ```
-/// button.subscribe
-///   language  xS S M L XL XXL XXXL AX1 AX2 AX3 AX4 AX5  fits up to
-///   de        ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
-///   en        ✓  ✓ ✓ ✓ ✓  ✓   ✓    ✓   ✓   ✓   ✓   ✓    AX5         Localizable.xcstrings:12
+/// 1. The count: `checked 20,934 translations of 614 keys in 31 languages (251,208 layouts):
+///    9,204 fail (9,204 new), 136 entries could not be measured` — naming entries that could
+///    not be measured and files that could not be read only when there are some.
+/// 2. Failing translations by language and category (worst ``maximumListedLanguages``
+///    languages), failures by rule, the keys failing in the most languages, the categories
+///    where labels start failing and, with a baseline, what is new against it.
+/// 3. The worst ``keyLimit`` keys, each a grid of marks per category whose rows share a status
+///    pattern: `de fr es +8  ✓ ✓ … ✗` is eleven translations that fare alike (at most
+///    ``maximumGridRows`` rows per key, then `… N more rows`).
+/// 4. Unreadable files (`error: file:line:column: …`), run warnings, entry warnings and keys
+///    nothing laid out, each list capped, then the count again, so it is the last line seen.
 ///
-/// checked 2 translations of 1 key (24 layouts): 1 fails (1 new), 0 skipped
-/// ```
+/// A clean run prints the count alone (`checked 34 translations of 34 keys in 1 language
+/// (408 layouts): all fit`). Every section is capped, so with a ``keyLimit`` the output has
+/// O(``keyLimit``) lines whatever the report's size (under 200 with the default limit).
 ///
 /// The marks are `✓` fits, `…` truncated, `✗` overflows its lines and `·` not laid out; they
-/// are always UTF-8 (every terminal `typescale` supports shows them). Keys are ordered by the
-/// number of failing categories, most first, then by key. Keys where everything fits are only
-/// counted: the JSON and HTML reports carry their grids. With ``usesColor`` the failing cells
-/// are red (allowed truncations yellow, fits green) and the key bold, with ANSI SGR codes; the
-/// caller decides, as the CLI does from `isatty(1)` and `NO_COLOR` (<https://no-color.org>).
-/// Unreadable files are listed as `error: file:line:column: …` lines before the count, then the
-/// report's warnings (`warning: rule "x.*" matches no key in any catalog; …`) and the keys that
-/// nothing laid out (`not laid out: 'key' (required xS...AX5)`, each a failure).
+/// are always UTF-8 (every terminal `typescale` supports shows them). With ``usesColor`` the
+/// failing cells are red (allowed truncations yellow, fits green) and keys and headings bold,
+/// with ANSI SGR codes; the caller decides, as the CLI does from `isatty(1)` and `NO_COLOR`
+/// (<https://no-color.org>).
 ///
 /// Keys, languages, variants, paths and messages come from the user's files: their control
 /// characters (an `ESC[2J` in a key) are written as escapes (`\u{1B}[2J`), so the summary cannot
@@ -36,15 +37,34 @@ import TypeScaleInternals
 public struct CheckTerminalReport: Sendable {
   /// The most keys that nothing laid out listed one by one; the rest are counted.
   public static let maximumListedUnlaidKeys = 20
+  /// The worst keys drawn as grids unless ``keyLimit`` says otherwise.
+  public static let defaultKeyLimit = 20
+  /// The most languages in the language × category table; the rest are counted.
+  public static let maximumListedLanguages = 15
+  /// The most rules, and the most keys failing in the most languages, listed.
+  public static let maximumListedRules = 10
+  /// The most keys listed as failing in the most languages, and as having new failures.
+  public static let maximumListedKeys = 10
+  /// The most rows of one key's grid when ``keyLimit`` is set; the rest are counted.
+  public static let maximumGridRows = 3
+  /// The most unreadable files, run warnings and entry warnings listed, each; the rest are
+  /// counted.
+  public static let maximumListedProblems = 10
 
   /// Whether to colour the output with ANSI escape codes.
   public var usesColor: Bool
+  /// The most failing keys drawn as grids, worst first; `nil` draws every failing key with
+  /// every row.
+  public var keyLimit: Int?
 
   /// Creates a terminal report writer.
   ///
-  /// - Parameter usesColor: Whether to colour the output with ANSI escape codes.
-  public init(usesColor: Bool = false) {
+  /// - Parameters:
+  ///   - usesColor: Whether to colour the output with ANSI escape codes.
+  ///   - keyLimit: The most failing keys drawn as grids; `nil` for all.
+  public init(usesColor: Bool = false, keyLimit: Int? = CheckTerminalReport.defaultKeyLimit) {
     self.usesColor = usesColor
+    self.keyLimit = keyLimit
   }
 
   /// The summary of a report, ending with a newline.
@@ -52,28 +72,31 @@ public struct CheckTerminalReport: Sendable {
   /// - Parameter report: A report.
   /// - Returns: The text.
   public func write(_ report: CheckReport) -> String {
-    var out = ""
-    let groups = CheckReportFormatting.keyGroups(report.results)
-    for group in groups where group.failureCount > 0 {
-      writeGrid(group, to: &out)
-      out += "\n"
+    write(CheckSummary(report))
+  }
+
+  /// The summary of a run, ending with a newline.
+  ///
+  /// - Parameter summary: A run's summary.
+  /// - Returns: The text.
+  public func write(_ summary: CheckSummary) -> String {
+    let count = self.summary(summary)
+    var sections: [String] = []
+    if summary.rows.contains(where: \.fails) {
+      sections.append(languageTable(summary))
+      sections.append(ruleTable(summary))
+      sections.append(widestKeys(summary) + firstFailingLine(summary))
     }
-    for error in report.errors {
-      out += paint("error:", .red) + " \(DisplayText.escapingControls(error.message))\n"
-    }
-    for warning in report.warnings {
-      out += paint("warning:", .yellow) + " \(DisplayText.escapingControls(warning))\n"
-    }
-    let unlaid = report.unlaidRequirements
-    for requirement in unlaid.prefix(Self.maximumListedUnlaidKeys) {
-      out += paint("not laid out:", .red) + " '\(DisplayText.quoted(requirement.key))' (required "
-      out += "\(Self.categoryText(requirement.categories)))\n"
-    }
-    if unlaid.count > Self.maximumListedUnlaidKeys {
-      out += paint("not laid out:", .red)
-      out += " \(unlaid.count - Self.maximumListedUnlaidKeys) more keys (see the JSON report)\n"
-    }
-    out += summary(report, keyCount: groups.count) + "\n"
+    if let baseline = baselineSection(summary) { sections.append(baseline) }
+    let grids = gridSection(summary)
+    if !grids.isEmpty { sections.append(grids) }
+    let problems = problemSection(summary)
+    if !problems.isEmpty { sections.append(problems) }
+    guard !sections.isEmpty else { return count + "\n" }
+    var out = count + "\n"
+    out.reserveCapacity(sections.reduce(2 * count.utf8.count + 8) { $0 + $1.utf8.count + 1 })
+    for section in sections { out += "\n" + section }
+    out += "\n" + count + "\n"
     return out
   }
 
@@ -85,72 +108,62 @@ public struct CheckTerminalReport: Sendable {
     return "\(first.shortName)...\(last.shortName)"
   }
 
-  /// The closing line: `checked 24 translations of 6 keys (288 layouts): 3 fail (2 new,
-  /// 1 baselined), 2 skipped, 1 unreadable file, 1 key not laid out (shard 2/4)`, with
-  /// `(partial: shard 4/4 is missing)` for a partial merge.
+  /// The closing line of a report held in memory, as ``summary(_:)`` words it for its summary.
   ///
   /// - Parameters:
   ///   - report: A report.
-  ///   - keyCount: The number of distinct keys checked.
+  ///   - keyCount: Unused: the summary counts the report's keys itself.
   /// - Returns: The line, without a newline.
   func summary(_ report: CheckReport, keyCount: Int) -> String {
-    let failing = report.results.filter(\.fails)
-    let new = report.newFailures.count
-    let baselined = failing.count - new
-    var line = "checked \(Self.count(report.results.count, "translation"))"
-    line += " of \(Self.count(keyCount, "key"))"
-    if report.layouts > 0 { line += " (\(CheckPlan.number(report.layouts)) layouts)" }
+    summary(CheckSummary(report))
+  }
+
+  /// The count line, first and last in the summary.
+  ///
+  /// `checked 24 translations of 6 keys in 2 languages (288 layouts): 3 fail (2 new,
+  /// 1 baselined), 2 skipped (no rule matches), 4 entries could not be measured, 1 file could
+  /// not be read, 1 key not laid out (shard 2/4)`, with `(partial: shard 4/4 is missing)` for a
+  /// partial merge, and `…: all fit` when nothing fails. Zero counts after the failures are left
+  /// out.
+  ///
+  /// - Parameter summary: A run's summary.
+  /// - Returns: The line, without a newline.
+  func summary(_ summary: CheckSummary) -> String {
+    let failing = summary.failingCount
+    let new = summary.newFailureCount
+    let baselined = failing - new
+    var line = "checked \(Self.count(summary.rows.count, "translation"))"
+    line += " of \(Self.count(summary.keys.count, "key"))"
+    line += " in \(Self.count(summary.languages.count, "language"))"
+    if summary.run.layouts > 0 { line += " (\(CheckPlan.number(summary.run.layouts)) layouts)" }
     line += ": "
-    line += "\(failing.count) fail\(failing.count == 1 ? "s" : "")"
-    if !failing.isEmpty {
-      line += " (\(new) new" + (baselined > 0 ? ", \(baselined) baselined" : "") + ")"
+    if failing == 0 {
+      line += "all fit"
+    } else {
+      line += "\(CheckPlan.number(failing)) fail\(failing == 1 ? "s" : "")"
+      line += " (\(CheckPlan.number(new)) new"
+      line += (baselined > 0 ? ", \(CheckPlan.number(baselined)) baselined" : "") + ")"
     }
-    line += ", \(report.skipped.count) skipped"
-    if !report.errors.isEmpty {
-      line += ", \(Self.count(report.errors.count, "unreadable file"))"
+    let unmeasured = summary.unmeasuredCount
+    let unmatched = summary.skipped.count - unmeasured
+    if unmatched > 0 { line += ", \(CheckPlan.number(unmatched)) skipped (no rule matches)" }
+    if unmeasured > 0 {
+      line += ", \(Self.count(unmeasured, "entry", "entries")) could not be measured"
     }
-    let unlaid = report.unlaidRequirements.count
+    let errors = summary.run.errors.count
+    if errors > 0 { line += ", \(Self.count(errors, "file")) could not be read" }
+    let unlaid = summary.unlaidRequirements.count
     if unlaid > 0 { line += ", \(Self.count(unlaid, "key")) not laid out" }
-    if let shard = report.shard { line += " (shard \(shard))" }
-    if report.isPartial {
-      line += " (partial: \(CheckReport.missingText(report.missingShards)))"
+    if let shard = summary.run.shard { line += " (shard \(shard))" }
+    if summary.run.isPartial {
+      line += " (partial: \(CheckReport.missingText(summary.run.missingShards)))"
     }
     return line
   }
 
-  private static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
-
-  private func writeGrid(_ group: CheckReportFormatting.KeyGroup, to out: inout String) {
-    let categories = CheckReportFormatting.categories(group.results)
-    let labels = group.results.map { DisplayText.escapingControls(CheckReportFormatting.label($0)) }
-    let labelWidth = max("language".count, labels.map(\.count).max() ?? 0) + 2
-    let fitsWidth = max("fits up to".count, 4) + 2
-    out += paint(DisplayText.escapingControls(group.key), .bold) + "\n"
-    var header = "  " + Self.padded("language", labelWidth)
-    for category in categories { header += Self.padded(category.shortName, category.columnWidth) }
-    out += header + " " + "fits up to" + "\n"
-    for (result, label) in zip(group.results, labels) {
-      var row = "  " + Self.padded(label, labelWidth)
-      for category in categories {
-        guard let cell = result.cells.first(where: { $0.category == category }) else {
-          row += Self.padded("·", category.columnWidth)
-          continue
-        }
-        let mark = Self.mark(cell.status)
-        let padding = String(repeating: " ", count: category.columnWidth - 1)
-        if CheckReportFormatting.isFailing(cell, of: result) {
-          row += paint(mark, .red) + padding
-        } else {
-          row += paint(mark, cell.status == .fits ? .green : .yellow) + padding
-        }
-      }
-      row += " " + Self.padded(result.largestFitting?.shortName ?? "none", fitsWidth)
-      row += DisplayText.escapingControls("\(result.file):\(result.line)")
-      if result.fails && result.isBaselined { row += " (baselined)" }
-      out += row + "\n"
-    }
+  /// `1 key`, `1,204 keys`, `2 entries`.
+  static func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+    "\(CheckPlan.number(number)) \(number == 1 ? noun : plural ?? noun + "s")"
   }
 
   /// The mark for a status: `✓`, `…` or `✗`.
@@ -162,23 +175,29 @@ public struct CheckTerminalReport: Sendable {
     }
   }
 
-  private static func padded(_ text: String, _ width: Int) -> String {
+  /// Text followed by spaces up to a width, and at least one space.
+  static func padded(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(1, width - text.count))
   }
 
-  private enum Style: String {
+  /// Spaces, then text, up to a width, and at least one space after.
+  static func rightAligned(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - 1 - text.count)) + text + " "
+  }
+
+  /// The ANSI styles the report uses.
+  enum Style: String {
     case bold = "1"
     case red = "31"
     case green = "32"
     case yellow = "33"
   }
 
-  private func paint(_ text: String, _ style: Style) -> String {
+  /// Text in a style when ``usesColor``.
+  func paint(_ text: String, _ style: Style) -> String {
     usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
   }
-}
 
-extension ContentSizeCategory {
-  /// The width of the category's column in the terminal grid: its short name and a space.
-  fileprivate var columnWidth: Int { shortName.count + 1 }
+  /// Text from the user's files with its control characters escaped.
+  static func shown(_ text: String) -> String { DisplayText.escapingControls(text) }
 }

@@ -38,7 +38,12 @@ import TypeScale
     let failure = try #require(german.children.first { $0.name == "failure" })
     #expect(failure.attributes["message"] == "fails at AX1, AX2, AX3, AX4, AX5")
     #expect(failure.text.contains("Localizable.xcstrings:12: 'button.subscribe' in de truncates"))
-    #expect(failure.text.contains("AX3: truncated, 41 pt, 1 of 2 lines shown"))
+    #expect(
+      failure.text
+        == "Localizable.xcstrings:12: 'button.subscribe' in de truncates at AX1, AX2, AX3, AX4, "
+        + "AX5; fits up to XXXL\n  text: Abonnieren und benachrichtigen\n"
+        + "  limits: headline, 120 pt, 1 line, rule button.*\n  AX1: truncated\n"
+        + "  AX2: truncated\n  AX3: truncated\n  AX4: truncated\n  AX5: truncated\n")
     // The plural variants are one case; the baselined one is not a failure but a note.
     let russian = failing[2]
     let message = russian.children.first { $0.name == "failure" }?.attributes["message"]
@@ -70,6 +75,33 @@ import TypeScale
     let hebrew = try #require(
       try parsed().all.first { $0.attributes["name"] == "title.welcome [he]" })
     #expect(hebrew.allText.contains("text: <b>ברוכים & \"הבאים\"</b>' U+0007"))
+  }
+
+  /// An entry warning is a `system-out` line of its key and language's case, or a passing case
+  /// of its own; it never adds a failure.
+  @Test func junit_entryWarningsAreNotesOfTheirCase() throws {
+    var report = CheckReportSamples.report
+    report.entryWarnings = [
+      CheckEntryWarning(
+        key: "button.subscribe", language: "de", variant: "", file: "Localizable.xcstrings",
+        line: 12, column: 9, message: "Localizable.xcstrings:12:9: '%1$@' and '%ld' mixed",
+        isMeasured: true),
+      CheckEntryWarning(
+        key: "other", language: "fr", variant: "", file: "fr.lproj/Localizable.strings",
+        line: 4, column: 1, message: "fr.lproj/Localizable.strings:4:1: '%q' is not a format",
+        isMeasured: false),
+    ]
+    let root = try XMLNode.parse(CheckJUnitReport().write(report)).get()
+    #expect(root.attributes["tests"] == "8")
+    #expect(root.attributes["failures"] == "3")
+    let cases = root.all.filter { $0.name == "testcase" }
+    let german = try #require(cases.first { $0.attributes["name"] == "button.subscribe [de]" })
+    #expect(
+      german.children.first { $0.name == "system-out" }?.text
+        == "warning: Localizable.xcstrings:12:9: '%1$@' and '%ld' mixed")
+    let french = try #require(cases.first { $0.attributes["name"] == "other [fr]" })
+    #expect(french.attributes["classname"] == "fr.lproj/Localizable.strings")
+    #expect(french.children.map(\.name) == ["system-out"])
   }
 
   @Test(arguments: [

@@ -33,7 +33,11 @@ import TypeScale
     #expect((driver["informationUri"] as? String)?.hasPrefix("https://") == true)
     let rules = try #require(driver["rules"] as? [[String: Any]])
     let ids = rules.compactMap { $0["id"] as? String }
-    #expect(ids == ["typescale/truncated", "typescale/overflows", "typescale/unreadable"])
+    #expect(
+      ids == [
+        "typescale/truncated", "typescale/overflows", "typescale/unreadable",
+        "typescale/entry-warning",
+      ])
     for result in try results() {
       let ruleID = try #require(result["ruleId"] as? String)
       #expect(ids.firstIndex(of: ruleID) == result["ruleIndex"] as? Int)
@@ -74,6 +78,15 @@ import TypeScale
     #expect(many["ruleId"] as? String == "typescale/overflows")
     #expect(message(many).contains("in ru (plural=many) overflows its lines at AX4, AX5"))
     #expect(region(many)?["startLine"] as? Int == 40)
+    #expect(
+      german["properties"] as? NSDictionary == [
+        "key": "button.subscribe", "language": "de", "variant": "",
+        "failingCategories": ["AX1", "AX2", "AX3", "AX4", "AX5"], "largestFitting": "XXXL",
+      ])
+    #expect(
+      german["partialFingerprints"] as? NSDictionary == [
+        "typescaleResultId/v1": "button.subscribe|de"
+      ])
     let few = results[2]
     #expect(few["baselineState"] as? String == "unchanged")
     #expect(few["level"] as? String == "note")
@@ -97,6 +110,37 @@ import TypeScale
       file, relativeTo: URL(fileURLWithPath: "/work/app"))
     #expect(location.uri == uri)
     #expect(location.base == base)
+  }
+
+  @Test func sarif_entryWarningsAreWarningsAtTheirColumn() throws {
+    var report = CheckReportSamples.report
+    report.entryWarnings = [
+      CheckEntryWarning(
+        key: "k\"1", language: "de", variant: "plural=one", file: "de.lproj/A.stringsdict",
+        line: 7, column: 12, message: "de.lproj/A.stringsdict:7:12: 'k\"1' mixes %1$@ and %ld",
+        isMeasured: true)
+    ]
+    let runs = try #require(try log(report)["runs"] as? [[String: Any]])
+    let results = try #require(runs.first?["results"] as? [[String: Any]])
+    #expect(results.count == 6)
+    let warning = try #require(results.last)
+    #expect(warning["ruleId"] as? String == "typescale/entry-warning")
+    #expect(warning["ruleIndex"] as? Int == 3)
+    #expect(warning["level"] as? String == "warning")
+    #expect(
+      (warning["message"] as? [String: Any])?["text"] as? String
+        == "de.lproj/A.stringsdict:7:12: 'k\"1' mixes %1$@ and %ld")
+    let physical =
+      (warning["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? NSDictionary
+    #expect(
+      physical == [
+        "artifactLocation": ["uri": "de.lproj/A.stringsdict", "uriBaseId": "%SRCROOT%"],
+        "region": ["startLine": 7, "startColumn": 12],
+      ])
+    #expect(
+      warning["properties"] as? NSDictionary == [
+        "key": "k\"1", "language": "de", "variant": "plural=one", "measured": true,
+      ])
   }
 
   @Test func sarif_aCleanReportHasNoResults() throws {

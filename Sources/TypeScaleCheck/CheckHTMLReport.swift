@@ -3,41 +3,103 @@
 import Foundation
 import TypeScale
 
-/// The report as one self-contained HTML page: a grid per key, filters, and the failing labels
-/// drawn inline.
+/// The report as one self-contained HTML page that starts with the triage and stays at most
+/// ``maximumPageBytes`` whatever the run.
 ///
-/// The page needs nothing beyond itself: its CSS and JavaScript are inline and images are
-/// `data:image/png;base64,…` URLs, so it can be archived as a CI artifact and opened offline.
-/// Each key has a table with one row per language and variant and one column per content-size
-/// category, each cell coloured by status (fits, truncated, overflows; a failing cell is
-/// outlined) with the largest fitting category, the text and, for a failing result, the label
-/// drawn at its smallest failing category when the caller supplies that image. Keys are ordered
-/// worst first, as in ``CheckTerminalReport``. A language select and status checkboxes
-/// (new failures, baselined, passing) hide rows with plain JavaScript; with scripts off every row
-/// shows.
+/// The page needs nothing beyond itself: its CSS, JavaScript and data are inline and images
+/// are `data:image/png;base64,…` URLs, so it can be archived as a CI artifact and opened
+/// offline. It starts with what to do: the summary sentence, the counts (failing, new,
+/// baselined, fixed since the baseline, entries that could not be measured, files that could
+/// not be read), a heat map of failing translations by language × category (languages worst
+/// first, each cell shaded by the language's share), failures by rule, the keys failing in the
+/// most languages, the categories where labels start failing, and what is new against the
+/// baseline. Then the worst keys' grids: one row per language and variant, one column per
+/// content-size category (`✓` fits, `…` truncated, `✗` overflows, `·` not laid out; a failing
+/// cell is outlined), the largest fitting category, the text (with its `lang` and
+/// `dir="auto"`, so Arabic and Hebrew read right to left) and a link to its `file:line`. Then
+/// unreadable files, warnings, entry warnings, keys nothing laid out and entries not checked,
+/// each list cut at ``maximumListedItems`` with the exact count of the rest.
 ///
-/// Text cells carry the result's `lang` and `dir="auto"`, so Arabic and Hebrew read right to
-/// left. All text is escaped, and the markup is XHTML-compatible (every element closed, scripts
-/// and styles in CDATA sections), so after its `<!DOCTYPE html>` line it parses as XML.
+/// Only the first page of keys (at most ``keysPerPage`` keys and ``rowsPerPage`` rows, worst
+/// first) is static HTML; every row of the run is in a compact JSON block that a small script
+/// renders page by page, so the page opens quickly with 100,000 translations. The filters
+/// (language, rule, status, failing category, key search) apply to every row. With scripts off,
+/// the triage and the first page still show. When the rows would not fit in the page's budget,
+/// passing rows' texts are left out first, then passing rows, then failing rows' texts, then
+/// the rows of the least failing keys, and the page says how many (the JSON report has them
+/// all).
+///
+/// Labels are drawn for at most ``maximumImages`` rows, the worst failing rows of the first
+/// page (``imageRequests(for:)``), within ``maximumImageBytes``.
+///
+/// All text is escaped, and the markup is XHTML-compatible (every element closed, scripts
+/// and styles in CDATA sections or free of `<` and `&`), so after its `<!DOCTYPE html>` line it
+/// parses as XML.
 ///
 /// ```swift
-/// let key = CheckHTMLReport.imageKey(for: result, at: .accessibilityMedium)
-/// let page = CheckHTMLReport(images: [key: png]).write(report)
+/// let requests = CheckHTMLReport.imageRequests(for: summary)
+/// var images: [String: Data] = [:]
+/// for (row, category) in requests {
+///   images[CheckHTMLReport.imageKey(for: summary, row: row, at: category)] = png
+/// }
+/// let page = CheckHTMLReport(images: images).write(summary)
 /// ```
 public struct CheckHTMLReport: Sendable {
-  /// PNG images of failing labels, keyed by ``imageKey(for:at:)``.
+  /// The most bytes (UTF-8) the page takes, 10 MB: the rows' data is cut to fit.
+  public static let maximumPageBytes = 10_000_000
+  /// The most labels drawn on the page.
+  public static let maximumImages = 60
+  /// The most bytes of base64 image data on the page: 3 MB; images past it are left out.
+  public static let maximumImageBytes = 3_000_000
+  /// The most keys on one page of the grids.
+  public static let keysPerPage = 50
+  /// The most rows on one page of the grids (a page always shows at least one key, cut at this
+  /// many rows).
+  public static let rowsPerPage = 1_000
+  /// The most items of each list (unreadable files, warnings, entry warnings, keys not laid
+  /// out, entries not checked, rules, keys in the triage tables); the rest are counted.
+  public static let maximumListedItems = 100
+  /// The most keys in the triage's key tables (failing in most languages, new failures).
+  public static let maximumTriageKeys = 20
+  /// The most languages in the heat map and the language filter; the rest are counted.
+  public static let maximumLanguages = 300
+  /// The most characters of a text shown; longer ones are cut with their length.
+  public static let maximumTextCharacters = 500
+  /// The most characters of a key, language, file, rule or message shown.
+  public static let maximumNameCharacters = 300
+
+  /// PNG images of failing labels, keyed by ``imageKey(for:row:at:)``.
   public var images: [String: Data]
   /// A sentence shown under the summary, such as why there are no images; `nil` for none.
   public var note: String?
+  /// The start of a link to a source file, such as `https://github.com/org/app/blob/main/`.
+  ///
+  /// The file's path (relative to ``workingDirectory``) and `#L12` are appended. `nil` links
+  /// to the file on disk.
+  public var sourceLinkBase: String?
+  /// The folder the page is written to, so links to files on disk are relative to it; `nil`
+  /// links to the path as the report names it.
+  public var pageDirectory: URL?
+  /// The folder relative paths in the report are relative to; `nil` for the current directory.
+  public var workingDirectory: URL?
 
   /// Creates an HTML writer.
   ///
   /// - Parameters:
-  ///   - images: PNG images of failing labels, keyed by ``imageKey(for:at:)``.
+  ///   - images: PNG images of failing labels, keyed by ``imageKey(for:row:at:)``.
   ///   - note: A sentence shown under the summary, or `nil`.
-  public init(images: [String: Data] = [:], note: String? = nil) {
+  ///   - sourceLinkBase: The start of links to source files, or `nil` for files on disk.
+  ///   - pageDirectory: The page's folder, for relative links to files on disk, or `nil`.
+  ///   - workingDirectory: The folder relative paths start from, or `nil` for the current one.
+  public init(
+    images: [String: Data] = [:], note: String? = nil, sourceLinkBase: String? = nil,
+    pageDirectory: URL? = nil, workingDirectory: URL? = nil
+  ) {
     self.images = images
     self.note = note
+    self.sourceLinkBase = sourceLinkBase
+    self.pageDirectory = pageDirectory
+    self.workingDirectory = workingDirectory
   }
 
   /// The key of a label's image in ``images``: the result's ``CheckResult/id``, `@` and the
@@ -49,6 +111,20 @@ public struct CheckHTMLReport: Sendable {
   /// - Returns: The key.
   public static func imageKey(for result: CheckResult, at category: ContentSizeCategory) -> String {
     "\(result.id)@\(category.shortName)"
+  }
+
+  /// The key of a row's image in ``images``: the row's ``CheckSummary/id(of:)``, `@` and the
+  /// category's short name (`button.ok|de@AX1`), as ``imageKey(for:at:)`` for its result.
+  ///
+  /// - Parameters:
+  ///   - summary: The summary.
+  ///   - row: The row's index in ``CheckSummary/rows``.
+  ///   - category: The category the label is drawn at.
+  /// - Returns: The key.
+  public static func imageKey(
+    for summary: CheckSummary, row: Int, at category: ContentSizeCategory
+  ) -> String {
+    "\(summary.id(of: summary.rows[row]))@\(category.shortName)"
   }
 
   /// The category a failing result's label is drawn at: its smallest failing one.
@@ -64,8 +140,19 @@ public struct CheckHTMLReport: Sendable {
   /// - Parameter report: A report.
   /// - Returns: The HTML text.
   public func write(_ report: CheckReport) -> String {
-    let groups = CheckReportFormatting.keyGroups(report.results)
-    var out = """
+    write(CheckSummary(report))
+  }
+
+  /// The page, ending with a newline; at most ``maximumPageBytes`` bytes.
+  ///
+  /// - Parameter summary: A run's summary.
+  /// - Returns: The HTML text.
+  public func write(_ summary: CheckSummary) -> String {
+    let links = Links(
+      summary: summary, base: sourceLinkBase, pageDirectory: pageDirectory,
+      workingDirectory: workingDirectory)
+    let plan = Self.firstPage(summary)
+    var top = """
       <!DOCTYPE html>
       <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
       <head>
@@ -78,154 +165,31 @@ public struct CheckHTMLReport: Sendable {
       <h1>typescale check</h1>
 
       """
-    let summary = CheckTerminalReport().summary(report, keyCount: groups.count)
-    out += "<p class=\"summary\">\(Self.escaped(summary))</p>\n"
-    if let note { out += "<p class=\"note\">\(Self.escaped(note))</p>\n" }
-    writeFilters(languages: Set(report.results.map(\.language)).sorted(), to: &out)
-    if !report.errors.isEmpty {
-      out += "<h2>Unreadable files</h2>\n<ul class=\"errors\">\n"
-      for error in report.errors { out += "<li>\(Self.escaped(error.message))</li>\n" }
-      out += "</ul>\n"
-    }
-    if !report.warnings.isEmpty {
-      out += "<h2>Warnings</h2>\n<ul class=\"warnings\">\n"
-      for warning in report.warnings { out += "<li>\(Self.escaped(warning))</li>\n" }
-      out += "</ul>\n"
-    }
-    let unlaid = report.unlaidRequirements
-    if !unlaid.isEmpty {
-      out += "<h2>Not laid out</h2>\n<ul class=\"errors unlaid\">\n"
-      for requirement in unlaid {
-        let categories = CheckTerminalReport.categoryText(requirement.categories)
-        out += "<li>\(Self.escaped(requirement.key)): required at \(categories); nothing laid "
-        out += "it out</li>\n"
-      }
-      out += "</ul>\n"
-    }
-    for group in groups { writeGroup(group, to: &out) }
-    if !report.skipped.isEmpty {
-      out += "<h2>Not checked</h2>\n<table class=\"skipped\">\n<thead><tr><th>key</th>"
-      out += "<th>language</th><th>variant</th><th>file</th><th>reason</th></tr></thead>\n<tbody>\n"
-      for skipped in report.skipped {
-        out += "<tr><td dir=\"auto\">\(Self.escaped(skipped.key))</td>"
-        out += "<td>\(Self.escaped(skipped.language))</td><td>\(Self.escaped(skipped.variant))</td>"
-        out += "<td>\(Self.escaped("\(skipped.file):\(skipped.line)"))</td>"
-        out += "<td>\(Self.escaped(skipped.reason))</td></tr>\n"
-      }
-      out += "</tbody>\n</table>\n"
-    }
-    out += "<script>//<![CDATA[\n\(Self.script)\n//]]></script>\n</body>\n</html>\n"
+    top += "<p class=\"summary\">\(Self.text(Self.sentence(summary)))</p>\n"
+    if let note { top += "<p class=\"note\">\(Self.text(note))</p>\n" }
+    writeTriage(summary, to: &top)
+    var filters = ""
+    writeFilters(summary, to: &filters)
+    var grids = ""
+    writeFirstPage(plan, of: summary, links: links, to: &grids)
+    var lists = ""
+    writeLists(summary, to: &lists)
+    let script = "<script>//<![CDATA[\n\(Self.script)\n//]]></script>\n</body>\n</html>\n"
+    // The data block takes what the rest leaves, with room for its notice and the tags.
+    let fixed =
+      top.utf8.count + filters.utf8.count + grids.utf8.count + lists.utf8.count + script.utf8.count
+    let data = Self.dataBlock(
+      summary, links: links, budget: Self.maximumPageBytes - fixed - 4_096)
+    var out = top
+    out.reserveCapacity(fixed + data.json.utf8.count + 4_096)
+    out += Self.keysHeading(summary, plan: plan, data: data)
+    out += filters
+    out += grids
+    out += lists
+    out += "<script type=\"application/json\" id=\"check-data\">"
+    out += data.json
+    out += "</script>\n"
+    out += script
     return out
   }
-
-  private func writeFilters(languages: [String], to out: inout String) {
-    out += "<form class=\"filters\" action=\"#\">\n<label>Language <select id=\"filter-language\">"
-    out += "<option value=\"\">all</option>"
-    for language in languages {
-      out += "<option value=\"\(Self.attribute(language))\">\(Self.escaped(language))</option>"
-    }
-    out += "</select></label>\n"
-    for (value, title) in [
-      ("fails", "new failures"), ("baselined", "baselined"), ("passes", "passing"),
-    ] {
-      out += "<label><input type=\"checkbox\" class=\"filter-status\" value=\"\(value)\""
-      out += " checked=\"checked\"/> \(title)</label>\n"
-    }
-    out += "</form>\n"
-  }
-
-  private func writeGroup(_ group: CheckReportFormatting.KeyGroup, to out: inout String) {
-    let categories = CheckReportFormatting.categories(group.results)
-    out += "<section class=\"key\">\n<h2 dir=\"auto\">\(Self.escaped(group.key))</h2>\n"
-    out += "<table>\n<thead><tr><th>language</th>"
-    for category in categories { out += "<th>\(category.shortName)</th>" }
-    out += "<th>fits up to</th><th>text</th><th>label where it breaks</th></tr></thead>\n<tbody>\n"
-    for result in group.results {
-      let status = !result.fails ? "passes" : result.isBaselined ? "baselined" : "fails"
-      out += "<tr class=\"result \(status)\" data-language=\"\(Self.attribute(result.language))\""
-      out += " data-status=\"\(status)\">"
-      out += "<th>\(Self.escaped(CheckReportFormatting.label(result)))</th>"
-      for category in categories {
-        guard let cell = result.cells.first(where: { $0.category == category }) else {
-          out += "<td class=\"absent\">·</td>"
-          continue
-        }
-        var classes = [cell.status == .overflowsLines ? "overflows" : cell.status.rawValue]
-        if CheckReportFormatting.isFailing(cell, of: result) { classes.append("failing") }
-        if !result.required.contains(category) { classes.append("optional") }
-        let title =
-          "\(category.shortName): \(cell.status.rawValue), "
-          + "\(CheckReportFormatting.points(cell.pointSize)) pt, \(cell.lineCount) of "
-          + "\(cell.neededLines) lines"
-        out += "<td class=\"\(classes.joined(separator: " "))\" title=\"\(Self.attribute(title))\">"
-        out += CheckTerminalReport.mark(cell.status) + "</td>"
-      }
-      out += "<td>\(result.largestFitting?.shortName ?? "none")</td>"
-      let language = Self.attribute(result.language)
-      out += "<td class=\"text\" lang=\"\(language)\" dir=\"auto\">\(Self.escaped(result.text))"
-      out += "<div class=\"where\">\(Self.escaped("\(result.file):\(result.line)")) · "
-      out += "\(Self.escaped(CheckReportFormatting.ruleSummary(result)))</div></td>"
-      out += "<td class=\"image\">"
-      if let category = Self.imageCategory(for: result),
-        let png = images[Self.imageKey(for: result, at: category)]
-      {
-        out += "<img src=\"data:image/png;base64,\(png.base64EncodedString())\""
-        out += " alt=\"\(Self.attribute(result.text))\" title=\"at \(category.shortName)\"/>"
-        out += "<div class=\"where\">at \(category.shortName)</div>"
-      }
-      out += "</td></tr>\n"
-    }
-    out += "</tbody>\n</table>\n</section>\n"
-  }
-
-  private static func escaped(_ text: String) -> String {
-    CheckReportFormatting.xmlEscaped(text)
-  }
-
-  private static func attribute(_ text: String) -> String {
-    CheckReportFormatting.xmlEscaped(text, attribute: true)
-  }
-
-  private static let style = """
-    body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\
-    table{border-collapse:collapse;margin:.5em 0 1.5em}\
-    th,td{border:1px solid #ccc;padding:2px 6px;text-align:center;vertical-align:top}\
-    td.text{text-align:start;max-width:28em}\
-    td.fits{background:#d9f2d9}td.truncated{background:#fff0c2}td.overflows{background:#f8d0d0}\
-    td.failing{outline:2px solid #c00;outline-offset:-2px;font-weight:bold}\
-    td.optional{opacity:.6}td.absent{color:#999}\
-    tr.baselined th{font-style:italic}\
-    .where{color:#666;font-size:12px}\
-    .filters label{margin-right:1em}\
-    td.image img{max-width:400px;border:1px dashed #999}\
-    .errors li{color:#a00}
-    """
-
-  private static let script = """
-    (function () {
-      var language = document.getElementById("filter-language");
-      var boxes = document.querySelectorAll("input.filter-status");
-      function update() {
-        var shown = {};
-        for (var i = 0; i < boxes.length; i++) { shown[boxes[i].value] = boxes[i].checked; }
-        var sections = document.querySelectorAll("section.key");
-        for (var s = 0; s < sections.length; s++) {
-          var rows = sections[s].querySelectorAll("tr.result");
-          var visible = 0;
-          for (var r = 0; r < rows.length; r++) {
-            var row = rows[r];
-            var show = shown[row.getAttribute("data-status")] === true;
-            if (language.value !== "" && row.getAttribute("data-language") !== language.value) {
-              show = false;
-            }
-            row.style.display = show ? "" : "none";
-            if (show) { visible++; }
-          }
-          sections[s].style.display = visible > 0 ? "" : "none";
-        }
-      }
-      language.addEventListener("change", update);
-      for (var b = 0; b < boxes.length; b++) { boxes[b].addEventListener("change", update); }
-    })();
-    """
 }

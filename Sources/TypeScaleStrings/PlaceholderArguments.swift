@@ -166,6 +166,10 @@ struct PlaceholderArguments {
       return "names the variable \"\(DisplayText.quoted(name))\", which no stringsdict or "
         + "catalog substitution defines: Foundation formats its argument as %@; measured "
         + "with the string sample"
+    case .string where syntax == .apple && placeholder.spelling.contains("#"):
+      return "is not a variable Foundation recognises (a variable's name has only letters, "
+        + "digits and _, between %#@ and @): Foundation formats its argument as %@; measured "
+        + "with the string sample"
     case .string
     where syntax == .apple && placeholder.conversion == "@"
       && (placeholder.width != nil || placeholder.precision != nil

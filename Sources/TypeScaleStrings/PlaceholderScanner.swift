@@ -204,14 +204,25 @@ enum PlaceholderScanner {
           pendingStar = (false, true)
         }
       case "@" where flags.contains("#"):
-        // `%#@name@`: a variable no rule expanded. The name runs to the next `@`.
-        guard let end = text[index...].firstIndex(where: { $0 == "@" || $0 == "%" }),
-          text[end] == "@"
-        else { return try make(.literal(""), "@") }
+        // `%#@name@`: a variable no rule expanded. As in `__CFParseFormatSpec`, the name has
+        // letters, digits and `_`; another character ends it and the specifier goes on (so
+        // `%# @name @` is an object, `%@`).
+        flags.removeAll { $0 == "#" }
+        var end = index
+        while end < text.endIndex, text[end].isASCII,
+          text[end].isLetter || text[end].isNumber || text[end] == "_"
+        {
+          end = text.index(after: end)
+        }
+        guard end < text.endIndex else {
+          index = end
+          return try make(.literal(""), "@")
+        }
         let name = String(text[index..<end])
         index = text.index(after: end)
-        flags.removeAll { $0 == "#" }
-        return try make(.variable(name), "@")
+        if text[end] == "@" {
+          return try make(name.isEmpty ? .string : .variable(name), "@")
+        }
       case "@", "s", "S", "P":
         return try make(.string, character)
       case "d", "D", "i", "u", "U", "o", "O", "x", "X":

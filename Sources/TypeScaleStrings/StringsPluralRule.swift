@@ -61,6 +61,10 @@ struct StringsPluralRule {
       if digits > cursor, digits < text.endIndex, text[digits] == "$" {
         cursor = text.index(after: digits)
       }
+      // Flags and a width before the `#`, which Foundation reads and ignores (`%1#@count@`).
+      while cursor < text.endIndex, "0123456789-+ .".contains(text[cursor]) {
+        cursor = text.index(after: cursor)
+      }
       guard text[cursor...].hasPrefix("#@") else {
         index = text.index(after: percent)
         continue

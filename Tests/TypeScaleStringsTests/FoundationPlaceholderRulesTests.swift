@@ -164,6 +164,18 @@ import TypeScaleStrings
             + "Foundation formats its argument as %@; measured with the string sample"
         )
       ]),
+    // A name with a space is not a variable: the space ends the key, the next `@` is %@.
+    Rule(
+      source: "CFString.c __CFParseFormatSpec (keyIndex)",
+      text: "%# @sites @ left", measured: "\(name) left",
+      warnings: [
+        (
+          "%# @sites @", 1,
+          "is not a variable Foundation recognises (a variable's name has only letters, "
+            + "digits and _, between %#@ and @): Foundation formats its argument as %@; "
+            + "measured with the string sample"
+        )
+      ]),
     // The same argument as two kinds.
     Rule(
       source: "CFString.c __CFStringAppendFormatCore",

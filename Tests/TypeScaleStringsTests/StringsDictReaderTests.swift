@@ -149,7 +149,7 @@ import TypeScaleStrings
           <key>user.posts</key>
           <dict>
             <key>NSStringLocalizedFormatKey</key>
-            <string>%@ wrote %#@posts@</string>
+            <string>%@ wrote %1#@posts@</string>
             <key>posts</key>
             \(Self.variable([("one", "%ld post"), ("other", "%ld posts")]))
           </dict>

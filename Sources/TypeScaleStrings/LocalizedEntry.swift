@@ -31,6 +31,10 @@ public struct LocalizedEntry: Hashable, Sendable {
   public var line: Int
   /// How the text writes its placeholders: `String(format:)`'s (Apple's files) or Android's.
   public var syntax: PlaceholderSyntax
+  /// The argument each plural step of ``variant`` selects by, in step order, when the reader
+  /// knows it (a stringsdict variable's own argument, as Foundation numbers it); empty
+  /// otherwise, and then the plural steps take the integer arguments in order.
+  public var pluralArguments: [Int]
 
   /// Creates an entry.
   ///
@@ -44,10 +48,11 @@ public struct LocalizedEntry: Hashable, Sendable {
   ///   - file: The file the entry was read from.
   ///   - line: The 1-based line of the key.
   ///   - syntax: How the text writes its placeholders; `String(format:)`'s by default.
+  ///   - pluralArguments: The argument each plural step selects by, if known.
   public init(
     key: String, language: String, variant: StringVariant = StringVariant(), text: String,
     state: String? = nil, isFallback: Bool = false, file: URL, line: Int,
-    syntax: PlaceholderSyntax = .apple
+    syntax: PlaceholderSyntax = .apple, pluralArguments: [Int] = []
   ) {
     self.key = key
     self.language = language
@@ -58,6 +63,7 @@ public struct LocalizedEntry: Hashable, Sendable {
     self.file = file
     self.line = line
     self.syntax = syntax
+    self.pluralArguments = pluralArguments
   }
 }
 

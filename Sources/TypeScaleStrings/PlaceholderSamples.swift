@@ -210,46 +210,80 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   /// number is one CLDR picks for that category in the entry's language.
   ///
   /// - Parameter entry: The entry.
-  /// - Returns: The text to lay out.
-  /// - Throws: ``StringsError`` (``StringsError/Code/invalid``) naming the entry's file and
-  ///   line, the bad specifier, its column within the text, and what is valid, for a `%` at the
-  ///   end, an unknown conversion (`%y`), a position without a conversion (`%1$`), a width from
-  ///   an argument (`%*d`), positional and sequential specifiers mixed, or a width or precision
-  ///   over ``maximumWidth`` (`%999999d`).
+  /// - Returns: The text to lay out, ``sample(for:)``'s.
+  /// - Throws: ``StringsError``, as ``sample(for:)`` throws.
   public func text(for entry: LocalizedEntry) throws(StringsError) -> String {
+    try sample(for: entry).text
+  }
+
+  /// The entry's text as the platform formats it with the samples, and what looked wrong.
+  ///
+  /// Text that Foundation (or, for Android, `java.util.Formatter`) still formats is measured as
+  /// it formats it, and what is suspicious about it is a ``StringsWarning``: a `%` that starts
+  /// no specifier (`%$1@` is written `$1@`, `%1η` is written `1`), a sequential specifier that
+  /// takes the argument of a positional one, an argument no specifier takes, `%@` with a width
+  /// (ignored), `%n`, a `*` width or an undefined `%#@name@` variable. The checking article's
+  /// "Placeholders as Foundation formats them" lists each rule and its source.
+  ///
+  /// - Parameter entry: The entry.
+  /// - Returns: The text to lay out and the warnings, each naming the entry's file and line,
+  ///   key, language, variant, the specifier and its column within the text.
+  /// - Throws: ``StringsError`` (``StringsError/Code/invalid``) naming the entry's file and
+  ///   line, the specifier, its column within the text, and what is valid, for text that
+  ///   cannot be formatted or measured: a position over 127 (Foundation formats nothing), a
+  ///   width or precision over ``maximumWidth`` (`%999999d`); for Android, a `%` at the end, an
+  ///   unknown conversion (`%y`), a position without a conversion (`%1$`) or a `*` width, for
+  ///   which `java.util.Formatter` throws.
+  public func sample(for entry: LocalizedEntry) throws(StringsError) -> PlaceholderSample {
     // Every placeholder of both syntaxes starts with `%`: a text without one has none (the
     // scanner finds nothing in it, which PlaceholderSamplesTests checks).
-    guard entry.text.utf8.contains(UInt8(ascii: "%")) else { return entry.text }
+    guard entry.text.utf8.contains(UInt8(ascii: "%")) else {
+      return PlaceholderSample(text: entry.text)
+    }
+    let variant = entry.variant.isEmpty ? "" : ", \(entry.variant)"
+    func describe(_ spelling: String, column: Int, _ detail: String) -> String {
+      "the placeholder \"\(DisplayText.quoted(spelling, limit: 40))\" at character "
+        + "\(column) of the text of \"\(DisplayText.quoted(entry.key))\" "
+        + "(\(entry.language)\(variant)) \(detail)"
+    }
     let placeholders: [Placeholder]
     do {
       placeholders = try PlaceholderScanner.scan(entry.text, syntax: entry.syntax)
     } catch {
-      let variant = entry.variant.isEmpty ? "" : ", \(entry.variant)"
       throw StringsError(
         .invalid, file: entry.file, line: entry.line,
-        "the placeholder \"\(DisplayText.quoted(error.spelling, limit: 40))\" at character "
-          + "\(error.column) of the text of \"\(DisplayText.quoted(entry.key))\" "
-          + "(\(entry.language)\(variant)) \(error.detail)")
+        describe(error.spelling, column: error.column, error.detail))
     }
-    guard !placeholders.isEmpty else { return entry.text }
+    guard !placeholders.isEmpty else { return PlaceholderSample(text: entry.text) }
+    // A plural variant's `%#@name@` variables took arguments its expanded text may not show.
+    let isPlural = entry.variant.steps.contains { step in
+      if case .device = step { false } else { true }
+    }
+    let arguments = PlaceholderArguments(
+      placeholders, syntax: entry.syntax, reportsGaps: !isPlural)
+    let warnings = arguments.findings.map { finding in
+      let placeholder = placeholders[finding.index]
+      return StringsWarning(
+        file: entry.file, line: entry.line, key: entry.key,
+        describe(
+          placeholder.spelling,
+          column: PlaceholderScanner.column(of: placeholder.range.lowerBound, in: entry.text),
+          finding.detail))
+    }
+    let numbers = arguments.numbers.map { $0 ?? 0 }
+    let text = fill(entry, placeholders, numbers)
+    return PlaceholderSample(text: text, warnings: warnings)
+  }
+
+  /// The entry's text with each placeholder replaced by the sample of the argument it takes.
+  private func fill(_ entry: LocalizedEntry, _ placeholders: [Placeholder], _ numbers: [Int])
+    -> String
+  {
     let override = overrides.first { KeyGlob($0.keys).matches(entry.key) }
     let string = override?.string ?? self.string
     let integer = override?.integer ?? self.integer
     let float = override?.float ?? self.float
 
-    // Number the arguments: explicit positions, or 1, 2, … in order.
-    var numbers: [Int] = []
-    var next = 1
-    for placeholder in placeholders {
-      if let position = placeholder.position {
-        numbers.append(position)
-      } else if placeholder.takesArgument {
-        numbers.append(next)
-        next += 1
-      } else {
-        numbers.append(0)
-      }
-    }
     // The plural steps take the integer arguments in the order they first appear.
     let categories: [String] = entry.variant.steps.compactMap { step in
       switch step {
@@ -264,7 +298,11 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
     where placeholder.kind == .integer && !integerArguments.contains(number) {
       integerArguments.append(number)
     }
-    for (category, argument) in zip(categories, integerArguments) {
+    // A stringsdict variable's own argument, when the reader knows it.
+    let known = entry.pluralArguments
+    let arguments =
+      known.count == categories.count && !known.contains(0) ? known : integerArguments
+    for (category, argument) in zip(categories, arguments) {
       // The integer sample itself when CLDR puts it in the category (English and Russian
       // "other", Russian "many" for 88888): the widest number the variant shows; else the
       // smallest number of the category.
@@ -280,13 +318,20 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
     for (placeholder, number) in zip(placeholders, numbers) {
       result += entry.text[index..<placeholder.range.lowerBound]
       index = placeholder.range.upperBound
-      if let chosen = override?.arguments[number] {
+      if number > 0, let chosen = override?.arguments[number] {
         result += pad(chosen, placeholder)
         continue
       }
       switch placeholder.kind {
       case .percent: result += "%"
       case .newline: result += "\n"
+      case .nothing: break
+      case .literal(let written): result += written
+      case .variable: result += string
+      case .string where entry.syntax == .apple && placeholder.conversion == "@":
+        // Foundation ignores a width and precision for `%@` (CFString.c's CFFormatCFType
+        // case appends the description as is).
+        result += string
       case .string:
         var text = string
         if let precision = placeholder.precision { text = String(text.prefix(precision)) }

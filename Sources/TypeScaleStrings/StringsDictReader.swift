@@ -154,7 +154,8 @@ public struct StringsDictReader: Sendable {
         entries.append(
           LocalizedEntry(
             key: key, language: language, variant: StringVariant(expansion.steps),
-            text: expansion.text, file: file, line: line))
+            text: expansion.text, file: file, line: line,
+            pluralArguments: expansion.arguments))
       }
     }
     return entries
@@ -293,7 +294,9 @@ private struct StringsDictReading {
         } else {
           inner = try expansions(of: byDevice[device] as Any, path: devicePath)
         }
-        result += inner.map { .init(steps: [.device(device)] + $0.steps, text: $0.text) }
+        result += inner.map {
+          .init(steps: [.device(device)] + $0.steps, text: $0.text, arguments: $0.arguments)
+        }
       }
       return result
     }

@@ -28,6 +28,14 @@ struct StringsPluralRule {
   struct Expansion {
     var steps: [StringVariant.Step]
     var text: String
+    /// The text with every specifier that takes an argument numbered (`%2$ld`), or `nil`
+    /// when it cannot be written so (a `*` width).
+    var positional: String? = nil
+    /// The argument each specifier of the text takes, in order, as Foundation numbers a
+    /// variable's text: from the variable's own argument.
+    var numbers: [Int]? = nil
+    /// The argument each plural step of ``steps`` selects by, in step order (0 when unknown).
+    var arguments: [Int] = []
   }
 
   var format: String
@@ -52,6 +60,10 @@ struct StringsPluralRule {
       }
       if digits > cursor, digits < text.endIndex, text[digits] == "$" {
         cursor = text.index(after: digits)
+      }
+      // Flags and a width before the `#`, which Foundation reads and ignores (`%1#@count@`).
+      while cursor < text.endIndex, "0123456789-+ .".contains(text[cursor]) {
+        cursor = text.index(after: cursor)
       }
       guard text[cursor...].hasPrefix("#@") else {
         index = text.index(after: percent)
@@ -193,13 +205,45 @@ struct StringsPluralRule {
   /// variations; otherwise each variable is a ``StringVariant/Step/substitution(name:plural:)``,
   /// as ``StringCatalogReader`` names a catalog's substitutions. Variables referred to from a
   /// category's text are expanded too, as substitutions.
-  func expand() -> [Expansion] { expand(format, excluding: [], topLevel: true) }
+  ///
+  /// **Arguments.** A variable's `%#@name@` takes an argument as any specifier does, and the
+  /// specifiers of its category's text are numbered from that argument: in `%@ %#@files@` with
+  /// `one` = `%ld file`, `%ld` is argument 2 (Apple's stringsdict documentation: the
+  /// category's `%d` is the variable's number). Where the expanded text, read on its own,
+  /// would number its specifiers otherwise (`Followed by %1$@ and %ld others` as a variable's
+  /// text, or `One file %@` after a variable whose text shows no number), every specifier is
+  /// written with its position (`Followed by %1$@ and %2$ld others`), so that the samples go
+  /// where Foundation puts the app's arguments.
+  func expand() -> [Expansion] {
+    expand(format, excluding: [], topLevel: true, firstArgument: 1).map { expansion in
+      guard let positional = expansion.positional, let numbers = expansion.numbers,
+        positional != expansion.text,
+        let plain = try? PlaceholderScanner.scan(expansion.text, syntax: .apple),
+        PlaceholderArguments(plain, syntax: .apple).numbers.compactMap({ $0 }) != numbers
+      else {
+        return Expansion(
+          steps: expansion.steps, text: expansion.text, arguments: expansion.arguments)
+      }
+      return Expansion(steps: expansion.steps, text: positional, arguments: expansion.arguments)
+    }
+  }
 
-  private func expand(_ text: String, excluding excluded: Set<String>, topLevel: Bool)
-    -> [Expansion]
-  {
+  private func expand(
+    _ text: String, excluding excluded: Set<String>, topLevel: Bool, firstArgument: Int
+  ) -> [Expansion] {
     let names = names(in: text, excluding: excluded)
     let references = Self.references(in: text)
+    // The text's specifiers and their arguments, for the positional spelling.
+    let placeholders = try? PlaceholderScanner.scan(text, syntax: .apple)
+    let numbering = placeholders.map {
+      PlaceholderArguments($0, syntax: .apple, firstArgument: firstArgument).numbers
+    }
+    var variableArgument: [String: Int] = [:]
+    for (placeholder, number) in zip(placeholders ?? [], numbering ?? []) {
+      if case .variable(let name) = placeholder.kind, variableArgument[name] == nil {
+        variableArgument[name] = number
+      }
+    }
     let ownPlural =
       topLevel && names.count == 1 && references.count == 1
       && references[0].range == text.startIndex..<text.endIndex
@@ -208,13 +252,19 @@ struct StringsPluralRule {
     // reference of the text replaced by its choice (a reference inside a choice's text to
     // another variable of this text stays as written, as ``measure(variants:characters:)``
     // counts it).
-    var partial: [(steps: [StringVariant.Step], chosen: [String: String])] = [([], [:])]
+    var partial: [(steps: [StringVariant.Step], arguments: [Int], chosen: [String: Expansion])] =
+      [([], [], [:])]
     for name in names {
       let choices = variables[name]?.ordered ?? []
       guard !choices.isEmpty else { continue }
       // Each choice's own expansions, built once for all the bases.
-      let expanded = choices.map { expand($0.text, excluding: inner, topLevel: false) }
-      var next: [(steps: [StringVariant.Step], chosen: [String: String])] = []
+      let expanded = choices.map {
+        expand(
+          $0.text, excluding: inner, topLevel: false,
+          firstArgument: variableArgument[name] ?? firstArgument)
+      }
+      var next: [(steps: [StringVariant.Step], arguments: [Int], chosen: [String: Expansion])] =
+        []
       for base in partial {
         for (choice, nestedTexts) in zip(choices, expanded) {
           let step: StringVariant.Step =
@@ -222,8 +272,12 @@ struct StringsPluralRule {
             ? .plural(choice.category) : .substitution(name: name, plural: choice.category)
           for nested in nestedTexts {
             var chosen = base.chosen
-            chosen[name] = nested.text
-            next.append((base.steps + [step] + nested.steps, chosen))
+            chosen[name] = nested
+            next.append(
+              (
+                base.steps + [step] + nested.steps,
+                base.arguments + [variableArgument[name] ?? 0] + nested.arguments, chosen
+              ))
           }
         }
       }
@@ -235,11 +289,51 @@ struct StringsPluralRule {
       for reference in references {
         guard let replacement = combination.chosen[reference.name] else { continue }
         result += text[index..<reference.range.lowerBound]
-        result += replacement
+        result += replacement.text
         index = reference.range.upperBound
       }
       result += text[index...]
-      return Expansion(steps: combination.steps, text: result)
+      let numbered = positional(
+        text, placeholders, numbering, chosen: combination.chosen)
+      return Expansion(
+        steps: combination.steps, text: result, positional: numbered?.text,
+        numbers: numbered?.numbers, arguments: combination.arguments)
     }
+  }
+
+  /// `text` with each chosen variable replaced by its choice's positional text and every other
+  /// specifier that takes an argument written with its position; `nil` when a specifier takes
+  /// a `*` width or a choice cannot be written so.
+  private func positional(
+    _ text: String, _ placeholders: [Placeholder]?, _ numbering: [Int?]?,
+    chosen: [String: Expansion]
+  ) -> (text: String, numbers: [Int])? {
+    guard let placeholders, let numbering else { return nil }
+    var result = ""
+    var numbers: [Int] = []
+    var index = text.startIndex
+    for (placeholder, number) in zip(placeholders, numbering) {
+      result += text[index..<placeholder.range.lowerBound]
+      index = placeholder.range.upperBound
+      guard placeholder.widthArgument == nil, placeholder.precisionArgument == nil else {
+        return nil
+      }
+      if case .variable(let name) = placeholder.kind, let choice = chosen[name] {
+        guard let inner = choice.positional, let innerNumbers = choice.numbers else { return nil }
+        result += inner
+        numbers += innerNumbers
+        continue
+      }
+      guard let number else {
+        result += placeholder.spelling
+        continue
+      }
+      numbers.append(number)
+      result +=
+        placeholder.position == nil
+        ? "%\(number)$" + placeholder.spelling.dropFirst() : placeholder.spelling
+    }
+    result += text[index...]
+    return (result, numbers)
   }
 }

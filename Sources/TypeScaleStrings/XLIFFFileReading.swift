@@ -175,7 +175,7 @@ struct XLIFFFileReading {
       LocalizedEntry(
         key: group.key, language: language, variant: StringVariant(expansion.steps),
         text: expansion.text, state: state, isFallback: isFallback, file: file,
-        line: group.format?.line ?? group.firstLine)
+        line: group.format?.line ?? group.firstLine, pluralArguments: expansion.arguments)
     }
   }
 }

@@ -35,9 +35,9 @@ import TypeScaleStrings
     ("%2$@ before %1$d", "Maximilian Mustermann before 88888"),
     ("100%%", "100%"),
     ("%5d|%-5d|%08d", "88888|88888|00088888"),
-    ("[%25@]", "[    Maximilian Mustermann]"),
-    ("[%-23@]", "[Maximilian Mustermann  ]"),
-    ("%.3@", "Max"),
+    ("[%25s]", "[    Maximilian Mustermann]"),
+    ("[%-23s]", "[Maximilian Mustermann  ]"),
+    ("%.3s", "Max"),
     ("%+d", "+88888"),
     ("no placeholders", "no placeholders"),
     ("", ""),
@@ -66,17 +66,17 @@ import TypeScaleStrings
     #expect(try PlaceholderSamples().text(for: entry(text, syntax: .android)) == expected)
   }
 
-  /// (text, syntax, the bad specifier, column, part of the message).
+  /// (text, syntax, the bad specifier, column, part of the message): what
+  /// `java.util.Formatter` throws for, and a position Foundation refuses.
   static let malformed: [(String, PlaceholderSyntax, String, Int, String)] = [
-    ("100%", .apple, "%", 4, "ends the text without a conversion"),
-    ("Value %y here", .apple, "%y", 7, "unknown conversion 'y'"),
-    ("%1$", .apple, "%1$", 1, "has a position but no conversion"),
-    ("%1$@ and %@", .apple, "%@", 10, "mixes positional (%1$@) and sequential (%@)"),
-    ("%*d", .apple, "%*", 1, "takes its width from an argument"),
-    ("%0$@", .apple, "%0$", 1, "position 0"),
+    ("100%", .android, "%", 4, "ends the text without a conversion"),
+    ("Value %y here", .android, "%y", 7, "unknown conversion 'y'"),
+    ("%1$", .android, "%1$", 1, "has a position but no conversion"),
+    ("%*d", .android, "%*", 1, "takes its width from an argument"),
+    ("%0$s", .android, "%0$", 1, "position 0"),
     ("%@", .android, "%@", 1, "unknown conversion '@'"),
     ("%lld", .android, "%l", 1, "unknown conversion 'l'"),
-    ("%#@files@", .apple, "%#@files@", 1, "substitution (%#@name@) that the reader did not"),
+    ("%300$@", .apple, "%300$", 1, "over the 127 that Foundation accepts"),
   ]
 
   @Test(arguments: malformed)

@@ -121,6 +121,66 @@ import TypeScaleStrings
       ])
   }
 
+  /// A variable's text is numbered from the variable's own argument (Stringsdict File Format:
+  /// the category's `%d` is the variable's number; CFString.c's `initialArgPosition` for
+  /// "recursive calls when doing stringsDict formatting"). Where the expanded text would be
+  /// numbered otherwise, every specifier is written with its position.
+  @Test func aVariablesTextIsNumberedFromTheVariablesArgument() throws {
+    let entries = try StringsDictReader().read(
+      data: Data(
+        Self.plist(
+          """
+          <key>liked.by</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%#@people@%#@others@</string>
+            <key>people</key>
+            \(Self.variable([("one", ""), ("other", "")], type: "ld"))
+            <key>others</key>
+            \(Self.variable([("one", "Liked by %1$@ and one more"), ("other", "Liked by %1$@ and %ld more")], type: "ld"))
+          </dict>
+          <key>folder.files</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%#@files@ in %@</string>
+            <key>files</key>
+            \(Self.variable([("one", "One file"), ("other", "%ld files")]))
+          </dict>
+          <key>user.posts</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key>
+            <string>%@ wrote %1#@posts@</string>
+            <key>posts</key>
+            \(Self.variable([("one", "%ld post"), ("other", "%ld posts")]))
+          </dict>
+          """
+        ).utf8), file: Self.file, language: "en")
+    #expect(
+      summary(entries) == [
+        "people=one/others=one|Liked by %1$@ and one more",
+        "people=one/others=other|Liked by %1$@ and %2$ld more",
+        "people=other/others=one|Liked by %1$@ and one more",
+        "people=other/others=other|Liked by %1$@ and %2$ld more",
+        "files=one|One file in %2$@",
+        "files=other|%ld files in %@",
+        "posts=one|%@ wrote %ld post",
+        "posts=other|%@ wrote %ld posts",
+      ])
+    let samples = try entries.map { try PlaceholderSamples().sample(for: $0) }
+    #expect(samples.flatMap(\.warnings) == [])
+    #expect(
+      samples.map(\.text) == [
+        "Liked by Maximilian Mustermann and one more",
+        "Liked by Maximilian Mustermann and 88888 more",
+        "Liked by Maximilian Mustermann and one more",
+        "Liked by Maximilian Mustermann and 88888 more",
+        "One file in Maximilian Mustermann",
+        "88888 files in Maximilian Mustermann",
+        "Maximilian Mustermann wrote 1 post",
+        "Maximilian Mustermann wrote 88888 posts",
+      ])
+  }
+
   @Test func deviceRulesAreDeviceVariants() throws {
     let entries = try read(
       """

@@ -14,9 +14,12 @@ import TypeScaleStrings
 ///    than the rule's `device` (entries with no device step always count).
 /// 2. The rule is the first whose `keys` match, filled from `defaults`; with no rule and no
 ///    defaults the entry is skipped ("no rule matches").
-/// 3. The text is `PlaceholderSamples.text(for:)`'s. A placeholder it cannot fill is bad
-///    input, like a malformed catalog: the entry becomes a ``CheckInputError`` (file, line,
-///    column) and the run exits 2.
+/// 3. The text is `PlaceholderSamples.sample(for:)`'s: placeholders filled as Foundation (or
+///    Android) formats them. What it warns about (a specifier Foundation formats but that may
+///    not say what was meant) becomes a ``CheckEntryWarning`` and the text is still measured;
+///    a placeholder it cannot fill makes the entry a ``CheckSkipped`` one ("could not be
+///    measured") with a warning naming the file, line and column. Neither changes the exit
+///    status: exit 2 is for files that cannot be read.
 /// 4. The font: the family `fonts` names for the entry's language, else for the text's dominant
 ///    script, replaces the style's family (its weight, italic, size, tracking and scaling stay);
 ///    otherwise the typography's own family. The chosen family is the label's primary font, as
@@ -412,7 +415,15 @@ public final class CheckRunner: Sendable {
     let text: String
     var warnings: [CheckEntryWarning] = []
     do throws(StringsError) {
-      text = try constraints.placeholders.text(for: entry)
+      let sample = try constraints.placeholders.sample(for: entry)
+      text = sample.text
+      for warning in sample.warnings {
+        warnings.append(
+          CheckEntryWarning(
+            key: entry.key, language: entry.language, variant: variant,
+            file: warning.file?.relativePath ?? file, line: warning.line ?? entry.line,
+            column: warning.column, message: warning.message, isMeasured: true))
+      }
     } catch {
       let warning = CheckEntryWarning(
         key: entry.key, language: entry.language, variant: variant,

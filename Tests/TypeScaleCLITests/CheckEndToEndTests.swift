@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TypeScaleCheck
 import TypeScaleTestSupport
 
 /// The checks of issue 20, end to end through `typescale check`: a real catalog, the real
@@ -68,19 +69,13 @@ import TypeScaleTestSupport
 
     let report = await typescale(
       "check", folder.appendingPathComponent("constraints.json").path, "--json")
-    let object = try #require(
-      JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any])
-    let results = try #require(object["results"] as? [[String: Any]])
-    let failing = results.filter { result in
-      let cells = result["cells"] as? [[String: Any]] ?? []
-      return cells.contains { $0["status"] as? String != "fits" }
-    }
-    #expect(failing.map { "\($0["key"] ?? "")|\($0["language"] ?? "")" } == ["button.save|de"])
-    let cells = try #require(failing.first?["cells"] as? [[String: Any]])
+    let results = try CheckJSONReport.read(Data(report.output.utf8), file: "report").results
+    let failing = results.filter { $0.cells.contains { $0.status != .fits } }
+    #expect(failing.map(\.id) == ["button.save|de"])
     #expect(
-      cells.filter { $0["status"] as? String != "fits" }.compactMap { $0["category"] as? String }
+      failing.first?.cells.filter { $0.status != .fits }.map(\.category.shortName)
         == ["AX1", "AX2", "AX3", "AX4", "AX5"])
-    #expect(failing.first?["largestFitting"] as? String == "XXXL")
+    #expect(failing.first?.largestFitting == .extraExtraExtraLarge)
 
     // SARIF: one result, at the key's line (4) of the catalog.
     let log = try json(sarif)
@@ -106,23 +101,19 @@ import TypeScaleTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let report = await typescale(
       "check", folder.appendingPathComponent("constraints.json").path, "--json")
-    let object = try #require(
-      JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any])
-    let results = try #require(object["results"] as? [[String: Any]])
+    let results = try CheckJSONReport.read(Data(report.output.utf8), file: "report").results
     // German has no value for the key, so it shows the English variants, as iOS does.
-    let files = results.filter { $0["key"] as? String == "label.files" }
+    let files = results.filter { $0.key == "label.files" }
     #expect(
-      files.map {
-        "\($0["language"] ?? "")|\($0["variant"] ?? "")|\($0["isFallback"] as? Bool ?? false)"
-      }
+      files.map { "\($0.language)|\($0.variant)|\($0.isFallback)" }
         == [
           "en|plural=one|false", "en|plural=other|false", "de|plural=one|true",
           "de|plural=other|true",
         ])
-    #expect(files.allSatisfy { ($0["cells"] as? [Any])?.count == 12 })
+    #expect(files.allSatisfy { $0.cells.count == 12 })
     // The number is one CLDR puts in the variant's category: 1 for English "one", the
     // five-digit default sample for "other".
-    #expect(files.compactMap { $0["text"] as? String }.prefix(2) == ["1 file", "88888 files"])
+    #expect(files.map(\.text).prefix(2) == ["1 file", "88888 files"])
   }
 
   @Test func baseline_acceptsKnownFailures_andNamesOnlyTheNewOne() async throws {
@@ -143,17 +134,12 @@ import TypeScaleTestSupport
     try Data(changed.utf8).write(to: catalog)
     let after = await typescale("check", constraints, "--baseline", baseline, "--json")
     #expect(after.status == 1)
-    let object = try #require(
-      JSONSerialization.jsonObject(with: Data(after.output.utf8)) as? [String: Any])
-    let results = try #require(object["results"] as? [[String: Any]])
+    let results = try CheckJSONReport.read(Data(after.output.utf8), file: "report").results
     let new = results.filter { result in
-      let cells = result["cells"] as? [[String: Any]] ?? []
-      return cells.contains { $0["status"] as? String != "fits" }
-        && result["isBaselined"] as? Bool == false
+      result.cells.contains { $0.status != .fits } && !result.isBaselined
     }
     #expect(
-      new.map { "\($0["key"] ?? "")|\($0["language"] ?? "")|\($0["variant"] ?? "")" }
-        == ["label.files|en|plural=other", "label.files|de|plural=other"])
+      new.map(\.id) == ["label.files|en|plural=other", "label.files|de|plural=other"])
     let summary = await typescale("check", constraints, "--baseline", baseline)
     #expect(summary.output.contains("label.files"))
     #expect(summary.output.contains("(2 new"), "\(summary.output)")

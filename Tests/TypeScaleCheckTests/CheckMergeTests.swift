@@ -137,7 +137,7 @@ import TypeScaleStrings
     #expect(accepting.apply(to: cut).exitStatus == 1)
     #expect(
       CheckTerminalReport().write(cut).hasSuffix(
-        "checked 1 translation of 1 key (12 layouts): 1 fails (1 new), 0 skipped\n"))
+        "checked 1 translation of 1 key in 1 language (12 layouts): 1 fails (1 new)\n"))
   }
 
   @Test func requiredKeyNothingLaidOut_isAFailure() throws {

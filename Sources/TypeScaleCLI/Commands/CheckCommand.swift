@@ -180,15 +180,10 @@ struct CheckCommand: Command {
     }
     var images: [String: Data] = [:]
     if options.html != nil {
-      for request in CheckHTMLReport.imageRequests(for: summary) {
-        let key = CheckHTMLReport.imageKey(for: summary, row: request.row, at: request.category)
-        do {
-          images[key] = try runner.image(for: summary, row: request.row, at: request.category)
-        } catch {
-          errorOutput.write(
-            "warning: cannot draw \(DisplayText.escapingControls(key)): "
-              + "\(DisplayText.escapingControls(error.message))\n")
-        }
+      let drawn = runner.images(for: summary)
+      images = drawn.images
+      for warning in drawn.warnings {
+        errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
       }
     }
     try options.write(

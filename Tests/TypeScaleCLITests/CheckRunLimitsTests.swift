@@ -122,7 +122,8 @@ import TypeScaleCheck
     let run = await typescale("check", constraints, "--no-color")
     #expect(run.status == 1)
     #expect(!run.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
-    #expect(run.output.contains("\nevil\\u{1B}]0;owned\\u{7}\\u{1B}[2J  fails in 2 of 2 languages\n"))
+    #expect(
+      run.output.contains("\nevil\\u{1B}]0;owned\\u{7}\\u{1B}[2J  fails in 2 of 2 languages\n"))
   }
 
   @Test func constraintsFileThatIsAFIFOIsNamedAsSuch() async throws {
@@ -202,7 +203,8 @@ import TypeScaleCheck
     let all = await typescale(["check", "merge"] + paths)
     #expect(all.status == 0)
     #expect(
-      all.output.hasSuffix("checked 24 translations of 12 keys in 2 languages (288 layouts): all fit\n"))
+      all.output.hasSuffix(
+        "checked 24 translations of 12 keys in 2 languages (288 layouts): all fit\n"))
   }
 
   @Test func merge_refusesADuplicateAndAForeignShard() async throws {

@@ -69,15 +69,19 @@ struct CheckReportOptions: Sendable {
   ///   `all`.
   init(parsed: ParsedArguments) throws(CLIError) {
     keyLimit =
-      try parsed.value("keys", expected: "a whole number of keys, or 'all'") { (text: String) -> Int?? in
-        text == "all" ? .some(nil) : Int(text).flatMap { $0 >= 0 ? .some($0) : nil }
-      } ?? CheckTerminalReport.defaultKeyLimit
+      try parsed.value("keys", expected: "a whole number of keys, or 'all'", Self.keyLimit)
+      ?? CheckTerminalReport.defaultKeyLimit
     json = parsed.flag("json")
     junit = parsed.value("junit")
     sarif = parsed.value("sarif")
     html = parsed.value("html")
     baseline = parsed.value("baseline")
     noColor = parsed.flag("no-color")
+  }
+
+  /// `--keys`'s value: `all` (every key, `.some(nil)`) or a whole number of at least 0.
+  static func keyLimit(_ text: String) -> Int?? {
+    text == "all" ? .some(nil) : Int(text).flatMap { $0 >= 0 ? .some($0) : nil }
   }
 
   /// Whether the summary is coloured: not with `--no-color`, only on a terminal, and not when
@@ -124,7 +128,7 @@ struct CheckReportOptions: Sendable {
   ///
   /// - Parameters:
   ///   - summary: The run's summary.
-  ///   - json: The JSON report streamed during the run, with `--json`.
+  ///   - spool: The JSON report streamed during the run, with `--json`.
   ///   - htmlWriter: The HTML writer, with its images.
   ///   - output: Standard output.
   ///   - errorOutput: Standard error: unreadable files and entry warnings again, with `--json`.

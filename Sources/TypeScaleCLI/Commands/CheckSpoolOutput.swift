@@ -31,13 +31,15 @@ final class CheckSpoolOutput: CheckTextOutput {
   init() throws(CLIError) {
     folder = FileManager.default.temporaryDirectory.path
     var template = Array((folder + "/typescale-report-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
     guard descriptor >= 0 else {
       throw .input(
         "cannot make a temporary file in \(folder) for the JSON report: "
           + "\(SystemCall.reason(errno)); set TMPDIR to a folder that can be written")
     }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
     self.descriptor = descriptor
   }
 

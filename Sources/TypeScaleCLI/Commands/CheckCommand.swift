@@ -11,11 +11,18 @@ import TypeScaleStrings
 ///
 /// ```
 /// $ typescale check typescale-check.json Localizable.xcstrings --junit check.xml
-/// button.subscribe
-///   language  xS S M L XL XXL XXXL AX1 AX2 AX3 AX4 AX5  fits up to
-///   de        ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
+/// checked 38 translations of 2 keys in 19 languages (456 layouts): 1 fails (1 new)
 ///
-/// checked 38 translations of 2 keys (456 layouts): 1 fails (1 new), 0 skipped
+/// failing translations by language and category
+///   language  failing  AX1 AX2 AX3 AX4 AX5
+///   de        1 of 2     1   1   1   1   1
+/// …
+/// worst 1 of 1 failing key
+///   languages  xS S M L XL XXL XXXL AX1 AX2 AX3 AX4 AX5  fits up to
+/// button.subscribe  fails in 1 of 19 languages
+///   de         ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
+///
+/// checked 38 translations of 2 keys in 19 languages (456 layouts): 1 fails (1 new)
 /// ```
 struct CheckCommand: Command {
   /// The command's options, positionals and the `merge` subcommand.
@@ -27,16 +34,23 @@ struct CheckCommand: Command {
       keys by glob) and the catalogs given after it, or else those it lists under \
       "catalogs": String Catalogs (.xcstrings), .strings and .stringsdict in .lproj folders, \
       XLIFF (.xliff, .xcloc) and Android res/values*/strings.xml. Every key, language and \
-      variant is laid out at each category its rule requires, and the summary shows a grid \
-      per failing key (✓ fits, … truncated, ✗ overflows its lines) with the largest category \
-      at which each translation fits, worst key first.
+      variant is laid out at each category its rule requires. The summary starts with what \
+      to do: the counts, failing translations by language and category, by rule, the keys \
+      failing in the most languages, where labels start failing and what is new against the \
+      baseline; then the worst 20 keys' grids (--keys N or --keys all for more; ✓ fits, … \
+      truncated, ✗ overflows its lines; languages with the same marks share a row) with the \
+      largest category at which each translation fits.
 
       A file that cannot be read is reported with its line and column and the others are \
       still checked. Progress goes to standard error for runs over a second. --baseline \
       accepts the failures a file lists; --update-baseline records the current failures in \
       it instead of failing (not when a file could not be read). --shard K/N checks one part \
       of the keys, for a CI matrix; 'typescale check merge' combines the parts' --json \
-      reports. The HTML page draws each failing label at its smallest failing category.
+      reports. The HTML page (at most 10 MB) has the same triage, a heat map and every row \
+      behind filters, and draws the worst labels at their smallest failing category. A \
+      placeholder Foundation formats is measured as it formats it; one that looks wrong is a \
+      warning, and one no platform can fill is an entry that could not be measured, never \
+      exit 2.
 
       Before anything is laid out, the run's layouts (each translation at each category of \
       its rule) are counted and shown with the progress; a run of more than --max-layouts \

@@ -126,7 +126,11 @@ extension CheckJSONReport {
         number(cell.width)
         append(",")
         number(cell.height)
-        append(",\(cell.lineCount),\(cell.neededLines),\"")
+        append(",")
+        integer(cell.lineCount)
+        append(",")
+        integer(cell.neededLines)
+        append(",\"")
         append(CheckJSONReport.statusCode(cell.status))
         append("\"")
         if case .named = layout { append(",\"\(cell.category.shortName)\"") }
@@ -228,7 +232,35 @@ extension CheckJSONReport {
 
     private func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
     private func string(_ text: String) { JSONValue.appendString(text, to: &buffer) }
-    private func number(_ value: Double) { append(JSONValue.fullText(value)) }
+    /// A number in full: whole ones (most point sizes and heights) as integers without going
+    /// through `Double.description`, the rest as ``JSONValue/fullText(_:)`` writes them.
+    private func number(_ value: Double) {
+      if value == value.rounded(.towardZero), abs(value) < 1e15 {
+        integer(Int(value))
+      } else {
+        append(JSONValue.fullText(value))
+      }
+    }
+
+    private func integer(_ value: Int) {
+      if value < 0 { buffer.append(UInt8(ascii: "-")) }
+      var magnitude = value.magnitude
+      var digits:
+        (
+          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+        ) =
+          (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      var count = 0
+      withUnsafeMutableBytes(of: &digits) { bytes in
+        repeat {
+          bytes[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+          magnitude /= 10
+          count += 1
+        } while magnitude > 0
+        for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(bytes[index]) }
+      }
+    }
 
     private func strings(_ texts: [String]) {
       append("[")

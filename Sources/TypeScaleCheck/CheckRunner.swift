@@ -463,7 +463,8 @@ public final class CheckRunner: Sendable {
     let cells: [CheckCell]
     let missing: [String]
     do throws(TypeScaleError) {
-      (cells, missing) = try layOut(text, language: entry.language, rule: rule)
+      (cells, missing) = try layOut(
+        text, language: entry.language, scriptText: entry.text, rule: rule)
     } catch {
       let message = Self.located(
         "could not lay out '\(DisplayText.quoted(entry.key))' (\(entry.language)): "
@@ -508,13 +509,19 @@ public final class CheckRunner: Sendable {
   }
 
   /// The sweep over the rule's categories, and each category's cell.
-  private func layOut(_ text: String, language: String, rule: CheckRule.Resolved)
+  ///
+  /// The font is picked by the language, else by the dominant script of `scriptText`: the
+  /// entry's own text, before placeholders are filled, so that a Latin sample name in an Arabic
+  /// sentence does not make it Latin.
+  private func layOut(
+    _ text: String, language: String, scriptText: String, rule: CheckRule.Resolved
+  )
     throws(TypeScaleError) -> ([CheckCell], [String])
   {
     guard let lower = rule.categories.first, let upper = rule.categories.last else {
       return ([], [])
     }
-    let family = constraints.fontFamily(language: language, text: text)
+    let family = constraints.fontFamily(language: language, text: scriptText)
     let layouts = try sweeper(family: family, rule: rule, range: lower...upper, limited: true)
       .sweep(text, language: language)
     var needed: [ContentSizeCategory: Int] = [:]

@@ -12,7 +12,7 @@ kinds, each matched by a rule of the constraints file:
   button.*  day and month names, "Today", date-field, unit and short language names
             (headline, 120 pt, 1 line)
   title.*   territory and currency names, "Region: %@" (title2, 300 pt, 2 lines)
-  count.*   unit and relative-time plural patterns with %lld (subheadline, 160 pt, 1 line)
+  count.*   unit and relative-time plural patterns with %lld (subheadline, 260 pt, 1 line)
   menu.*    device variants: the short unit name on iphone, the long one on ipad and mac
             (callout, 140 pt, 1 line; the iphone variant is checked)
   label.*   language, script and currency names, "Language: %@" (defaults: body, 320 pt)
@@ -28,7 +28,11 @@ translations and layouts `typescale check` plans.
 Choices are deterministic (a seeded random.Random over sorted candidates): the same seed, key
 count and CLDR data give the same bytes.
 
-  python3 Scripts/make-synthetic-app.py --output DIR [--keys 2000] [--seed 34]
+  python3 Scripts/make-synthetic-app.py --output DIR [--keys 2000] [--seed 34] [--android]
+
+`--android` also writes the same keys as an Android res/values*/strings.xml tree (`.` and `-`
+in names become `_`, plural keys `<plurals>`, device keys their iphone text) and rules for its
+names (`button_*`, …); the manifest's counts are the String Catalogs' alone.
 
 Only the standard library is used.
 """
@@ -119,9 +123,6 @@ FONTS = {
     "ko": "Noto Sans CJK KR",
     "zh-Hans": "Noto Sans CJK SC",
     "zh-Hant": "Noto Sans CJK TC",
-    "Latn": "Noto Sans",
-    "Cyrl": "Noto Sans",
-    "Grek": "Noto Sans",
     "Arab": "Noto Sans Arabic",
     "Hebr": "Noto Sans Hebrew",
     "Deva": "Noto Sans Devanagari",
@@ -134,7 +135,7 @@ CATEGORIES = "xS...AX5"
 RULES = [
     {"keys": "button.*", "style": "headline", "width": 120, "lineLimit": 1},
     {"keys": "title.*", "style": "title2", "width": 300, "lineLimit": 2},
-    {"keys": "count.*", "style": "subheadline", "width": 160, "lineLimit": 1},
+    {"keys": "count.*", "style": "subheadline", "width": 260, "lineLimit": 1},
     {"keys": "menu.*", "style": "callout", "width": 140, "lineLimit": 1},
 ]
 DEFAULTS = {
@@ -448,14 +449,73 @@ def build(keys, seed):
     return catalogs, summary, started
 
 
-def constraints():
+def constraints(android):
+    rules = list(RULES)
+    if android:
+        rules += [dict(rule, keys=rule["keys"].replace(".*", "_*")) for rule in RULES]
     return {
         "fontDirectories": ["fonts"],
         "fonts": FONTS,
         "placeholders": PLACEHOLDERS,
         "defaults": DEFAULTS,
-        "rules": RULES,
+        "rules": rules,
     }
+
+
+# Android's resource folder for each language; `values` holds the source language.
+ANDROID_FOLDERS = {
+    "en": "values",
+    "pt-BR": "values-pt-rBR",
+    "pt-PT": "values-pt-rPT",
+    "zh-Hans": "values-b+zh+Hans",
+    "zh-Hant": "values-b+zh+Hant",
+}
+
+
+def android_text(text):
+    """A catalog text as strings.xml spells it: Java format specifiers, XML and aapt2 escapes."""
+    text = text.replace("%lld", "%d").replace("%@", "%s")
+    for position in range(1, 10):
+        text = text.replace(f"%{position}$@", f"%{position}$s")
+    text = text.replace("\\", "\\\\").replace("'", "\\'").replace('"', '\\"')
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    if text[:1] in ("@", "?"):
+        text = "\\" + text
+    return text
+
+
+def android(catalogs, codes):
+    """{path: strings.xml text} of the same keys: names with `_` for `.` and `-`, plural keys as
+    <plurals>, device keys as their iphone text (Android has no device variants)."""
+    files = {}
+    strings = {}
+    for table in catalogs.values():
+        strings.update(table)
+    for code in codes:
+        lines = ['<?xml version="1.0" encoding="utf-8"?>', "<resources>"]
+        for key in sorted(strings):
+            name = key.replace(".", "_").replace("-", "_")
+            localization = strings[key]["localizations"][code]
+            variations = localization.get("variations", {})
+            if "plural" in variations:
+                lines.append(f'    <plurals name="{name}">')
+                for category in PLURALS:
+                    if category in variations["plural"]:
+                        value = variations["plural"][category]["stringUnit"]["value"]
+                        lines.append(
+                            f'        <item quantity="{category}">{android_text(value)}</item>'
+                        )
+                lines.append("    </plurals>")
+                continue
+            if "device" in variations:
+                value = variations["device"]["iphone"]["stringUnit"]["value"]
+            else:
+                value = localization["stringUnit"]["value"]
+            lines.append(f'    <string name="{name}">{android_text(value)}</string>')
+        lines.append("</resources>")
+        folder = ANDROID_FOLDERS.get(code, f"values-{code}")
+        files[f"android/res/{folder}/strings.xml"] = "\n".join(lines) + "\n"
+    return files
 
 
 def to_json(content):
@@ -475,7 +535,7 @@ def to_json(content):
     )
 
 
-def write(output, catalogs, summary, started):
+def write(output, catalogs, summary, started, with_android):
     os.makedirs(output, exist_ok=True)
     fonts = os.path.join(output, "fonts")
     os.makedirs(fonts, exist_ok=True)
@@ -484,14 +544,16 @@ def write(output, catalogs, summary, started):
         if os.path.lexists(link):
             os.remove(link)
         os.symlink(path, link)
-    files = {"constraints.json": constraints()}
+    files = {"constraints.json": constraints(with_android)}
     for path, table in catalogs.items():
         files[path] = {"sourceLanguage": "en", "strings": table, "version": "1.0"}
+    if with_android:
+        files.update(android(catalogs, summary["languages"]))
     sizes = {}
     for path, content in files.items():
         target = os.path.join(output, path)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        text = to_json(content)
+        text = content if isinstance(content, str) else to_json(content)
         with open(target, "w", encoding="utf-8") as file:
             file.write(text)
         sizes[path] = len(text.encode("utf-8"))
@@ -506,6 +568,11 @@ def main():
     parser.add_argument("--output", required=True, help="the folder to write the app to")
     parser.add_argument("--keys", type=int, default=2000, help="keys (2000 by default)")
     parser.add_argument("--seed", type=int, default=34, help="the random seed (34 by default)")
+    parser.add_argument(
+        "--android",
+        action="store_true",
+        help="also write android/res/values*/strings.xml with the same keys (and rules for them)",
+    )
     arguments = parser.parse_args()
     if not os.path.isdir(os.path.join(CLDR, "main")):
         print(
@@ -527,7 +594,7 @@ def main():
         sys.exit(2)
     catalogs, summary, started = build(arguments.keys, arguments.seed)
     summary["generationSeconds"] = 0.0
-    write(arguments.output, catalogs, summary, started)
+    write(arguments.output, catalogs, summary, started, arguments.android)
     print(
         f"make-synthetic-app: {summary['keys']} keys × {len(summary['languages'])} languages, "
         f"{summary['entries']} entries, {summary['layouts']} layouts planned, in "

@@ -45,8 +45,8 @@ struct CheckAppReport: Codable {
 
   /// Goal: layouts per second end to end, process start to exit.
   static let layoutsPerSecondGoal = 150_000.0
-  /// Goal: the HTML report's bytes, with every file it writes.
-  static let htmlBytesGoal = 10_000_000
+  /// Goal: the HTML report's bytes, with every file it writes (10 MiB).
+  static let htmlBytesGoal = 10 << 20
   /// Goal: peak resident size of every run, in bytes (250 MiB).
   static let peakResidentGoal = 250 << 20
 
@@ -97,15 +97,17 @@ struct CheckAppReport: Codable {
             "Check app, \(run.format): at least \(grouped(Int(Self.layoutsPerSecondGoal))) "
             + "layouts per second end to end",
           measured: run.completed
-            ? "\(grouped(Int(perSecond(run).rounded()))) per second" : run.ending,
+            ? "\(grouped(Int(perSecond(run).rounded()))) per second"
+            : "under \(grouped(Int(perSecond(run).rounded()))) per second (\(run.ending))",
           met: run.completed && perSecond(run) >= Self.layoutsPerSecondGoal))
     }
     if let html = runs.first(where: { $0.format == "html" }) {
       let bytes = html.outputBytes - html.standardOutputBytes
       goals.append(
         Goal(
-          goal: "Check app: the HTML report at most \(megabytes(Self.htmlBytesGoal)) (MiB)",
-          measured: html.completed ? megabytes(bytes) : html.ending,
+          goal: "Check app: the HTML report at most \(megabytes(Self.htmlBytesGoal))",
+          measured: html.completed
+            ? megabytes(bytes) : "\(megabytes(bytes)) written when it ended (\(html.ending))",
           met: html.completed && bytes <= Self.htmlBytesGoal))
     }
     for run in runs {
@@ -113,7 +115,9 @@ struct CheckAppReport: Codable {
         Goal(
           goal: "Check app, \(run.format): peak resident memory at most "
             + "\(megabytes(Self.peakResidentGoal))",
-          measured: megabytes(run.peakResidentBytes),
+          measured: run.completed
+            ? megabytes(run.peakResidentBytes)
+            : "at least \(megabytes(run.peakResidentBytes)) (\(run.ending))",
           met: run.completed && run.peakResidentBytes <= Self.peakResidentGoal))
     }
     return goals

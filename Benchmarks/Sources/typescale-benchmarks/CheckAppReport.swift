@@ -161,7 +161,7 @@ struct CheckAppReport: Codable {
       "Check app: \(app)",
       "generated in \(String(format: "%.2f", generationSeconds)) s "
         + "(Scripts/make-synthetic-app.py); each run: \(command) [format flags]",
-      "\(grouped(layouts)) layouts planned; the sample planned \(grouped(sample.layouts))",
+      "the check planned \(grouped(layouts)) layouts, the sample's \(grouped(sample.layouts))",
       "",
     ]
     let table = [Self.header] + rows
@@ -195,7 +195,7 @@ struct CheckAppReport: Codable {
   var markdown: String {
     var lines = [
       "Check app: \(app); generated in \(String(format: "%.2f", generationSeconds)) s; "
-        + "\(grouped(layouts)) layouts planned.",
+        + "the check planned \(grouped(layouts)) layouts, the sample's \(grouped(sample.layouts)).",
       "",
       "| " + Self.header.joined(separator: " | ") + " |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",

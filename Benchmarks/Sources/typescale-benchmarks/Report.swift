@@ -279,13 +279,16 @@ struct Report {
 
   /// The table as Markdown, for the README.
   var markdown: String {
-    var lines = [
-      "| Scenario | op | µs/op | op/s | floor µs | Pango µs | × floor (time) | × Pango (speed) "
-        + "| hit rate |",
-      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    lines += results.map { "| " + cells($0).joined(separator: " | ") + " |" }
-    lines.append("")
+    var lines: [String] = []
+    if !results.isEmpty {
+      lines = [
+        "| Scenario | op | µs/op | op/s | floor µs | Pango µs | × floor (time) | × Pango (speed) "
+          + "| hit rate |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ]
+      lines += results.map { "| " + cells($0).joined(separator: " | ") + " |" }
+      lines.append("")
+    }
     if !memory.isEmpty {
       lines += memory.map { "- Memory: " + describe($0) }
       lines += sizesMemory.map { "- Memory: " + SizesMemoryCheck.describe($0) }

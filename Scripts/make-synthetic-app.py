@@ -527,7 +527,9 @@ def to_json(content):
     def compact(value):
         return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
-    lines = [f"  {compact(key)}:{compact(value)}" for key, value in sorted(content["strings"].items())]
+    lines = [
+        f"  {compact(key)}:{compact(value)}" for key, value in sorted(content["strings"].items())
+    ]
     return (
         f'{{\n"sourceLanguage":{compact(content["sourceLanguage"])},\n"strings":{{\n'
         + ",\n".join(lines)

@@ -53,7 +53,7 @@ struct CheckAppScenario {
   /// Runs of the sample's check; the fastest counts.
   static let sampleRuns = 5
   /// The longest a run of the CLI may take before it is killed, in seconds.
-  static let defaultTimeLimit = 1800.0
+  static let defaultTimeLimit = 600.0
 
   /// The `typescale` executable.
   let typescale: URL

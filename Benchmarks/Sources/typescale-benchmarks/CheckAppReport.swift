@@ -13,7 +13,7 @@ struct CheckAppReport: Codable {
     let seconds: Double
     /// User and system CPU time, in seconds.
     let cpuSeconds: Double
-    /// How it ended (`exit 1`, `timed out after 1800 s`).
+    /// How it ended (`exit 1`, `timed out after 600 s`).
     let ending: String
     /// Whether it ended with exit status 0 or 1 (a report was written).
     let completed: Bool

@@ -105,7 +105,7 @@ struct CheckScenario {
 
   /// The runner alone, on entries already read.
   func runPass() throws {
-    blackHole(runner.run(entries).results.count)
+    blackHole(try runner.run(entries).results.count)
   }
 
   /// Bare sweeps of the same texts.
@@ -124,7 +124,7 @@ struct CheckScenario {
   /// - Throws: What TypeScale throws.
   func run() throws -> BenchmarkResult {
     defer { try? FileManager.default.removeItem(at: folder) }
-    let report = runner.run(entries)
+    let report = try runner.run(entries)
     guard report.results.count == sweeps.count, report.skipped.isEmpty, report.errors.isEmpty
     else {
       throw CorpusError(

@@ -121,6 +121,8 @@ struct Report {
   let command: String
   /// The sizes check: one font at 1 size, then at 48.
   var sizesMemory: [SizesMemoryReport] = []
+  /// The check-app scenario, when it ran.
+  var checkApp: CheckAppReport?
 
   /// The issue's goals, where this run measured them.
   var goals: [Goal] {
@@ -241,6 +243,7 @@ struct Report {
       lines.append("goal \(goal.met ? "met   " : "MISSED"): \(goal.goal): \(goal.measured)")
     }
     if let broad { lines += ["", broad.text] }
+    if let checkApp { lines += ["", checkApp.text] }
     if !warnings.isEmpty {
       lines.append("")
       lines.append("\(warnings.count) warning(s):")
@@ -276,13 +279,16 @@ struct Report {
 
   /// The table as Markdown, for the README.
   var markdown: String {
-    var lines = [
-      "| Scenario | op | µs/op | op/s | floor µs | Pango µs | × floor (time) | × Pango (speed) "
-        + "| hit rate |",
-      "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    lines += results.map { "| " + cells($0).joined(separator: " | ") + " |" }
-    lines.append("")
+    var lines: [String] = []
+    if !results.isEmpty {
+      lines = [
+        "| Scenario | op | µs/op | op/s | floor µs | Pango µs | × floor (time) | × Pango (speed) "
+          + "| hit rate |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ]
+      lines += results.map { "| " + cells($0).joined(separator: " | ") + " |" }
+      lines.append("")
+    }
     if !memory.isEmpty {
       lines += memory.map { "- Memory: " + describe($0) }
       lines += sizesMemory.map { "- Memory: " + SizesMemoryCheck.describe($0) }
@@ -302,6 +308,7 @@ struct Report {
       lines += goals.map { "| \($0.goal) | \($0.measured) | \($0.met ? "yes" : "**no**") |" }
     }
     if let broad { lines += ["", broad.markdown] }
+    if let checkApp { lines += ["", checkApp.markdown] }
     if !warnings.isEmpty {
       lines.append("")
       lines += warnings.map { "- Warning: \($0)" }
@@ -335,6 +342,7 @@ struct Report {
     let peakResidentBytes: Int
     let goals: [Goal]
     let broad: BroadReport.JSON?
+    let checkApp: CheckAppReport.JSON?
     let warnings: [String]
   }
 
@@ -351,7 +359,7 @@ struct Report {
           timesPango: result.timesPango, hitRate: result.hitRate,
           extra: Dictionary(result.extra) { first, _ in first })
       }, memory: memory, sizesMemory: sizesMemory, peakResidentBytes: peakResidentBytes,
-      goals: goals, broad: broad?.json, warnings: warnings)
+      goals: goals, broad: broad?.json, checkApp: checkApp?.json, warnings: warnings)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(report) else { return "{}" }

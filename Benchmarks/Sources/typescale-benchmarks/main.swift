@@ -7,6 +7,8 @@
 //                        [--texts FOLDER] [--corpus-fonts FOLDER] [--memory-layouts N]
 //                        [--typescale PATH] [--only SCENARIO,…]
 //                        [--corpus quick|broad|both] [--broad-fonts FOLDER]
+//                        [--check-app-keys N] [--check-app-timeout SECONDS]
+//   typescale-benchmarks --write-synthetic-app FOLDER [--check-app-keys N]
 //   typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]
 //                        [--engine typescale|floor|pango]
 //                        [--corpus broad [--script SCRIPT] [--kind ui|paragraph]]
@@ -26,6 +28,9 @@
 // `--memory-check N [--unique-texts]` and `--sizes-check N` are internal: the memory checks'
 // child processes. `--typescale` is the CLI the batch and start-up scenarios run (by default
 // `.build/release/typescale` in the repository: `swift build -c release --product typescale`).
+// The check-app scenario runs that CLI too, on a synthetic app of `--check-app-keys` keys (2,000
+// by default) that `Scripts/make-synthetic-app.py` writes to a temporary folder;
+// `--write-synthetic-app FOLDER` only writes the app there (for running the CLI on it by hand).
 
 import Foundation
 import TypeScale
@@ -62,6 +67,12 @@ struct Options {
   /// The script and kind a broad-corpus `--profile` lays out; all when nil.
   var script: String?
   var kind: String?
+  /// The check-app scenario's keys.
+  var checkAppKeys = SyntheticApp.defaultKeys
+  /// The longest one CLI run of the check-app scenario may take, in seconds.
+  var checkAppTimeout = CheckAppScenario.defaultTimeLimit
+  /// Where `--write-synthetic-app` writes the app; the benchmark then only does that.
+  var writeSyntheticApp: URL?
 
   /// Whether the layout scenarios run on the quick corpus.
   var quick: Bool { corpus != "broad" }
@@ -71,7 +82,7 @@ struct Options {
   /// All scenario keys, in the order they run.
   static let scenarios = [
     "scale", "registry", "cold", "sweep", "fit", "warm", "parallel", "memory", "check", "batch",
-    "startup",
+    "check-app", "startup",
   ]
 
   /// Whether to run a scenario.
@@ -130,6 +141,9 @@ struct Options {
           Options.fail("--corpus \(corpus) is not valid; use quick, broad or both")
         }
       case "--broad-fonts": broadFonts = URL(fileURLWithPath: value(argument))
+      case "--check-app-keys": checkAppKeys = count(argument)
+      case "--check-app-timeout": checkAppTimeout = Double(count(argument))
+      case "--write-synthetic-app": writeSyntheticApp = URL(fileURLWithPath: value(argument))
       case "--script": script = value(argument)
       case "--kind":
         kind = value(argument)
@@ -153,6 +167,8 @@ struct Options {
             + "[--memory-layouts N] [--typescale PATH]\n"
             + "                            [--only \(Options.scenarios.joined(separator: ","))]\n"
             + "                            [--corpus quick|broad|both] [--broad-fonts FOLDER]\n"
+            + "                            [--check-app-keys N] [--check-app-timeout SECONDS]\n"
+            + "       typescale-benchmarks --write-synthetic-app FOLDER [--check-app-keys N]\n"
             + "       typescale-benchmarks --profile cold|sweep|fit|warm [--passes N]\n"
             + "                            [--engine typescale|floor|pango]\n"
             + "                            [--corpus broad [--script SCRIPT] [--kind ui|paragraph]]"
@@ -184,6 +200,15 @@ func progress(_ message: String) {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let startLoad = MachineInfo.currentLoadAverage()
 do {
+  if let folder = options.writeSyntheticApp {
+    let app = try SyntheticApp.generate(
+      into: folder, keys: options.checkAppKeys, root: options.root)
+    print(
+      "\(app.summary); written in \(String(format: "%.2f", app.seconds)) s to \(folder.path)\n"
+        + "run: typescale check \(app.constraints.path) "
+        + app.catalogs.map(\.path).joined(separator: " "))
+    exit(0)
+  }
   let registry = try FontRegistry()
   if let layouts = options.memoryCheck {
     let corpus = try Corpus.load(
@@ -319,13 +344,28 @@ do {
     broad = report
   }
 
+  // After the in-process scenarios (nothing else runs beside the CLI runs it times), before
+  // start-up; its floor runs after its CLI runs, so that their peaks are their own.
+  var checkApp: CheckAppReport?
+  if options.runs("check-app") {
+    progress(
+      "check-app (\(relative(options.typescale, to: options.root)) check on a synthetic app of "
+        + "\(grouped(options.checkAppKeys)) keys, one run per output format)")
+    var scenario = CheckAppScenario(
+      typescale: options.typescale, root: options.root, keys: options.checkAppKeys,
+      threads: options.threads)
+    scenario.timeLimit = options.checkAppTimeout
+    checkApp = try scenario.run()
+  }
+
   // Last: the other scenarios' work never runs beside the child processes it times.
   if options.runs("startup") {
     progress("startup (`typescale measure Hi` and pango-hi, 30 runs each)")
     results.append(try StartupScenario(typescale: options.typescale, root: options.root).run())
   }
 
-  var warnings = bench.warnings + batchWarnings + (broad?.warnings ?? [])
+  var warnings =
+    bench.warnings + batchWarnings + (broad?.warnings ?? []) + (checkApp?.warnings ?? [])
   let cores = ProcessInfo.processInfo.activeProcessorCount
   if startLoad > 0.5 {
     warnings.insert(
@@ -343,6 +383,7 @@ do {
     warnings: warnings, broad: broad,
     command: (["typescale-benchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
   report.sizesMemory = sizesMemory
+  report.checkApp = checkApp
   if options.json {
     print(report.json)
   } else if options.markdown {

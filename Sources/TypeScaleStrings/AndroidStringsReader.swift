@@ -532,10 +532,21 @@ enum AndroidText {
               digits += 1
               iterator = iterator.dropFirst()
             }
-            guard digits > 0, let decoded = Unicode.Scalar(value) else {
+            guard digits > 0 else {
               throw .unicodeEscape("\\u" + String(String.UnicodeScalarView(iterator.prefix(4))))
             }
-            append(decoded)
+            if let decoded = Unicode.Scalar(value) {
+              append(decoded)
+            } else if (0xD800...0xDBFF).contains(value), let low = lowSurrogate(iterator) {
+              // A UTF-16 pair written as two escapes (`\uD83E\uDDD8`): aapt2 writes each code
+              // unit and the string pool's UTF-16 joins them into one character.
+              iterator = iterator.dropFirst(6)
+              append(
+                Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
+            } else {
+              // A lone surrogate: aapt2 accepts it; Android shows a replacement character.
+              append("\u{FFFD}")
+            }
           default: append(next)
           }
         } else if scalar == "\"" {
@@ -552,6 +563,17 @@ enum AndroidText {
     // A reference is written as the raw text itself: `@` first, neither escaped nor quoted.
     let first = segments.lazy.flatMap(\.unicodeScalars).first { !isSpace($0) }
     return Unescaped(text: String(out), isReferenceCandidate: first == "@")
+  }
+
+  /// The low surrogate of a `\uDC00`…`\uDFFF` escape that `rest` starts with, or `nil`.
+  private static func lowSurrogate(_ rest: ArraySlice<Unicode.Scalar>) -> UInt32? {
+    guard rest.count >= 6, rest.first == "\\", rest.dropFirst().first == "u" else { return nil }
+    var value: UInt32 = 0
+    for digit in rest.dropFirst(2).prefix(4) {
+      guard let hex = StringsFileScanner.hexValue(digit) else { return nil }
+      value = value << 4 | hex
+    }
+    return (0xDC00...0xDFFF).contains(value) ? value : nil
   }
 
   /// Whether aapt2 collapses the scalar as whitespace: ASCII's `isspace` (space, tab, line

@@ -49,6 +49,10 @@ import TypeScaleTestSupport
     (#"back\\slash"#, #"back\slash"#),
     (#"\u0041BC"#, "ABC"),
     (#"\u00e9t\u00E9"#, "été"),
+    // A UTF-16 pair as two escapes, as apps write emoji; aapt2 builds it (inferred from apps
+    // that ship such strings), and a lone surrogate becomes U+FFFD.
+    (#"\uD83E\uDDD8 yoga"#, "\u{1F9D8} yoga"),
+    (#"lone \uD83E!"#, "lone \u{FFFD}!"),
     (#"\@home"#, "@home"),
     (#"\?attr"#, "?attr"),
     ("  lots   of\n\n   space  ", "lots of space"),

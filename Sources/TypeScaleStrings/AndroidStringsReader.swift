@@ -51,6 +51,11 @@ import TypeScaleInternals
 /// Deliberate difference from aapt2: references to other resource types
 /// (`@android:string/…`, `@plurals/…`) are kept as text.
 ///
+/// A file in a `composeResources` folder is a Compose Multiplatform resource, which Compose's
+/// own converter reads, not aapt2: its text is the element's text content with only `\n`,
+/// `\t`, `\uXXXX` and `\\` replaced (whitespace, quotes and apostrophes kept, no references),
+/// as ``AndroidText/composeText(_:)`` describes.
+///
 /// Languages come from the folder's qualifier: `values` is the project's default, which Android
 /// calls the default resources and this reader calls the source language (``defaultLanguage``,
 /// `"en"` unless given); `values-de` is `de`, `values-pt-rBR` is `pt-BR` and `values-b+sr+Latn`
@@ -330,7 +335,14 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
   /// How many elements are open.
   private var depth = 0
 
-  init(file: URL) { self.file = file }
+  /// Whether the file is a Compose Multiplatform resource (`composeResources/values…`), whose
+  /// text follows Compose's rules rather than aapt2's (``AndroidText/composeText(_:)``).
+  let isCompose: Bool
+
+  init(file: URL) {
+    self.file = file
+    self.isCompose = file.pathComponents.contains("composeResources")
+  }
 
   private func fail(_ parser: XMLParser, _ detail: String) {
     guard error == nil else { return }
@@ -415,7 +427,8 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     if var item = current {
       let unescaped: AndroidText.Unescaped
       do {
-        unescaped = try AndroidText.unescape(segments)
+        unescaped =
+          isCompose ? AndroidText.composeText(segments) : try AndroidText.unescape(segments)
       } catch {
         let what =
           switch item.kind {
@@ -532,10 +545,21 @@ enum AndroidText {
               digits += 1
               iterator = iterator.dropFirst()
             }
-            guard digits > 0, let decoded = Unicode.Scalar(value) else {
+            guard digits > 0 else {
               throw .unicodeEscape("\\u" + String(String.UnicodeScalarView(iterator.prefix(4))))
             }
-            append(decoded)
+            if let decoded = Unicode.Scalar(value) {
+              append(decoded)
+            } else if (0xD800...0xDBFF).contains(value), let low = lowSurrogate(iterator) {
+              // A UTF-16 pair written as two escapes (`\uD83E\uDDD8`): aapt2 writes each code
+              // unit and the string pool's UTF-16 joins them into one character.
+              iterator = iterator.dropFirst(6)
+              append(
+                Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
+            } else {
+              // A lone surrogate: aapt2 accepts it; Android shows a replacement character.
+              append("\u{FFFD}")
+            }
           default: append(next)
           }
         } else if scalar == "\"" {
@@ -552,6 +576,74 @@ enum AndroidText {
     // A reference is written as the raw text itself: `@` first, neither escaped nor quoted.
     let first = segments.lazy.flatMap(\.unicodeScalars).first { !isSpace($0) }
     return Unescaped(text: String(out), isReferenceCandidate: first == "@")
+  }
+
+  /// The text of a Compose Multiplatform string, as Compose's resource converter reads it.
+  ///
+  /// The element's text content as written (no whitespace collapsing, quotes and apostrophes
+  /// kept), with `\n`, `\t`, `\uXXXX` and `\\`
+  /// replaced, as Compose's resource converter does (`handleSpecialCharacters` in the
+  /// compose-multiplatform Gradle plugin); any other backslash is kept. Compose resolves no
+  /// `@string/` references, so the text is never one.
+  static func composeText(_ segments: [String]) -> Unescaped {
+    let scalars = Array(segments.joined().unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      guard scalar == "\\", index + 1 < scalars.count else {
+        out.append(scalar)
+        index += 1
+        continue
+      }
+      switch scalars[index + 1] {
+      case "\\":
+        out.append("\\")
+        index += 2
+      case "n":
+        out.append("\n")
+        index += 2
+      case "t":
+        out.append("\t")
+        index += 2
+      case "u":
+        let digits = scalars[(index + 2)..<min(index + 6, scalars.count)]
+        let values = digits.compactMap { StringsFileScanner.hexValue($0) }
+        guard values.count == 4 else {
+          out.append(scalar)
+          index += 1
+          continue
+        }
+        let value = values.reduce(UInt32(0)) { $0 << 4 | $1 }
+        index += 6
+        if let decoded = Unicode.Scalar(value) {
+          out.append(decoded)
+        } else if (0xD800...0xDBFF).contains(value),
+          let low = lowSurrogate(scalars[index...])
+        {
+          out.append(
+            Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) ?? "\u{FFFD}")
+          index += 6
+        } else {
+          out.append("\u{FFFD}")
+        }
+      default:
+        out.append(scalar)
+        index += 1
+      }
+    }
+    return Unescaped(text: String(out), isReferenceCandidate: false)
+  }
+
+  /// The low surrogate of a `\uDC00`…`\uDFFF` escape that `rest` starts with, or `nil`.
+  private static func lowSurrogate(_ rest: ArraySlice<Unicode.Scalar>) -> UInt32? {
+    guard rest.count >= 6, rest.first == "\\", rest.dropFirst().first == "u" else { return nil }
+    var value: UInt32 = 0
+    for digit in rest.dropFirst(2).prefix(4) {
+      guard let hex = StringsFileScanner.hexValue(digit) else { return nil }
+      value = value << 4 | hex
+    }
+    return (0xDC00...0xDFFF).contains(value) ? value : nil
   }
 
   /// Whether aapt2 collapses the scalar as whitespace: ASCII's `isspace` (space, tab, line

@@ -22,16 +22,17 @@ import TypeScaleInternals
 ///
 /// Numbers are printed the way `String(format:)` without a locale prints them (ASCII digits,
 /// `.` as the decimal separator), and width, flags and precision are honoured (`%05d` →
-/// `88888`, `%-8@` pads on the right). Integer and float samples that are not numbers are used
-/// as written.
+/// `88888`, `%-8s` pads on the right; `%@` ignores them, as Foundation does). Integer and float
+/// samples that are not numbers are used as written.
 ///
 /// **Plural numbers.** When an entry's variant has plural steps (``StringVariant/Step/plural(_:)``
 /// or ``StringVariant/Step/substitution(name:plural:)``), the integer placeholders take a number
 /// that CLDR puts in that category for the entry's language (``PluralSamples``): the integer
 /// sample itself when CLDR puts it there (English and Russian `other`, Russian `many` take
 /// `88888`, the widest), else the smallest number of the category (Russian `few` is laid out
-/// with 2, English `one` with 1). The plural steps, in variant order, take the
-/// integer arguments in the order they first appear in the text: a `.plural` step the first
+/// with 2, English `one` with 1). A stringsdict variable's step takes the variable's own
+/// argument (``LocalizedEntry/pluralArguments``); otherwise the plural steps, in variant order,
+/// take the integer arguments in the order they first appear in the text: a `.plural` step the first
 /// integer placeholder, as Android's `<plurals>` and `.stringsdict` write them, and the
 /// substitutions of a String Catalog the integer specifiers its reader wrote for them (`%lld`,
 /// or `%N$lld` from `argNum`), which follow the text's order. An integer argument left over gets
@@ -50,9 +51,9 @@ import TypeScaleInternals
 /// 1-based number (the `N` of `%N$@`, or the order of sequential specifiers), and beats plural
 /// numbers.
 ///
-/// Apple's `String(format:)` accepts some specifiers that this type rejects on purpose: a
-/// width or precision from an argument (`*`), and a text mixing `%1$@` with `%@` (whose
-/// argument order is undefined).
+/// Each sample goes into the argument Foundation gives the specifier (a sequential `%ld` beside
+/// `%1$@` takes argument 1, as CoreFoundation numbers them), and what Foundation writes
+/// literally is written literally; ``sample(for:)`` returns what looks wrong as warnings.
 public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   /// The default string sample, `Maximilian Mustermann`.
   public static let defaultString = "Maximilian Mustermann"

@@ -16,7 +16,11 @@ import TypeScaleInternals
 /// - Expands every combination of the variables' categories (the cartesian product, in CLDR's
 ///   category order, the first variable outermost) into an entry whose text is the format with
 ///   each `%#@name@` (or `%1$#@name@`) replaced by the category's text. The category's own
-///   specifier stays (`%lld files`), so placeholder samples apply later. Variables named inside
+///   specifier stays (`%lld files`), so placeholder samples apply later; it takes the
+///   variable's argument, as Foundation numbers a variable's text, and where the expanded text
+///   alone would number it otherwise (`Liked by %1$@ and %ld others` as a second variable's
+///   text) every specifier is written with its position (`%2$ld`). Each entry records the
+///   argument of each plural step (``LocalizedEntry/pluralArguments``). Variables named inside
 ///   a category's text are expanded too. The product is counted before it is built; a key with
 ///   more than ``maximumVariantsPerKey`` variants is an error.
 /// - Names variants as ``StringCatalogReader`` does: a format that is exactly one variable

@@ -18,6 +18,12 @@ public struct StringsLoadResult: Sendable {
   public var errors: [StringsError]
   /// The files read, in order.
   public var files: [URL]
+  /// The `.strings` and `.stringsdict` files a folder walk found outside `.lproj` folders.
+  ///
+  /// They were not read: no app keeps a localization there (Xcode keeps those in
+  /// `<language>.lproj` folders), so they are a repository's templates or a converter's input.
+  /// Name one explicitly, with its language, to check it.
+  public var skipped: [URL]
 
   /// Creates a result.
   ///
@@ -25,10 +31,15 @@ public struct StringsLoadResult: Sendable {
   ///   - entries: The entries.
   ///   - errors: One error per file that could not be read.
   ///   - files: The files read, in order.
-  public init(entries: [LocalizedEntry] = [], errors: [StringsError] = [], files: [URL] = []) {
+  ///   - skipped: The files a walk found outside `.lproj` folders and did not read.
+  public init(
+    entries: [LocalizedEntry] = [], errors: [StringsError] = [], files: [URL] = [],
+    skipped: [URL] = []
+  ) {
     self.entries = entries
     self.errors = errors
     self.files = files
+    self.skipped = skipped
   }
 }
 
@@ -51,7 +62,10 @@ public struct StringsLoadResult: Sendable {
 /// to folders. While walking, files of other kinds are ignored (an Android project also holds
 /// `colors.xml` and layouts), and so are `strings.xml` files in Android folders whose
 /// qualifiers are not a language (`values-night`, `values-v21`, `values-land`,
-/// `values-sw600dp`): they override configuration, not text.
+/// `values-sw600dp`): they override configuration, not text. A `.strings` or `.stringsdict`
+/// file outside a `<language>.lproj` folder is not read either but listed in
+/// ``StringsLoadResult/skipped``: it is no app's localization (a repository's templates or a
+/// converter's input); named explicitly, it is an error that asks for its language.
 ///
 /// The walk is bounded so that pointing it at the wrong folder fails quickly instead of
 /// reading a whole disk: at most ``maximumFiles`` files are read over one call, and folders
@@ -217,6 +231,10 @@ public struct StringsLoader: Sendable {
         if values?.isSymbolicLink == true { continue }
         walkFolder(url, depth: depth + 1, root: root, into: &walk)
       } else if let kind = Kind(url, explicit: false) {
+        if kind == .strings || kind == .stringsdict, folder.pathExtension != "lproj" {
+          walk.result.skipped.append(url)
+          continue
+        }
         read(url, kind, into: &walk)
       }
     }

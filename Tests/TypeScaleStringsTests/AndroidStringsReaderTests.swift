@@ -49,6 +49,10 @@ import TypeScaleTestSupport
     (#"back\\slash"#, #"back\slash"#),
     (#"\u0041BC"#, "ABC"),
     (#"\u00e9t\u00E9"#, "été"),
+    // A UTF-16 pair as two escapes, as apps write emoji; aapt2 builds it (inferred from apps
+    // that ship such strings), and a lone surrogate becomes U+FFFD.
+    (#"\uD83E\uDDD8 yoga"#, "\u{1F9D8} yoga"),
+    (#"lone \uD83E!"#, "lone \u{FFFD}!"),
     (#"\@home"#, "@home"),
     (#"\?attr"#, "?attr"),
     ("  lots   of\n\n   space  ", "lots of space"),
@@ -65,6 +69,29 @@ import TypeScaleTestSupport
   func escapesAndWhitespace(raw: String, expected: String) throws {
     let entries = try read("<string name=\"k\">\(raw)</string>")
     #expect(entries.map(\.text) == [expected])
+  }
+
+  /// (raw text, the text Compose shows) for a Compose Multiplatform resource, which Compose's
+  /// converter reads (`handleSpecialCharacters`: `\n`, `\t`, `\uXXXX`, `\\` only), not aapt2.
+  static let composeTexts: [(String, String)] = [
+    ("It's fine", "It's fine"),
+    (#"Say "hi"  twice"#, #"Say "hi"  twice"#),
+    (#"one\ntwo\tend"#, "one\ntwo\tend"),
+    (#"back\\slash \'kept"#, #"back\slash \'kept"#),
+    (#"\u00e9t\u00E9 \uD83E\uDDD8"#, "été \u{1F9D8}"),
+    ("@string/other", "@string/other"),
+  ]
+
+  @Test(arguments: composeTexts)
+  func composeResourcesFollowComposesRules(raw: String, expected: String) throws {
+    let root = try Fixtures.temporaryDirectory(
+      "compose",
+      files: ["composeResources/values-de/strings.xml": xml("<string name=\"k\">\(raw)</string>")])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let entries = try AndroidStringsReader().read(
+      contentsOf: root.appendingPathComponent("composeResources/values-de/strings.xml"))
+    #expect(entries.map(\.text) == [expected])
+    #expect(entries.map(\.language) == ["de"])
   }
 
   @Test func stringsPluralsArraysWithLinesAndVariants() throws {

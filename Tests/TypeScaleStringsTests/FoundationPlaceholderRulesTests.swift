@@ -4,8 +4,9 @@ import Foundation
 import Testing
 import TypeScaleStrings
 
-/// One test per rule of Foundation's format specifiers: the exact text measured and the exact
-/// warnings. Each row names its source: Apple's "String Format Specifiers" page
+/// One test per rule of Foundation's format specifiers.
+///
+/// Each asserts the exact text measured and the exact warnings. Each row names its source: Apple's "String Format Specifiers" page
 /// (`Specifiers`, https://developer.apple.com/library/archive/documentation/Cocoa/Conceptual/Strings/Articles/formatSpecifiers.html),
 /// Apple's "Stringsdict File Format" page (`Stringsdict`,
 /// https://developer.apple.com/library/archive/documentation/MacOSX/Conceptual/BPInternational/StringsdictFileFormat/StringsdictFileFormat.html),

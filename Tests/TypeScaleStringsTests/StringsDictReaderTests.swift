@@ -121,9 +121,11 @@ import TypeScaleStrings
       ])
   }
 
-  /// A variable's text is numbered from the variable's own argument (Stringsdict File Format:
-  /// the category's `%d` is the variable's number; CFString.c's `initialArgPosition` for
-  /// "recursive calls when doing stringsDict formatting"). Where the expanded text would be
+  /// A variable's text is numbered from the variable's own argument.
+  ///
+  /// Sources: Stringsdict File Format (the category's `%d` is the variable's number) and
+  /// CFString.c's `initialArgPosition`, "only used for recursive calls when doing stringsDict
+  /// formatting". Where the expanded text would be
   /// numbered otherwise, every specifier is written with its position.
   @Test func aVariablesTextIsNumberedFromTheVariablesArgument() throws {
     let entries = try StringsDictReader().read(

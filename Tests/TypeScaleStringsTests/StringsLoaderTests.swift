@@ -56,10 +56,17 @@ import TypeScaleTestSupport
       ".hidden/Hidden.xcstrings": Self.catalog,
       "ios/.build/Built.xcstrings": Self.catalog,
       "README.md": "not a catalog",
+      // A converter's inputs outside any .lproj folder: no app's localization.
+      "tools/input/Localizable.stringsdict": Self.stringsdict,
+      "tools/Intents.strings": Self.strings,
     ])
     defer { try? FileManager.default.removeItem(at: root) }
     let result = StringsLoader().load([root])
     #expect(result.errors.isEmpty, "\(result.errors)")
+    #expect(
+      relative(result.skipped, to: root) == [
+        "tools/Intents.strings", "tools/input/Localizable.stringsdict",
+      ])
     #expect(
       relative(result.files, to: root) == [
         "android/res/values/strings.xml",
@@ -117,6 +124,15 @@ import TypeScaleTestSupport
         result.errors.first?.message.contains(
           "expected .xcstrings, .strings, .stringsdict, .xliff, .xcloc") == true)
     }
+  }
+
+  @Test func explicitStringsOutsideAnLprojFolderIsAnError() throws {
+    let root = try folder(["tools/Intents.strings": Self.strings])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let result = StringsLoader().load([root.appendingPathComponent("tools/Intents.strings")])
+    #expect(result.skipped.isEmpty)
+    #expect(result.errors.map(\.code) == [.invalid])
+    #expect(result.errors.first?.message.contains("not a language folder") == true)
   }
 
   @Test func explicitAndroidNonLanguageFolderIsAnError() throws {

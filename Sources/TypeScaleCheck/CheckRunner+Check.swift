@@ -17,6 +17,9 @@ public struct CheckProgress: Hashable, Sendable {
 }
 
 extension CheckRunner {
+  /// The most files a warning about strings files outside `.lproj` folders names: 5.
+  public static let maximumNamedSkippedFiles = 5
+
   /// The whole check in one call: reads the catalogs, plans the run, lays every translation out
   /// and streams the outcomes to the consumers, returning the run's summary.
   ///
@@ -66,13 +69,22 @@ extension CheckRunner {
     // A run whose catalogs could not be read reports them (exit 2) rather than "nothing".
     let acceptsEmpty = allowsEmpty || !errors.isEmpty
     try plan.validate(maximumLayouts: maximumLayouts, allowsEmpty: acceptsEmpty)
+    var warnings: [String] = []
+    if !loaded.skipped.isEmpty {
+      let named = loaded.skipped.prefix(Self.maximumNamedSkippedFiles).map(\.relativePath)
+      let more = loaded.skipped.count - named.count
+      warnings.append(
+        "\(loaded.skipped.count) strings file\(loaded.skipped.count == 1 ? "" : "s") outside "
+          + "any .lproj folder not read (no app loads them): " + named.joined(separator: ", ")
+          + (more > 0 ? " and \(more) more" : ""))
+    }
     let (translations, layouts) = (plan.translations, plan.layouts)
     progress?(
       CheckProgress(
         translations: translations, layouts: layouts, done: 0, total: loaded.entries.count))
     return try run(
       loaded.entries, plan: plan, allowsEmpty: acceptsEmpty, baseline: baseline, errors: errors,
-      consumers: consumers
+      warnings: warnings, consumers: consumers
     ) { done, total in
       progress?(
         CheckProgress(translations: translations, layouts: layouts, done: done, total: total))

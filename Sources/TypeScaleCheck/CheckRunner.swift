@@ -247,6 +247,7 @@ public final class CheckRunner: Sendable {
   ///   - allowsEmpty: Whether a run that lays nothing out is accepted.
   ///   - baseline: The failures to accept, or `nil`.
   ///   - errors: Files that could not be read, recorded in the run's record (exit status 2).
+  ///   - warnings: Run-level warnings to record before the plan's (files not read).
   ///   - consumers: Who receives the outcomes, in order.
   ///   - progress: Called at most about ten times a second with (entries done, entries in all),
   ///     and once at the end; from any thread.
@@ -256,14 +257,14 @@ public final class CheckRunner: Sendable {
   ///   threw (no entry is laid out after it).
   public func run(
     _ entries: [LocalizedEntry], plan: CheckPlan, allowsEmpty: Bool = false,
-    baseline: CheckBaseline? = nil, errors: [CheckInputError] = [],
+    baseline: CheckBaseline? = nil, errors: [CheckInputError] = [], warnings: [String] = [],
     consumers: [any CheckResultConsumer], progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(CheckError) -> CheckSummary {
     try plan.validate(maximumLayouts: maximumLayouts, allowsEmpty: allowsEmpty)
     let shard = plan.shard
     let run = CheckRunInfo(
       shard: shard?.description, constraintsDigest: plan.digest, layouts: plan.layouts,
-      requirements: plan.requirements, warnings: plan.warnings, errors: errors)
+      requirements: plan.requirements, warnings: warnings + plan.warnings, errors: errors)
     for consumer in consumers { try consumer.begin(run) }
     let delivery = Delivery(
       consumers: consumers, builder: CheckSummary.Builder(run: run, baseline: baseline),

@@ -144,8 +144,8 @@ extension CheckTerminalReport {
       out += paint("error:", .red) + " \(Self.shown(error.message))\n"
     }
     if errors.count > limit {
-      out += paint("error:", .red) + " \(Self.count(errors.count - limit, "more file"))"
-      out += " could not be read (see the JSON report)\n"
+      out += paint("error:", .red) + " \(Self.count(errors.count - limit, "more error"))"
+      out += " (see the JSON report)\n"
     }
     let warnings = summary.run.warnings
     for warning in warnings.prefix(limit) {

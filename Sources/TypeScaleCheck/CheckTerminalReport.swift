@@ -150,8 +150,9 @@ public struct CheckTerminalReport: Sendable {
     if unmeasured > 0 {
       line += ", \(Self.count(unmeasured, "entry", "entries")) could not be measured"
     }
-    let errors = summary.run.errors.count
-    if errors > 0 { line += ", \(Self.count(errors, "file")) could not be read" }
+    // A file can hold several errors; the count is of files.
+    let unreadable = Set(summary.run.errors.map(\.file)).count
+    if unreadable > 0 { line += ", \(Self.count(unreadable, "file")) could not be read" }
     let unlaid = summary.unlaidRequirements.count
     if unlaid > 0 { line += ", \(Self.count(unlaid, "key")) not laid out" }
     if let shard = summary.run.shard { line += " (shard \(shard))" }

@@ -80,8 +80,13 @@ import TypeScale
         key: "k\($0)", language: "de", variant: "", file: "de.lproj/Localizable.strings",
         line: $0 + 1, reason: "placeholder %1$@ cannot be formatted")
     }
-    let errors = (0..<unreadable).map {
-      CheckInputError(file: "F\($0).strings", line: 1, column: 1, message: "F\($0): bad")
+    // Two errors in each file: the count is of files.
+    let errors = (0..<unreadable).flatMap { file in
+      (1...2).map { (line: Int) in
+        CheckInputError(
+          file: "F\(file).strings", line: line, column: 1,
+          message: "F\(file).strings:\(line): bad")
+      }
     }
     let report = CheckReport(
       results: [CheckReportSamples.result(key: "ok", language: "en", text: "OK", line: 1)],
@@ -192,7 +197,8 @@ import TypeScale
     }
     let lines = CheckTerminalReport().write(report).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix("error: F") }.count == 10)
-    #expect(lines.contains("error: 15 more files could not be read (see the JSON report)"))
+    #expect(lines.contains("error: 15 more errors (see the JSON report)"))
+    #expect(lines[0].hasSuffix(", 25 files could not be read"))
     #expect(lines.filter { $0.hasPrefix("warning: A.strings:") }.count == 10)
     #expect(lines.contains("warning: 12 entry warnings in all, 2 more in the JSON report"))
   }

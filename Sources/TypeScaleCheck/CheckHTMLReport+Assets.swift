@@ -20,7 +20,10 @@ extension CheckHTMLReport {
     table.heatmap td.heat{min-width:2.5em;text-align:end}\
     table.heatmap td.dark{color:#fff}\
     table.heatmap th,table.rules th,table.keys-by-languages th,table.new-keys th{text-align:start}\
-    td.bar{width:20em;text-align:start}td.bar div{background:#c00;height:1em;min-width:1px}\
+    .panels{display:flex;flex-wrap:wrap;gap:0 2.5em;align-items:flex-start}\
+    .panel h2{font-size:17px;margin:.4em 0 .2em}.panel table{margin-top:.2em}\
+    .panel td,.panel th{padding:1px 5px}td.fail-count{color:#a00;font-weight:bold}\
+    td.bar{width:10em;text-align:start}td.bar div{background:#c00;height:1em;min-width:1px}\
     .more,.left-out,.page-note{color:#555}.left-out{font-weight:bold}\
     .pager button{margin-right:.5em}
     """

@@ -81,11 +81,14 @@ extension CheckHTMLReport {
       return
     }
     writeHeatMap(summary, to: &out)
+    out += "<div class=\"panels\">\n<div class=\"panel\">\n"
     writeRules(summary, to: &out)
-    writeKeysByLanguages(summary, to: &out)
     writeFirstFailures(summary, to: &out)
+    out += "</div>\n<div class=\"panel\">\n"
+    writeKeysByLanguages(summary, to: &out)
+    out += "</div>\n<div class=\"panel\">\n"
     writeBaseline(summary, to: &out)
-    out += "</section>\n"
+    out += "</div>\n</div>\n</section>\n"
   }
 
   private func writeHeatMap(_ summary: CheckSummary, to out: inout String) {
@@ -129,7 +132,7 @@ extension CheckHTMLReport {
       out += "<tr><th>\(Self.text(rule.rule.name))</th>"
       out += "<td>\(Self.text(Self.ruleSummary(rule.rule), 1_000))</td>"
       out += "<td>\(CheckPlan.number(rule.translations))</td>"
-      out += "<td class=\"failing\">\(CheckPlan.number(rule.failing))</td>"
+      out += "<td class=\"fail-count\">\(CheckPlan.number(rule.failing))</td>"
       out += "<td>\(CheckPlan.number(rule.failingKeys))</td></tr>\n"
     }
     out += "</tbody>\n</table>\n"

@@ -166,7 +166,7 @@ public struct CheckHTMLReport: Sendable {
 
       """
     top += "<p class=\"summary\">\(Self.text(Self.sentence(summary)))</p>\n"
-    if let note { top += "<p class=\"note\">\(Self.text(note))</p>\n" }
+    if let note { top += "<p class=\"note\">\(Self.text(note, 2_000))</p>\n" }
     writeTriage(summary, to: &top)
     var filters = ""
     writeFilters(summary, to: &filters)

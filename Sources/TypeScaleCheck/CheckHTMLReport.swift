@@ -61,6 +61,9 @@ public struct CheckHTMLReport: Sendable {
   public static let maximumListedItems = 100
   /// The most keys in the triage's key tables (failing in most languages, new failures).
   public static let maximumTriageKeys = 20
+  /// The languages the heat map shows open, worst first; the others (up to
+  /// ``maximumLanguages``) are in a closed `<details>` below it.
+  public static let heatMapLanguages = 25
   /// The most languages in the heat map and the language filter; the rest are counted.
   public static let maximumLanguages = 300
   /// The most characters of a text shown; longer ones are cut with their length.

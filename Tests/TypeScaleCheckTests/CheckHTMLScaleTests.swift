@@ -60,6 +60,12 @@ import TypeScaleCheck
     // The first page: 20 keys of 50 rows (1,000 rows), static.
     #expect(root.all.count { $0.name == "section" && $0.attributes["class"] == "key" } == 20)
     #expect(root.all.count { $0.name == "tr" && $0.attributes["data-row"] != nil } == 1_000)
+    // 25 languages open in the heat map, the other 25 folded.
+    let heatMaps = root.all.filter { $0.attributes["class"]?.hasPrefix("heatmap") == true }
+    #expect(
+      heatMaps.map { $0.all.count { $0.name == "tr" && $0.attributes["data-language"] != nil } }
+        == [25, 25])
+    #expect(root.all.first { $0.name == "summary" }?.text == "25 more languages")
     let more = root.all.filter { $0.attributes["class"] == "more" }.map(\.text)
     #expect(more == ["980 more failing keys (the JSON report has them all)"])
     let note = try #require(root.all.first { $0.attributes["id"] == "page-note" })

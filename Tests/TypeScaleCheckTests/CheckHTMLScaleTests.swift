@@ -27,6 +27,9 @@ import TypeScaleCheck
     return builder.finish()
   }
 
+  /// ``summary(textLength:)`` with 40-character texts, made once for the tests that share it.
+  static let shortTexts = summary(textLength: 40)
+
   private static func images(
     for summary: CheckSummary, bytes: Int
   ) -> [String: Data] {
@@ -47,7 +50,7 @@ import TypeScaleCheck
   }
 
   @Test func fiftyThousandRowsFitWithEveryRowAndSixtyImages() throws {
-    let summary = Self.summary(textLength: 40)
+    let summary = Self.shortTexts
     #expect(summary.rows.count == 50_000)
     let writer = CheckHTMLReport(images: Self.images(for: summary, bytes: 30_000))
     let text = writer.write(summary)
@@ -76,7 +79,7 @@ import TypeScaleCheck
   }
 
   @Test func imagesStayWithinTheirBudget() throws {
-    let summary = Self.summary(textLength: 40)
+    let summary = Self.shortTexts
     // 80,000 bytes of base64 each: 37 fit in 3,000,000.
     let text = CheckHTMLReport(images: Self.images(for: summary, bytes: 60_000)).write(summary)
     #expect(text.components(separatedBy: "<img ").count - 1 == 37)
@@ -97,5 +100,40 @@ import TypeScaleCheck
     #expect(rows.count == 50_000)
     #expect(rows.count { $0[8] is NSNull } == 30_000)
     #expect(rows.count { ($0[7] as? Int).map { $0 & 4 != 0 } ?? false } == 30_000)
+  }
+
+  @Test func rowsOfTheLeastFailingKeysAreCutLastAndCounted() throws {
+    // 50,000 failing rows whose 300-character variants alone pass the budget.
+    var builder = CheckSummary.Builder(run: CheckRunInfo())
+    let variant = String(repeating: "v", count: CheckHTMLReport.maximumNameCharacters)
+    for key in 0..<1_000 {
+      for language in 0..<50 {
+        builder.add(
+          CheckReportSamples.result(
+            key: "key.\(String(format: "%04d", key))", language: "l\(language)",
+            variant: variant, text: "text", line: key + 1,
+            failingFrom: key < 500 ? .accessibilityMedium : .accessibilityExtraExtraExtraLarge))
+      }
+    }
+    let summary = builder.finish()
+    let text = CheckHTMLReport().write(summary)
+    #expect(text.utf8.count <= CheckHTMLReport.maximumPageBytes)
+    let root = try XMLNode.parse(String(text.dropFirst("<!DOCTYPE html>\n".count))).get()
+    let rows = try Self.dataRows(root)
+    #expect(rows.count > 20_000 && rows.count < 50_000)
+    #expect(rows.allSatisfy { $0[8] is NSNull })
+    // The worst keys (failing from AX1) are kept first.
+    let keys = try #require(root.all.first { $0.attributes["id"] == "check-data" })
+    let json = try #require(
+      JSONSerialization.jsonObject(with: Data(keys.allText.utf8)) as? [String: Any])
+    #expect((json["keys"] as? [String])?.first == "key.0000")
+    let leftOut = try #require(root.all.first { $0.attributes["class"] == "left-out" })
+    let cut = 50_000 - rows.count
+    #expect(
+      leftOut.text
+        == "To keep this page within 10 MB, the filtered views leave out the texts of "
+        + "\(CheckPlan.number(rows.count)) failing translations, \(CheckPlan.number(cut)) "
+        + "failing translations of the least failing keys; the JSON report (check --json) has "
+        + "every translation.")
   }
 }

@@ -123,7 +123,10 @@ extension CheckHTMLReport {
   ) {
     let drawn = drawnImages(summary)
     out += "<div id=\"static-keys\">\n"
-    for key in plan { writeKey(key, of: summary, links: links, images: drawn, to: &out) }
+    var textBytes = 0
+    for key in plan where textBytes <= Self.maximumGridBytes {
+      writeKey(key, of: summary, links: links, images: drawn, textBytes: &textBytes, to: &out)
+    }
     out += "</div>\n<div id=\"dynamic-keys\"></div>\n<p id=\"pager\" class=\"pager\"></p>\n"
   }
 
@@ -156,7 +159,7 @@ extension CheckHTMLReport {
 
   private func writeKey(
     _ key: PageKey, of summary: CheckSummary, links: Links,
-    images: [Int: (String, ContentSizeCategory)], to out: inout String
+    images: [Int: (String, ContentSizeCategory)], textBytes: inout Int, to out: inout String
   ) {
     let columns = Self.columns(key.rows, of: summary)
     out += "<section class=\"key\" id=\"key-\(key.key)\">\n"
@@ -164,10 +167,21 @@ extension CheckHTMLReport {
     out += "<table>\n<thead><tr><th>language</th>"
     for category in columns { out += "<th>\(category.shortName)</th>" }
     out += "<th>fits up to</th><th>text</th><th>label where it breaks</th></tr></thead>\n<tbody>\n"
+    var written = 0
     for index in key.rows {
-      writeRow(index, of: summary, columns: columns, links: links, image: images[index], to: &out)
+      guard textBytes <= Self.maximumGridBytes else { break }
+      var row = ""
+      writeRow(index, of: summary, columns: columns, links: links, image: images[index], to: &row)
+      textBytes += row.utf8.count - (images[index]?.0.utf8.count ?? 0)
+      out += row
+      written += 1
     }
-    if key.total > key.rows.count {
+    if written < key.rows.count {
+      out += "<tr class=\"more\"><td colspan=\"\(columns.count + 4)\">"
+      out += "\(Self.counted(key.total - written, "more row")) of this key are left out of the"
+      out += " static grids (capped at \(Self.maximumGridBytes / 1_000_000) MB); the script's pages"
+      out += " show them</td></tr>\n"
+    } else if key.total > key.rows.count {
       out += "<tr class=\"more\"><td colspan=\"\(columns.count + 4)\">"
       out +=
         "\(Self.counted(key.total - key.rows.count, "more row")) of this key; filter by language"

@@ -56,6 +56,9 @@ public struct CheckHTMLReport: Sendable {
   /// The most rows on one page of the grids (a page always shows at least one key, cut at this
   /// many rows).
   public static let rowsPerPage = 1_000
+  /// The most bytes of the first page's static grids, images aside: 3 MB; rows past it are
+  /// left to the script's pages.
+  public static let maximumGridBytes = 3_000_000
   /// The most items of each list (unreadable files, warnings, entry warnings, keys not laid
   /// out, entries not checked, rules, keys in the triage tables); the rest are counted.
   public static let maximumListedItems = 100
@@ -193,6 +196,29 @@ public struct CheckHTMLReport: Sendable {
     out += data.json
     out += "</script>\n"
     out += script
+    // Only names and messages thousands of characters long, by the hundred, get here.
+    guard out.utf8.count <= Self.maximumPageBytes else { return Self.shortPage(summary) }
+    return out
+  }
+
+  /// The page when even the triage and first page pass ``maximumPageBytes``: the summary and
+  /// the counts only.
+  static func shortPage(_ summary: CheckSummary) -> String {
+    var out = """
+      <!DOCTYPE html>
+      <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+      <head>
+      <meta charset="utf-8"/>
+      <title>typescale check</title>
+      </head>
+      <body>
+      <h1>typescale check</h1>
+
+      """
+    out += "<p class=\"summary\">\(text(sentence(summary), 2_000))</p>\n"
+    out += "<p class=\"left-out\">This run's keys, languages and messages are too long to show"
+    out += " within \(maximumPageBytes / 1_000_000) MB; the JSON report (check --json) has every"
+    out += " translation.</p>\n</body>\n</html>\n"
     return out
   }
 }

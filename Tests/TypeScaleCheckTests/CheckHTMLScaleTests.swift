@@ -136,4 +136,25 @@ import TypeScaleCheck
         + "failing translations of the least failing keys; the JSON report (check --json) has "
         + "every translation.")
   }
+
+  @Test func staticGridsStopAtTheirByteCap() throws {
+    // One key in 1,000 languages, each text 500 quotation marks (3,000 bytes escaped).
+    let quotes = String(repeating: "\"", count: CheckHTMLReport.maximumTextCharacters)
+    let results = (0..<1_000).map { language in
+      CheckReportSamples.result(
+        key: "k", language: "l\(language)", text: quotes, line: 1, failingFrom: .large)
+    }
+    let text = CheckHTMLReport().write(CheckReport(results: results))
+    #expect(text.utf8.count <= CheckHTMLReport.maximumPageBytes)
+    let root = try XMLNode.parse(String(text.dropFirst("<!DOCTYPE html>\n".count))).get()
+    let shown = root.all.count { $0.name == "tr" && $0.attributes["data-row"] != nil }
+    #expect(shown > 100 && shown < 1_000)
+    let more = root.all.filter { $0.name == "tr" && $0.attributes["class"] == "more" }
+    #expect(
+      more.map(\.allText) == [
+        "\(1_000 - shown) more rows of this key are left out of the static grids (capped at 3 "
+          + "MB); the script's pages show them"
+      ])
+    #expect(try Self.dataRows(root).count == 1_000)
+  }
 }

@@ -113,7 +113,9 @@ extension CheckHTMLReport {
             var group = groups[g];
             if (needle && data.keys[group.key].toLowerCase().indexOf(needle) < 0) { continue; }
             var picked = [];
-            for (var r = group.start; r < group.end; r++) { if (match(rows[r])) { picked.push(r); } }
+            for (var r = group.start; r < group.end; r++) {
+              if (match(rows[r])) { picked.push(r); }
+            }
             if (picked.length === 0) { continue; }
             totals.rows += picked.length;
             totals.keys += 1;
@@ -161,7 +163,10 @@ extension CheckHTMLReport {
           var head = "<th>language</th>";
           var count = 0;
           for (var c = 0; c < 12; c++) {
-            if (group.columns & (1 << c)) { head += "<th>" + data.categories[c] + "</th>"; count++; }
+            if (group.columns & (1 << c)) {
+              head += "<th>" + data.categories[c] + "</th>";
+              count++;
+            }
           }
           var shown = entry.rows.slice(0, data.rowsPerPage);
           var body = "";
@@ -171,10 +176,13 @@ extension CheckHTMLReport {
               plural(entry.rows.length - shown.length, "more row") +
               " of this key; filter by language to see them</td></tr>";
           }
-          return "<section class=\\"key\\"><h2 dir=\\"auto\\">" + esc(data.keys[group.key]) +
-            "</h2><table><thead><tr>" + head + "<th>fits up to</th><th>text</th>" +
-            "<th>label where it breaks</th></tr></thead><tbody>" + body +
-            "</tbody></table></section>";
+          var first = rows[entry.rows[0]];
+          var file = data.files[first[2]];
+          var href = file[1] + (file[2] ? "#L" + first[4] : "");
+          return "<section class=\\"key\\"><h2 dir=\\"auto\\"><a href=\\"" + esc(href) +
+            "\\">" + esc(data.keys[group.key]) + "</a></h2><table><thead><tr>" + head +
+            "<th>fits up to</th><th>text</th><th>label where it breaks</th></tr></thead>" +
+            "<tbody>" + body + "</tbody></table></section>";
         }
         function describe() {
           var current = pages[page];

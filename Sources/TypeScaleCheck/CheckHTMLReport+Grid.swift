@@ -14,8 +14,8 @@ extension CheckHTMLReport {
     var total: Int
   }
 
-  /// The keys in the grids' order: failing keys worst first (as ``CheckSummary/worstKeys(limit:)``),
-  /// then the others in catalog order, each with its rows.
+  /// The keys in the grids' order: failing keys worst first (as
+  /// ``CheckSummary/worstKeys(limit:)``), then the others in catalog order, each with its rows.
   static func keyOrder(_ summary: CheckSummary) -> [(key: Int, rows: [Int])] {
     let table = summary.keyFailures
     let failing = table.indices.filter { table[$0].failureCount > 0 }.sorted {
@@ -163,7 +163,15 @@ extension CheckHTMLReport {
   ) {
     let columns = Self.columns(key.rows, of: summary)
     out += "<section class=\"key\" id=\"key-\(key.key)\">\n"
-    out += "<h2 dir=\"auto\">\(Self.text(summary.keys[key.key]))</h2>\n"
+    out += "<h2 dir=\"auto\">"
+    if let first = key.rows.first {
+      let row = summary.rows[first]
+      out += "<a href=\"\(Self.attribute(links.href(file: row.file, line: row.line), 4_000))\">"
+      out += "\(Self.text(summary.keys[key.key]))</a>"
+    } else {
+      out += Self.text(summary.keys[key.key])
+    }
+    out += "</h2>\n"
     out += "<table>\n<thead><tr><th>language</th>"
     for category in columns { out += "<th>\(category.shortName)</th>" }
     out += "<th>fits up to</th><th>text</th><th>label where it breaks</th></tr></thead>\n<tbody>\n"
@@ -222,8 +230,8 @@ extension CheckHTMLReport {
     let fileLine = "\(summary.file(of: row)):\(row.line)"
     out += "<td class=\"text\" lang=\"\(Self.attribute(language))\" dir=\"auto\">"
     out += Self.text(row.text, Self.maximumTextCharacters)
-    out +=
-      "<div class=\"where\"><a href=\"\(Self.attribute(links.href(file: row.file, line: row.line), 4_000))\">"
+    let href = Self.attribute(links.href(file: row.file, line: row.line), 4_000)
+    out += "<div class=\"where\"><a href=\"\(href)\">"
     out += "\(Self.text(fileLine))</a> · \(Self.text(Self.ruleSummary(rule), 1_000))"
     if row.isFallback { out += " · the source language's text" }
     out += "</div></td><td class=\"image\">"

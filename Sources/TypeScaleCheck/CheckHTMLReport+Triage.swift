@@ -223,7 +223,8 @@ extension CheckHTMLReport {
   ) {
     guard remaining > 0 else { return }
     out +=
-      "<p class=\"more\">\(Self.counted(remaining, "more " + noun, plural: plural.map { "more " + $0 }))"
+      "<p class=\"more\">"
+      + Self.counted(remaining, "more " + noun, plural: plural.map { "more " + $0 })
     out += " (the JSON report has them all)</p>\n"
   }
 }

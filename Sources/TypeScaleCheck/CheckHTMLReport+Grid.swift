@@ -105,6 +105,9 @@ extension CheckHTMLReport {
   static func keysHeading(_ summary: CheckSummary, plan: [PageKey], data: DataBlock) -> String {
     var out = "<h2 id=\"worst-keys\">Worst keys</h2>\n"
     let shownRows = plan.reduce(0) { $0 + $1.rows.count }
+    guard !plan.isEmpty else {
+      return out + "<p class=\"page-note\" id=\"page-note\">No translation was checked.</p>\n"
+    }
     var sentence =
       "The first \(Self.counted(plan.count, "key")) of \(CheckPlan.number(summary.keys.count)) "
       + "(\(Self.counted(shownRows, "translation")) of \(CheckPlan.number(summary.rows.count)))"

@@ -162,4 +162,18 @@ import TypeScaleCheck
           == CheckHTMLReport.imageKey(for: result, at: category))
     }
   }
+
+  @Test func anEmptyRunIsAPageToo() throws {
+    let text = CheckHTMLReport().write(CheckReport())
+    let root = try XMLNode.parse(String(text.dropFirst("<!DOCTYPE html>\n".count))).get()
+    #expect(
+      root.all.first { $0.attributes["class"] == "summary" }?.text
+        == "checked 0 translations of 0 keys: 0 fail, 0 skipped")
+    #expect(
+      root.all.first { $0.attributes["id"] == "page-note" }?.text
+        == "No translation was checked.")
+    #expect(
+      root.all.first { $0.attributes["class"] == "all-fit" }?.text
+        == "Every translation fits at every required category.")
+  }
 }

@@ -11,14 +11,16 @@ import TypeScale
 /// offline. It starts with what to do: the summary sentence, the counts (failing, new,
 /// baselined, fixed since the baseline, entries that could not be measured, files that could
 /// not be read), a heat map of failing translations by language × category (languages worst
-/// first, each cell shaded by the language's share), failures by rule, the keys failing in the
-/// most languages, the categories where labels start failing, and what is new against the
+/// first, the ``heatMapLanguages`` worst open, each cell shaded by the language's share),
+/// failures by rule, the keys failing in the most languages, the categories where labels start failing, and what is new against the
 /// baseline. Then the worst keys' grids: one row per language and variant, one column per
 /// content-size category (`✓` fits, `…` truncated, `✗` overflows, `·` not laid out; a failing
 /// cell is outlined), the largest fitting category, the text (with its `lang` and
 /// `dir="auto"`, so Arabic and Hebrew read right to left) and a link to its `file:line`. Then
 /// unreadable files, warnings, entry warnings, keys nothing laid out and entries not checked,
-/// each list cut at ``maximumListedItems`` with the exact count of the rest.
+/// each list cut at ``maximumListedItems`` with the exact count of the rest. Each key and row
+/// links to its file and line: under ``sourceLinkBase`` when set (`…/blob/main/path#L12`), else
+/// relative to ``pageDirectory``, else the path as the report names it.
 ///
 /// Only the first page of keys (at most ``keysPerPage`` keys and ``rowsPerPage`` rows, worst
 /// first) is static HTML; every row of the run is in a compact JSON block that a small script

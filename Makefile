@@ -38,7 +38,8 @@ help:
 	@echo "make dist   a typescale tarball for machines without Swift (static Swift runtime); Linux"
 	@echo "make check-dist         unpack the tarball elsewhere and check it (ldd, runs check)"
 	@echo "make check-hostile      the hostile-input suite (issue 33) on the debug build"
-	@echo "make report-demo        the sample's check report as HTML, screenshotted by headless Chromium"
+	@echo "make report-demo        the sample's check report as HTML, screenshotted by headless Chromium,"
+	@echo "                        with its first paint (REPORT_DEMO_JSON=x.json: that report's too)"
 
 ## deps: install HarfBuzz, FreeType, ICU, libpng, fontconfig and pkg-config when missing.
 deps:
@@ -162,10 +163,14 @@ check-hostile:
 	@[ -x .build/debug/typescale ] || $(SWIFT) build --product typescale
 	python3 Scripts/check-hostile.py
 
-## report-demo: the sample's `check` report as one HTML page, and a screenshot of it by headless
+## report-demo: the sample's `check` report as one HTML page, a screenshot of it by headless
 ## Chromium (Debian's chromium, installed when missing; on macOS set CHROMIUM to Google Chrome's
-## or Chromium's binary, e.g. after `brew install --cask chromium`).
+## or Chromium's binary, e.g. after `brew install --cask chromium`), and the page's size and first
+## contentful paint (Scripts/first-paint.sh, median of 3 loads). REPORT_DEMO_JSON=report.json
+## (a `check --json` report, e.g. of a real app) also makes that report's page with
+## `check merge --html` and measures it the same way.
 REPORT_DEMO := .build/report-demo
+REPORT_DEMO_JSON ?=
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
 report-demo: deps
 	@if [ -z "$(CHROMIUM)" ]; then \
@@ -187,7 +192,18 @@ report-demo: deps
 	  "$$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
 	  --screenshot=$(CURDIR)/$(REPORT_DEMO)/report.png --window-size=1280,2000 \
 	  file://$(CURDIR)/$(REPORT_DEMO)/report.html 2>$(REPORT_DEMO)/chromium.log || \
-	  { cat $(REPORT_DEMO)/chromium.log >&2; exit 1; }
+	  { cat $(REPORT_DEMO)/chromium.log >&2; exit 1; }; \
+	  Scripts/first-paint.sh "$$chromium" $(REPORT_DEMO)/report.html
+	@if [ -n "$(REPORT_DEMO_JSON)" ]; then \
+	  chromium="$(CHROMIUM)"; [ -n "$$chromium" ] || chromium=$$(command -v chromium); \
+	  start=$$(date +%s); status=0; \
+	  $(SWIFT) run -c release --skip-build typescale check merge "$(REPORT_DEMO_JSON)" \
+	    --html $(REPORT_DEMO)/large.html >/dev/null || status=$$?; \
+	  [ $$status -le 1 ] || exit $$status; \
+	  echo "report-demo: $(REPORT_DEMO)/large.html written by check merge in" \
+	    "$$(( $$(date +%s) - start )) s (reading the JSON included)"; \
+	  Scripts/first-paint.sh "$$chromium" $(REPORT_DEMO)/large.html; \
+	fi
 	@echo "report-demo: $(REPORT_DEMO)/report.html and its screenshot $(REPORT_DEMO)/report.png"
 
 ## bench: release-mode benchmarks. Layout is measured against a HarfBuzz + ICU floor and Pango

@@ -20,7 +20,10 @@ extension CheckHTMLReport {
     table.heatmap td.heat{min-width:2.5em;text-align:end}\
     table.heatmap td.dark{color:#fff}\
     table.heatmap th,table.rules th,table.keys-by-languages th,table.new-keys th{text-align:start}\
-    td.bar{width:20em;text-align:start}td.bar div{background:#c00;height:1em;min-width:1px}\
+    .panels{display:flex;flex-wrap:wrap;gap:0 2.5em;align-items:flex-start}\
+    .panel h2{font-size:17px;margin:.4em 0 .2em}.panel table{margin-top:.2em}\
+    .panel td,.panel th{padding:1px 5px}td.fail-count{color:#a00;font-weight:bold}\
+    td.bar{width:10em;text-align:start}td.bar div{background:#c00;height:1em;min-width:1px}\
     .more,.left-out,.page-note{color:#555}.left-out{font-weight:bold}\
     .pager button{margin-right:.5em}
     """
@@ -110,7 +113,9 @@ extension CheckHTMLReport {
             var group = groups[g];
             if (needle && data.keys[group.key].toLowerCase().indexOf(needle) < 0) { continue; }
             var picked = [];
-            for (var r = group.start; r < group.end; r++) { if (match(rows[r])) { picked.push(r); } }
+            for (var r = group.start; r < group.end; r++) {
+              if (match(rows[r])) { picked.push(r); }
+            }
             if (picked.length === 0) { continue; }
             totals.rows += picked.length;
             totals.keys += 1;
@@ -158,7 +163,10 @@ extension CheckHTMLReport {
           var head = "<th>language</th>";
           var count = 0;
           for (var c = 0; c < 12; c++) {
-            if (group.columns & (1 << c)) { head += "<th>" + data.categories[c] + "</th>"; count++; }
+            if (group.columns & (1 << c)) {
+              head += "<th>" + data.categories[c] + "</th>";
+              count++;
+            }
           }
           var shown = entry.rows.slice(0, data.rowsPerPage);
           var body = "";
@@ -168,10 +176,13 @@ extension CheckHTMLReport {
               plural(entry.rows.length - shown.length, "more row") +
               " of this key; filter by language to see them</td></tr>";
           }
-          return "<section class=\\"key\\"><h2 dir=\\"auto\\">" + esc(data.keys[group.key]) +
-            "</h2><table><thead><tr>" + head + "<th>fits up to</th><th>text</th>" +
-            "<th>label where it breaks</th></tr></thead><tbody>" + body +
-            "</tbody></table></section>";
+          var first = rows[entry.rows[0]];
+          var file = data.files[first[2]];
+          var href = file[1] + (file[2] ? "#L" + first[4] : "");
+          return "<section class=\\"key\\"><h2 dir=\\"auto\\"><a href=\\"" + esc(href) +
+            "\\">" + esc(data.keys[group.key]) + "</a></h2><table><thead><tr>" + head +
+            "<th>fits up to</th><th>text</th><th>label where it breaks</th></tr></thead>" +
+            "<tbody>" + body + "</tbody></table></section>";
         }
         function describe() {
           var current = pages[page];

@@ -43,7 +43,8 @@ extension CheckHTMLReport {
       }
       if failingRowsLeftOut > 0 {
         parts.append(
-          "\(CheckHTMLReport.counted(failingRowsLeftOut, "failing translation")) of the least failing keys"
+          CheckHTMLReport.counted(failingRowsLeftOut, "failing translation")
+            + " of the least failing keys"
         )
       }
       guard !parts.isEmpty else { return nil }

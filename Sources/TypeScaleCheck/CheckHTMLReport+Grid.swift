@@ -14,8 +14,8 @@ extension CheckHTMLReport {
     var total: Int
   }
 
-  /// The keys in the grids' order: failing keys worst first (as ``CheckSummary/worstKeys(limit:)``),
-  /// then the others in catalog order, each with its rows.
+  /// The keys in the grids' order: failing keys worst first (as
+  /// ``CheckSummary/worstKeys(limit:)``), then the others in catalog order, each with its rows.
   static func keyOrder(_ summary: CheckSummary) -> [(key: Int, rows: [Int])] {
     let table = summary.keyFailures
     let failing = table.indices.filter { table[$0].failureCount > 0 }.sorted {
@@ -105,6 +105,9 @@ extension CheckHTMLReport {
   static func keysHeading(_ summary: CheckSummary, plan: [PageKey], data: DataBlock) -> String {
     var out = "<h2 id=\"worst-keys\">Worst keys</h2>\n"
     let shownRows = plan.reduce(0) { $0 + $1.rows.count }
+    guard !plan.isEmpty else {
+      return out + "<p class=\"page-note\" id=\"page-note\">No translation was checked.</p>\n"
+    }
     var sentence =
       "The first \(Self.counted(plan.count, "key")) of \(CheckPlan.number(summary.keys.count)) "
       + "(\(Self.counted(shownRows, "translation")) of \(CheckPlan.number(summary.rows.count)))"
@@ -123,7 +126,10 @@ extension CheckHTMLReport {
   ) {
     let drawn = drawnImages(summary)
     out += "<div id=\"static-keys\">\n"
-    for key in plan { writeKey(key, of: summary, links: links, images: drawn, to: &out) }
+    var textBytes = 0
+    for key in plan where textBytes <= Self.maximumGridBytes {
+      writeKey(key, of: summary, links: links, images: drawn, textBytes: &textBytes, to: &out)
+    }
     out += "</div>\n<div id=\"dynamic-keys\"></div>\n<p id=\"pager\" class=\"pager\"></p>\n"
   }
 
@@ -156,18 +162,37 @@ extension CheckHTMLReport {
 
   private func writeKey(
     _ key: PageKey, of summary: CheckSummary, links: Links,
-    images: [Int: (String, ContentSizeCategory)], to out: inout String
+    images: [Int: (String, ContentSizeCategory)], textBytes: inout Int, to out: inout String
   ) {
     let columns = Self.columns(key.rows, of: summary)
     out += "<section class=\"key\" id=\"key-\(key.key)\">\n"
-    out += "<h2 dir=\"auto\">\(Self.text(summary.keys[key.key]))</h2>\n"
+    out += "<h2 dir=\"auto\">"
+    if let first = key.rows.first {
+      let row = summary.rows[first]
+      out += "<a href=\"\(Self.attribute(links.href(file: row.file, line: row.line), 4_000))\">"
+      out += "\(Self.text(summary.keys[key.key]))</a>"
+    } else {
+      out += Self.text(summary.keys[key.key])
+    }
+    out += "</h2>\n"
     out += "<table>\n<thead><tr><th>language</th>"
     for category in columns { out += "<th>\(category.shortName)</th>" }
     out += "<th>fits up to</th><th>text</th><th>label where it breaks</th></tr></thead>\n<tbody>\n"
+    var written = 0
     for index in key.rows {
-      writeRow(index, of: summary, columns: columns, links: links, image: images[index], to: &out)
+      guard textBytes <= Self.maximumGridBytes else { break }
+      var row = ""
+      writeRow(index, of: summary, columns: columns, links: links, image: images[index], to: &row)
+      textBytes += row.utf8.count - (images[index]?.0.utf8.count ?? 0)
+      out += row
+      written += 1
     }
-    if key.total > key.rows.count {
+    if written < key.rows.count {
+      out += "<tr class=\"more\"><td colspan=\"\(columns.count + 4)\">"
+      out += "\(Self.counted(key.total - written, "more row")) of this key are left out of the"
+      out += " static grids (capped at \(Self.maximumGridBytes / 1_000_000) MB); the script's pages"
+      out += " show them</td></tr>\n"
+    } else if key.total > key.rows.count {
       out += "<tr class=\"more\"><td colspan=\"\(columns.count + 4)\">"
       out +=
         "\(Self.counted(key.total - key.rows.count, "more row")) of this key; filter by language"
@@ -208,8 +233,8 @@ extension CheckHTMLReport {
     let fileLine = "\(summary.file(of: row)):\(row.line)"
     out += "<td class=\"text\" lang=\"\(Self.attribute(language))\" dir=\"auto\">"
     out += Self.text(row.text, Self.maximumTextCharacters)
-    out +=
-      "<div class=\"where\"><a href=\"\(Self.attribute(links.href(file: row.file, line: row.line), 4_000))\">"
+    let href = Self.attribute(links.href(file: row.file, line: row.line), 4_000)
+    out += "<div class=\"where\"><a href=\"\(href)\">"
     out += "\(Self.text(fileLine))</a> · \(Self.text(Self.ruleSummary(rule), 1_000))"
     if row.isFallback { out += " · the source language's text" }
     out += "</div></td><td class=\"image\">"

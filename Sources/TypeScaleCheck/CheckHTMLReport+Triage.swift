@@ -81,43 +81,63 @@ extension CheckHTMLReport {
       return
     }
     writeHeatMap(summary, to: &out)
+    out += "<div class=\"panels\">\n<div class=\"panel\">\n"
     writeRules(summary, to: &out)
-    writeKeysByLanguages(summary, to: &out)
     writeFirstFailures(summary, to: &out)
+    out += "</div>\n<div class=\"panel\">\n"
+    writeKeysByLanguages(summary, to: &out)
+    out += "</div>\n<div class=\"panel\">\n"
     writeBaseline(summary, to: &out)
-    out += "</section>\n"
+    out += "</div>\n</div>\n</section>\n"
   }
 
   private func writeHeatMap(_ summary: CheckSummary, to out: inout String) {
     let languages = summary.languagesByFailures
+    let listed = languages.prefix(Self.maximumLanguages)
+    var head = "<thead><tr><th>language</th><th>failing</th>"
+    for category in summary.categories { head += "<th>\(category.shortName)</th>" }
+    head += "</tr></thead>\n"
     out += "<h2>Failing translations by language and category</h2>\n"
-    out += "<table class=\"heatmap\">\n<thead><tr><th>language</th><th>failing</th>"
-    for category in summary.categories { out += "<th>\(category.shortName)</th>" }
-    out += "</tr></thead>\n<tbody>\n"
-    for language in languages.prefix(Self.maximumLanguages) {
-      let name = Self.text(language.language)
-      out += "<tr data-language=\"\(Self.attribute(language.language))\"><th>\(name)</th>"
-      out += "<td class=\"total\">\(CheckPlan.number(language.failing)) of "
-      out += "\(CheckPlan.number(language.translations))</td>"
-      for (category, cell) in zip(summary.categories, language.byCategory) {
-        guard cell > 0 else {
-          out += "<td class=\"heat zero\" data-count=\"0\"></td>"
-          continue
-        }
-        let share = Double(cell) / Double(max(language.translations, 1))
-        let alpha = 0.12 + 0.78 * share
-        let percent = Int((share * 100).rounded())
-        let title =
-          "\(language.language) at \(category.shortName): \(CheckPlan.number(cell)) of "
-          + "\(Self.counted(language.translations, "translation")) fail (\(percent)%)"
-        out += "<td class=\"heat\(alpha >= 0.55 ? " dark" : "")\" data-count=\"\(cell)\""
-        out += " style=\"background:rgba(200,0,0,\(String(format: "%.2f", alpha)))\""
-        out += " title=\"\(Self.attribute(title))\">\(CheckPlan.number(cell))</td>"
-      }
-      out += "</tr>\n"
+    out += "<table class=\"heatmap\">\n\(head)<tbody>\n"
+    for language in listed.prefix(Self.heatMapLanguages) {
+      Self.writeHeatMapRow(language, categories: summary.categories, to: &out)
     }
     out += "</tbody>\n</table>\n"
+    if listed.count > Self.heatMapLanguages {
+      let rest = listed.count - Self.heatMapLanguages
+      out += "<details class=\"more-languages\"><summary>\(Self.counted(rest, "more language"))"
+      out += "</summary>\n<table class=\"heatmap rest\">\n\(head)<tbody>\n"
+      for language in listed.dropFirst(Self.heatMapLanguages) {
+        Self.writeHeatMapRow(language, categories: summary.categories, to: &out)
+      }
+      out += "</tbody>\n</table>\n</details>\n"
+    }
     Self.writeMore(languages.count - Self.maximumLanguages, "language", to: &out)
+  }
+
+  private static func writeHeatMapRow(
+    _ language: CheckSummary.LanguageFailures, categories: [ContentSizeCategory],
+    to out: inout String
+  ) {
+    out += "<tr data-language=\"\(attribute(language.language))\"><th>\(text(language.language))"
+    out += "</th><td class=\"total\">\(CheckPlan.number(language.failing)) of "
+    out += "\(CheckPlan.number(language.translations))</td>"
+    for (category, cell) in zip(categories, language.byCategory) {
+      guard cell > 0 else {
+        out += "<td class=\"heat zero\" data-count=\"0\"></td>"
+        continue
+      }
+      let share = Double(cell) / Double(max(language.translations, 1))
+      let alpha = 0.12 + 0.78 * share
+      let percent = Int((share * 100).rounded())
+      let title =
+        "\(language.language) at \(category.shortName): \(CheckPlan.number(cell)) of "
+        + "\(counted(language.translations, "translation")) fail (\(percent)%)"
+      out += "<td class=\"heat\(alpha >= 0.55 ? " dark" : "")\" data-count=\"\(cell)\""
+      out += " style=\"background:rgba(200,0,0,\(String(format: "%.2f", alpha)))\""
+      out += " title=\"\(attribute(title))\">\(CheckPlan.number(cell))</td>"
+    }
+    out += "</tr>\n"
   }
 
   private func writeRules(_ summary: CheckSummary, to out: inout String) {
@@ -129,7 +149,7 @@ extension CheckHTMLReport {
       out += "<tr><th>\(Self.text(rule.rule.name))</th>"
       out += "<td>\(Self.text(Self.ruleSummary(rule.rule), 1_000))</td>"
       out += "<td>\(CheckPlan.number(rule.translations))</td>"
-      out += "<td class=\"failing\">\(CheckPlan.number(rule.failing))</td>"
+      out += "<td class=\"fail-count\">\(CheckPlan.number(rule.failing))</td>"
       out += "<td>\(CheckPlan.number(rule.failingKeys))</td></tr>\n"
     }
     out += "</tbody>\n</table>\n"
@@ -203,7 +223,8 @@ extension CheckHTMLReport {
   ) {
     guard remaining > 0 else { return }
     out +=
-      "<p class=\"more\">\(Self.counted(remaining, "more " + noun, plural: plural.map { "more " + $0 }))"
+      "<p class=\"more\">"
+      + Self.counted(remaining, "more " + noun, plural: plural.map { "more " + $0 })
     out += " (the JSON report has them all)</p>\n"
   }
 }

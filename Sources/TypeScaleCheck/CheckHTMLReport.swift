@@ -11,14 +11,16 @@ import TypeScale
 /// offline. It starts with what to do: the summary sentence, the counts (failing, new,
 /// baselined, fixed since the baseline, entries that could not be measured, files that could
 /// not be read), a heat map of failing translations by language × category (languages worst
-/// first, each cell shaded by the language's share), failures by rule, the keys failing in the
-/// most languages, the categories where labels start failing, and what is new against the
+/// first, the ``heatMapLanguages`` worst open, each cell shaded by the language's share),
+/// failures by rule, the keys failing in the most languages, the categories where labels start failing, and what is new against the
 /// baseline. Then the worst keys' grids: one row per language and variant, one column per
 /// content-size category (`✓` fits, `…` truncated, `✗` overflows, `·` not laid out; a failing
 /// cell is outlined), the largest fitting category, the text (with its `lang` and
 /// `dir="auto"`, so Arabic and Hebrew read right to left) and a link to its `file:line`. Then
 /// unreadable files, warnings, entry warnings, keys nothing laid out and entries not checked,
-/// each list cut at ``maximumListedItems`` with the exact count of the rest.
+/// each list cut at ``maximumListedItems`` with the exact count of the rest. Each key and row
+/// links to its file and line: under ``sourceLinkBase`` when set (`…/blob/main/path#L12`), else
+/// relative to ``pageDirectory``, else the path as the report names it.
 ///
 /// Only the first page of keys (at most ``keysPerPage`` keys and ``rowsPerPage`` rows, worst
 /// first) is static HTML; every row of the run is in a compact JSON block that a small script
@@ -56,11 +58,17 @@ public struct CheckHTMLReport: Sendable {
   /// The most rows on one page of the grids (a page always shows at least one key, cut at this
   /// many rows).
   public static let rowsPerPage = 1_000
+  /// The most bytes of the first page's static grids, images aside: 3 MB; rows past it are
+  /// left to the script's pages.
+  public static let maximumGridBytes = 3_000_000
   /// The most items of each list (unreadable files, warnings, entry warnings, keys not laid
   /// out, entries not checked, rules, keys in the triage tables); the rest are counted.
   public static let maximumListedItems = 100
   /// The most keys in the triage's key tables (failing in most languages, new failures).
   public static let maximumTriageKeys = 20
+  /// The languages the heat map shows open, worst first; the others (up to
+  /// ``maximumLanguages``) are in a closed `<details>` below it.
+  public static let heatMapLanguages = 25
   /// The most languages in the heat map and the language filter; the rest are counted.
   public static let maximumLanguages = 300
   /// The most characters of a text shown; longer ones are cut with their length.
@@ -166,7 +174,7 @@ public struct CheckHTMLReport: Sendable {
 
       """
     top += "<p class=\"summary\">\(Self.text(Self.sentence(summary)))</p>\n"
-    if let note { top += "<p class=\"note\">\(Self.text(note))</p>\n" }
+    if let note { top += "<p class=\"note\">\(Self.text(note, 2_000))</p>\n" }
     writeTriage(summary, to: &top)
     var filters = ""
     writeFilters(summary, to: &filters)
@@ -190,6 +198,29 @@ public struct CheckHTMLReport: Sendable {
     out += data.json
     out += "</script>\n"
     out += script
+    // Only names and messages thousands of characters long, by the hundred, get here.
+    guard out.utf8.count <= Self.maximumPageBytes else { return Self.shortPage(summary) }
+    return out
+  }
+
+  /// The page when even the triage and first page pass ``maximumPageBytes``: the summary and
+  /// the counts only.
+  static func shortPage(_ summary: CheckSummary) -> String {
+    var out = """
+      <!DOCTYPE html>
+      <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+      <head>
+      <meta charset="utf-8"/>
+      <title>typescale check</title>
+      </head>
+      <body>
+      <h1>typescale check</h1>
+
+      """
+    out += "<p class=\"summary\">\(text(sentence(summary), 2_000))</p>\n"
+    out += "<p class=\"left-out\">This run's keys, languages and messages are too long to show"
+    out += " within \(maximumPageBytes / 1_000_000) MB; the JSON report (check --json) has every"
+    out += " translation.</p>\n</body>\n</html>\n"
     return out
   }
 }

@@ -47,7 +47,8 @@ extension CheckSummary {
           file: Self.index(result.file, in: &fileIndex, table: &summary.files),
           rule: Self.index(rule, in: &ruleIndex, table: &summary.rules),
           line: Int32(clamping: result.line), variant: result.variant, text: result.text,
-          statuses: statuses, failures: failures, largestFitting: result.largestFitting,
+          statuses: statuses, failures: failures,
+          unlaid: CategorySet(result.unlaidCategories), largestFitting: result.largestFitting,
           isFallback: result.isFallback, isBaselined: result.isBaselined,
           missingGlyphs: result.missingGlyphs))
     }

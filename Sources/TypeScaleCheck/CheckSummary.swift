@@ -34,6 +34,9 @@ public struct CheckSummary: Sendable {
     public var statuses: CheckStatusPattern
     /// The required categories where the text does not fit, or that were not laid out.
     public var failures: CategorySet
+    /// The required categories that nothing laid out (a report cut short): failures no
+    /// baseline accepts.
+    public var unlaid = CategorySet()
     /// The largest category at which the text fits.
     public var largestFitting: ContentSizeCategory?
     /// Whether the text is the source language's, the language having none.
@@ -45,8 +48,9 @@ public struct CheckSummary: Sendable {
 
     /// Whether the row fails (ignoring the baseline).
     public var fails: Bool { !failures.isEmpty }
-    /// Whether the row fails and no baseline accepts it.
-    public var isNewFailure: Bool { fails && !isBaselined }
+    /// Whether the row fails and no baseline accepts it; a required category nothing laid out
+    /// always makes it new, as ``CheckReport/newFailures`` counts it.
+    public var isNewFailure: Bool { fails && (!isBaselined || !unlaid.isEmpty) }
     /// The smallest failing category.
     public var firstFailure: ContentSizeCategory? { failures.first }
   }

@@ -70,6 +70,29 @@ package enum OutputFile {
   package static func writeTemporary(
     _ data: Data, beside target: String, existing: OutputTarget.Existing?, given: String
   ) throws(OutputFileError) -> (path: String, slot: Int?) {
+    let result = data.withUnsafeBytes { bytes in
+      Result { () throws(OutputFileError) in
+        try writeTemporary(bytes: bytes, beside: target, existing: existing, given: given)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Creates a temporary file beside `target`, writes `bytes` to it and syncs it: what
+  /// ``writeTemporary(_:beside:existing:given:)`` does, for bytes a caller already holds (a
+  /// report's text), without copying them into `Data` first.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - target: The regular file it will replace (links followed).
+  ///   - existing: The replaced file's permissions and owner, which the temporary file takes.
+  ///   - given: The path as the user gave it, for messages.
+  /// - Returns: The temporary file's path, and its ``InterruptCleanup`` slot.
+  /// - Throws: ``OutputFileError``; no temporary file is left.
+  package static func writeTemporary(
+    bytes: UnsafeRawBufferPointer, beside target: String, existing: OutputTarget.Existing?,
+    given: String
+  ) throws(OutputFileError) -> (path: String, slot: Int?) {
     let temporary = temporaryPath(beside: target)
     let descriptor = SystemCall.open(
       temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
@@ -83,7 +106,7 @@ package enum OutputFile {
       }
       if fchmod(descriptor, existing.permissions) != 0 { failure = ("fchmod", errno) }
     }
-    if failure == nil { failure = write(data, to: descriptor, given: given) }
+    if failure == nil { failure = write(bytes, to: descriptor, given: given) }
     if failure == nil {
       let code = SystemCall.sync(descriptor)
       if code != 0 { failure = ("fsync", code) }
@@ -167,8 +190,14 @@ package enum OutputFile {
   private static func write(_ data: Data, to descriptor: Int32, given: String) -> (
     call: String, code: Int32
   )? {
+    data.withUnsafeBytes { write($0, to: descriptor, given: given) }
+  }
+
+  private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, given: String)
+    -> (call: String, code: Int32)?
+  {
     if let code = injectedFailure(given) { return ("write", code) }
-    let code = data.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
+    let code = SystemCall.writeAll(descriptor, bytes)
     return code == 0 ? nil : ("write", code)
   }
 }

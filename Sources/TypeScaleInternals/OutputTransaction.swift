@@ -80,6 +80,38 @@ package final class OutputTransaction {
     }
   }
 
+  /// Stages text: what ``stage(_:to:)`` does with its UTF-8 bytes, without a copy of them in
+  /// `Data` for a regular file (a report of tens of megabytes is held once, not twice).
+  ///
+  /// - Parameters:
+  ///   - text: The contents.
+  ///   - path: The output path as the user gave it.
+  /// - Throws: ``OutputFileError`` naming the path; the whole transaction is then rolled back.
+  package func stage(text: String, to path: String) throws(OutputFileError) {
+    guard !isFinished else { return try stage(Data(), to: path) }
+    do throws(OutputFileError) {
+      switch try OutputTarget.resolve(path) {
+      case .special(let target, _):
+        special.append((target, Data(text.utf8)))
+      case .file(let target, let existing):
+        var text = text
+        let result = text.withUTF8 { buffer in
+          Result { () throws(OutputFileError) in
+            try OutputFile.writeTemporary(
+              bytes: UnsafeRawBufferPointer(buffer), beside: target, existing: existing,
+              given: path)
+          }
+        }
+        let temporary = try result.get()
+        staged.append(
+          Staged(given: path, target: target, temporary: temporary.path, slot: temporary.slot))
+      }
+    } catch {
+      rollback()
+      throw error
+    }
+  }
+
   /// Writes the special targets through, then renames every temporary file over its target.
   ///
   /// - Throws: ``OutputFileError`` naming the output that failed; the temporary files not yet

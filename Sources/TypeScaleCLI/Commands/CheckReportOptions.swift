@@ -194,7 +194,7 @@ struct CheckReportOptions: Sendable {
     throws(CLIError)
   {
     do throws(OutputFileError) {
-      try outputs.stage(Data(text.utf8), to: path)
+      try outputs.stage(text: text, to: path)
     } catch {
       throw .input(error.message)
     }

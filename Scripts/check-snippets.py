@@ -56,7 +56,8 @@ CONTEXT = {
     "parsed": "ParsedArguments", "request": "_Request", "assetStore": "_AssetStore",
     "standardOutput": "String", "standardError": "String",
     "report": "CheckReport", "result": "CheckResult", "png": "Data", "runner": "CheckRunner",
-    "entries": "[LocalizedEntry]", "junit": "Data", "html": "Data",
+    "entries": "[LocalizedEntry]", "junit": "Data", "html": "Data", "summary": "CheckSummary",
+    "constraints": "CheckConstraints", "catalogURL": "URL",
 }
 # Stand-ins for the app's own types that doc examples call.
 PRELUDE = """

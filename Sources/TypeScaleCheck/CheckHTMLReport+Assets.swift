@@ -11,7 +11,8 @@ extension CheckHTMLReport {
     td.failing{outline:2px solid #c00;outline-offset:-2px;font-weight:bold}\
     td.optional{opacity:.6}td.absent{color:#999}\
     tr.baselined th{font-style:italic}\
-    .where{color:#666;font-size:12px}.where a{color:inherit}\
+    .where{color:#666;font-size:12px}.where a,section.key h2 a{color:inherit}\
+    section.key h2 a{text-decoration:none}section.key h2 a:hover{text-decoration:underline}\
     .filters label{margin-right:1em}\
     td.image img{max-width:400px;border:1px dashed #999}\
     .errors li{color:#a00}\

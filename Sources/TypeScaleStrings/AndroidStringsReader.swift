@@ -54,7 +54,7 @@ import TypeScaleInternals
 /// A file in a `composeResources` folder is a Compose Multiplatform resource, which Compose's
 /// own converter reads, not aapt2: its text is the element's text content with only `\n`,
 /// `\t`, `\uXXXX` and `\\` replaced (whitespace, quotes and apostrophes kept, no references),
-/// as ``AndroidText/composeText(_:)`` describes.
+/// as `AndroidText.composeText(_:)` describes.
 ///
 /// Languages come from the folder's qualifier: `values` is the project's default, which Android
 /// calls the default resources and this reader calls the source language (``defaultLanguage``,
@@ -325,7 +325,7 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
 
   /// The element whose text is being collected, with its raw text so far.
   private var current: AndroidStringsReader.ParsedString?
-  /// The raw character data, split at formatting tags (see ``AndroidText/unescape(_:)``).
+  /// The raw character data, split at formatting tags (see `AndroidText.unescape(_:)`).
   private var segments: [String] = []
   /// Depth of elements inside the current text element (formatting tags).
   private var innerDepth = 0
@@ -336,7 +336,7 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
   private var depth = 0
 
   /// Whether the file is a Compose Multiplatform resource (`composeResources/values…`), whose
-  /// text follows Compose's rules rather than aapt2's (``AndroidText/composeText(_:)``).
+  /// text follows Compose's rules rather than aapt2's (`AndroidText.composeText(_:)`).
   let isCompose: Bool
 
   init(file: URL) {

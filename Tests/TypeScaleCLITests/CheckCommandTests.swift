@@ -111,6 +111,37 @@ import TypeScaleCheck
     #expect(run.output.isEmpty)
   }
 
+  /// The HTML page links each key to its file and line: into the repository with
+  /// `--source-url`, else relative to the page's own folder.
+  @Test func html_linksKeysToTheirFileAndLine() async throws {
+    let folder = try folder()
+    let url = folder.appendingPathComponent("1.json")
+    let report = CheckReport(
+      results: [Self.result("button.ok", "de", failing: true, file: "App/A.xcstrings", line: 4)])
+    try Data(CheckJSONReport().write(report).utf8).write(to: url)
+    let page = folder.appendingPathComponent("out/check.html")
+    try FileManager.default.createDirectory(
+      at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let linked = await typescale(
+      "check", "merge", url.path, "--html", page.path, "--source-url",
+      "https://example.com/app/blob/main/")
+    #expect(linked.status == 1, "\(linked.error)")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.contains("href=\"https://example.com/app/blob/main/App/A.xcstrings#L4\""))
+    // A file given by its full path is linked relative to the page's folder.
+    let absolute = CheckReport(
+      results: [
+        Self.result(
+          "button.ok", "de", failing: true,
+          file: folder.appendingPathComponent("App/A.xcstrings").path, line: 4)
+      ])
+    try Data(CheckJSONReport().write(absolute).utf8).write(to: url)
+    let plain = await typescale("check", "merge", url.path, "--html", page.path)
+    #expect(plain.status == 1, "\(plain.error)")
+    let relative = try String(contentsOf: page, encoding: .utf8)
+    #expect(relative.contains("href=\"../App/A.xcstrings\""))
+  }
+
   @Test func merge_combinesShardsAndWritesEveryFormat() async throws {
     let folder = try folder()
     let first = CheckReport(

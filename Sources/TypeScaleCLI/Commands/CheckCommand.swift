@@ -70,7 +70,8 @@ struct CheckCommand: Command {
       typescale check <constraints> [<catalog> ...] [--json] [--junit <file>]
                       [--sarif <file>] [--html <file>] [--baseline <file>]
                       [--update-baseline] [--shard <K/N>] [--max-layouts <N>]
-                      [--allow-empty] [--keys <N|all>] [--no-color]
+                      [--source-url <prefix>] [--allow-empty] [--keys <N|all>]
+                      [--no-color]
       typescale check merge <report> ... [--allow-partial] [options]
       """,
     options: CheckReportOptions.specs + [

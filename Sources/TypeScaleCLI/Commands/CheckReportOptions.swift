@@ -29,6 +29,9 @@ struct CheckReportOptions: Sendable {
       "html", valueName: "file",
       help: "Write a self-contained HTML page with the grids and filters."),
     .option(
+      "source-url", valueName: "prefix",
+      help: "Link keys in the HTML page to prefix + file + #Lline (a repository's blob URL)."),
+    .option(
       "baseline", valueName: "file",
       help: "Accept the failures this file lists; fail only on new ones."),
     .option(
@@ -59,6 +62,8 @@ struct CheckReportOptions: Sendable {
   let baseline: String?
   /// `--no-color`.
   let noColor: Bool
+  /// `--source-url`: the start of the HTML page's links to source files.
+  let sourceURL: String?
   /// `--keys`: the most keys whose grids the summary shows; `nil` for all.
   let keyLimit: Int?
 
@@ -71,6 +76,7 @@ struct CheckReportOptions: Sendable {
     keyLimit =
       try parsed.value("keys", expected: "a whole number of keys, or 'all'", Self.keyLimit)
       ?? CheckTerminalReport.defaultKeyLimit
+    sourceURL = parsed.value("source-url")
     json = parsed.flag("json")
     junit = parsed.value("junit")
     sarif = parsed.value("sarif")
@@ -145,7 +151,17 @@ struct CheckReportOptions: Sendable {
         workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
       try Self.stage(writer.write(summary), to: sarif, in: outputs)
     }
-    if let html { try Self.stage(htmlWriter.write(summary), to: html, in: outputs) }
+    if let html {
+      // Links to files on disk are relative to the page's folder; with --source-url they
+      // point into the repository instead.
+      var writer = htmlWriter
+      let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      writer.workingDirectory = working
+      writer.pageDirectory = URL(fileURLWithPath: html, relativeTo: working)
+        .deletingLastPathComponent()
+      writer.sourceLinkBase = sourceURL
+      try Self.stage(writer.write(summary), to: html, in: outputs)
+    }
     do throws(OutputFileError) {
       try outputs.commit()
     } catch {

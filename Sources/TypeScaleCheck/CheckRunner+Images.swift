@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Dispatch
 import Foundation
 import TypeScale
 import TypeScaleInternals
@@ -20,14 +21,30 @@ extension CheckRunner {
   /// - Returns: The PNGs keyed by ``CheckHTMLReport/imageKey(for:row:at:)``, and a warning for
   ///   each label that could not be drawn.
   public func images(for summary: CheckSummary) -> (images: [String: Data], warnings: [String]) {
+    let requests = CheckHTMLReport.imageRequests(for: summary)
+    // Drawn on the runner's workers: a label at AX5 is a large PNG to compress.
+    let drawn = Locked<[Int: Result<Data, CheckError>]>([:])
+    DispatchQueue.concurrentPerform(iterations: min(workers, max(requests.count, 1))) { worker in
+      var index = worker
+      while index < requests.count {
+        let request = requests[index]
+        let result = Result { () throws(CheckError) -> Data in
+          try image(for: summary, row: request.row, at: request.category)
+        }
+        drawn.withLock { $0[index] = result }
+        index += workers
+      }
+    }
     var images: [String: Data] = [:]
     var warnings: [String] = []
-    for request in CheckHTMLReport.imageRequests(for: summary) {
+    let results = drawn.withLock { $0 }
+    for (index, request) in requests.enumerated() {
       let key = CheckHTMLReport.imageKey(for: summary, row: request.row, at: request.category)
-      do throws(CheckError) {
-        images[key] = try image(for: summary, row: request.row, at: request.category)
-      } catch {
+      switch results[index] {
+      case .success(let png): images[key] = png
+      case .failure(let error):
         warnings.append("cannot draw \(DisplayText.quoted(key)): \(error.message)")
+      case nil: break
       }
     }
     return (images, warnings)

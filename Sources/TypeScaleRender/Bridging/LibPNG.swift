@@ -11,9 +11,9 @@ enum LibPNG {
 
   /// Encodes RGBA pixels (straight alpha, rows top first) as PNG bytes.
   ///
-  /// Wraps `png_image_write_to_memory()`, called twice: once for the size, once to write. The
-  /// simplified API writes no time stamp or other varying chunk, so equal pixels give equal
-  /// bytes.
+  /// Wraps `png_image_write_to_memory()`, called once into a buffer sized for the rows
+  /// uncompressed (once more with the size libpng names, should that be short). The simplified
+  /// API writes no time stamp or other varying chunk, so equal pixels give equal bytes.
   ///
   /// - Throws: ``RenderError/Code/png`` with libpng's message.
   static func encode(width: Int, height: Int, pixels: [UInt8]) throws(RenderError) -> [UInt8] {
@@ -27,24 +27,34 @@ enum LibPNG {
         .png,
         "a PNG is at most \(png_uint_32.max) pixels each way; this image is \(width) × \(height)")
     }
-    var image = png_image()
-    image.version = png_uint_32(PNG_IMAGE_VERSION)
-    image.width = pngWidth
-    image.height = pngHeight
-    image.format = CLibPNG_formatRGBA
-    var size: png_alloc_size_t = 0
-    let sized = pixels.withUnsafeBytes { buffer in
-      png_image_write_to_memory(&image, nil, &size, 0, buffer.baseAddress, 0, nil)
-    }
-    try LibPNGCheck.call(sized, &image, "png_image_write_to_memory")
-    var output = [UInt8](repeating: 0, count: Int(size))
-    let written = pixels.withUnsafeBytes { buffer in
-      output.withUnsafeMutableBytes { memory in
-        png_image_write_to_memory(&image, memory.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
+    // One compression pass into a buffer that holds the rows uncompressed plus every chunk's
+    // and deflate block's overhead (png.h's PNG_IMAGE_PNG_SIZE_MAX bounds it the same way);
+    // asking for the size first, with a NULL buffer, compresses the whole image twice. Should
+    // the bound be short, libpng reports the size it needs and the write is made once more.
+    let rows = (width * 4 + 1) * height
+    var capacity = rows + rows / 64 + 4096
+    while true {
+      var image = png_image()
+      image.version = png_uint_32(PNG_IMAGE_VERSION)
+      image.width = pngWidth
+      image.height = pngHeight
+      image.format = CLibPNG_formatRGBA
+      var output = [UInt8](repeating: 0, count: capacity)
+      var size = png_alloc_size_t(capacity)
+      let written = pixels.withUnsafeBytes { buffer in
+        output.withUnsafeMutableBytes { memory in
+          png_image_write_to_memory(
+            &image, memory.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
+        }
       }
+      if written != 0 { return Array(output.prefix(Int(size))) }
+      // Too small a buffer: libpng names the size it needs (larger than given).
+      guard size > png_alloc_size_t(capacity) else {
+        try LibPNGCheck.call(written, &image, "png_image_write_to_memory")
+        return Array(output.prefix(Int(size)))
+      }
+      capacity = Int(size)
     }
-    try LibPNGCheck.call(written, &image, "png_image_write_to_memory")
-    return Array(output.prefix(Int(size)))
   }
 
   /// Decodes PNG bytes to RGBA pixels (straight alpha, rows top first), whatever the file's

@@ -258,10 +258,28 @@ public struct CheckReport: Hashable, Sendable, Codable {
   /// The requirements of this report's part of the run (its shard's keys, or every key) that
   /// no result covers: keys that nothing laid out, each a failure.
   public var unlaidRequirements: [CheckRequirement] {
+    Self.unlaid(
+      requirements, shard: shard, handled: Set(results.map(\.key)), skipped: skipped)
+  }
+
+  /// The requirements of a run's part (its shard's keys, or every key) that no handled key
+  /// covers: what ``unlaidRequirements`` and ``CheckSummary/unlaidRequirements`` list.
+  ///
+  /// A key whose entries could not be measured was handled (its warnings say why), not lost.
+  ///
+  /// - Parameters:
+  ///   - requirements: Every key of the run with its categories.
+  ///   - shard: The part's shard (`2/4`), or `nil` for the whole run.
+  ///   - handled: The keys that have results.
+  ///   - skipped: The entries not checked.
+  /// - Returns: The requirements nothing laid out, in their order.
+  static func unlaid(
+    _ requirements: [CheckRequirement], shard: String?, handled: Set<String>,
+    skipped: [CheckSkipped]
+  ) -> [CheckRequirement] {
     guard !requirements.isEmpty else { return [] }
     let part = shard.flatMap { try? CheckShard(parsing: $0) }
-    // A key whose entries could not be measured was handled (with a warning), not lost.
-    let laid = Set(results.map(\.key)).union(skipped.filter(\.isUnmeasured).map(\.key))
+    let laid = handled.union(skipped.filter(\.isUnmeasured).map(\.key))
     return requirements.filter { requirement in
       !laid.contains(requirement.key) && (part?.contains(key: requirement.key) ?? true)
     }

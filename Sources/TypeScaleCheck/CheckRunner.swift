@@ -459,7 +459,7 @@ public final class CheckRunner: Sendable {
         key: entry.key, language: entry.language, variant: variant,
         file: error.file?.relativePath ?? file, line: error.line ?? entry.line,
         column: error.column, message: error.message, isMeasured: false)
-      return skipped("could not be measured: \(Self.detail(of: error))", [warning])
+      return skipped("could not be measured: \(error.detail)", [warning])
     }
     let cells: [CheckCell]
     let missing: [String]
@@ -467,9 +467,9 @@ public final class CheckRunner: Sendable {
       (cells, missing) = try layOut(
         text, language: entry.language, scriptText: entry.text, rule: rule)
     } catch {
-      let message = Self.located(
+      let message = StringsError.located(
         "could not lay out '\(DisplayText.quoted(entry.key))' (\(entry.language)): "
-          + error.message, file: file, line: entry.line, column: nil)
+          + error.message, path: file, line: entry.line, column: nil)
       warnings.append(
         CheckEntryWarning(
           key: entry.key, language: entry.language, variant: variant, file: file,
@@ -486,27 +486,6 @@ public final class CheckRunner: Sendable {
         style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
         truncationAllowed: rule.truncationAllowed, required: rule.categories, cells: cells,
         largestFitting: largest?.category, missingGlyphs: missing), warnings)
-  }
-
-  /// A strings error's message without its `file:line:column: ` prefix.
-  static func detail(of error: StringsError) -> String {
-    var place = error.file?.path ?? ""
-    if let line = error.line {
-      place += ":\(line)"
-      if let column = error.column { place += ":\(column)" }
-    }
-    let prefix = place + ": "
-    return !place.isEmpty && error.message.hasPrefix(prefix)
-      ? String(error.message.dropFirst(prefix.count)) : error.message
-  }
-
-  /// A message with `file:line:column: ` in front, unless it already starts with the file.
-  static func located(_ message: String, file: String, line: Int?, column: Int?) -> String {
-    guard !message.hasPrefix(file + ":") else { return message }
-    var place = file
-    if let line { place += ":\(line)" }
-    if line != nil, let column { place += ":\(column)" }
-    return place + ": " + message
   }
 
   /// The sweep over the rule's categories, and each category's cell.

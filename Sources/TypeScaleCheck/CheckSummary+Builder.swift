@@ -69,15 +69,9 @@ extension CheckSummary {
     public func finish() -> CheckSummary {
       var summary = self.summary
       summary.categories = Array(laid)
-      if !summary.run.requirements.isEmpty {
-        let part = summary.run.shard.flatMap { try? CheckShard(parsing: $0) }
-        // A key whose entries could not be measured was handled (with a warning), not lost.
-        var present = Set(keyIndex.keys)
-        for skipped in summary.skipped where skipped.isUnmeasured { present.insert(skipped.key) }
-        summary.unlaidRequirements = summary.run.requirements.filter { requirement in
-          !present.contains(requirement.key) && (part?.contains(key: requirement.key) ?? true)
-        }
-      }
+      summary.unlaidRequirements = CheckReport.unlaid(
+        summary.run.requirements, shard: summary.run.shard, handled: Set(keyIndex.keys),
+        skipped: summary.skipped)
       if let baseline {
         // Translations the baseline accepts that now fit at every required category.
         summary.fixedBaselined = summary.rows.count { row in

@@ -62,12 +62,31 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
     self.file = file
     self.line = line
     self.column = column
-    var place = file?.path ?? ""
+    self.detail = detail
+    self.message = Self.located(detail, path: file?.path, line: line, column: column)
+  }
+
+  /// What went wrong and what was expected, without the `file:line:column` in front.
+  public let detail: String
+
+  /// A message with `path:line:column: ` in front (each part when known): the one rule the
+  /// strings errors and warnings, and the check's entry warnings, are placed by.
+  ///
+  /// - Parameters:
+  ///   - detail: What went wrong.
+  ///   - path: The file's path, or `nil`.
+  ///   - line: The 1-based line, or `nil`.
+  ///   - column: The 1-based column (written only with a line), or `nil`.
+  /// - Returns: The message.
+  package static func located(_ detail: String, path: String?, line: Int?, column: Int?)
+    -> String
+  {
+    var place = path ?? ""
     if let line {
       place += ":\(line)"
       if let column { place += ":\(column)" }
     }
-    self.message = place.isEmpty ? detail : "\(place): \(detail)"
+    return place.isEmpty ? detail : "\(place): \(detail)"
   }
 
   /// The message.

@@ -33,12 +33,7 @@ public struct StringsWarning: Sendable, Hashable, CustomStringConvertible {
     self.line = line
     self.column = column
     self.key = key
-    var place = file?.path ?? ""
-    if let line {
-      place += ":\(line)"
-      if let column { place += ":\(column)" }
-    }
-    self.message = place.isEmpty ? detail : "\(place): \(detail)"
+    self.message = StringsError.located(detail, path: file?.path, line: line, column: column)
   }
 
   /// The message.

@@ -28,21 +28,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DOC_TARGETS := TypeScaleMetrics TypeScaleFonts TypeScaleLayout TypeScaleGoldens TypeScaleRender TypeScaleFontStore \
   TypeScaleTesting TypeScale TypeScaleStrings TypeScaleCheck
 
-help:
-	@echo "make demo   build and run the typescale CLI on the built-in tables"
-	@echo "make test   build (warnings are errors) and run the whole test suite"
-	@echo "make bench  run the benchmarks in release mode"
-	@echo "make deps   install the system libraries (apt-get or Homebrew); idempotent"
-	@echo "make lint   check the code against .swift-format"
-	@echo "make docs   build the DocC catalogs (warnings are errors)"
-	@echo "make dist   a typescale tarball for machines without Swift (static Swift runtime); Linux"
-	@echo "make check-dist         unpack the tarball elsewhere and check it (ldd, runs check)"
-	@echo "make check-hostile      the hostile-input suite (issue 33) on the debug build"
-	@echo "make report-demo        the sample's check report as HTML, screenshotted by headless Chromium,"
-	@echo "                        with its first paint (REPORT_DEMO_JSON=x.json: that report's too)"
+## help: every target, with what it does (from the `##` text on each target's line).
+help: ## list every target
+	@awk -F':.*## ' '/^[a-z][a-z-]*:.*## / { printf "make %-15s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo "Variables: FUZZ_SECONDS, LEAK_ITERATIONS, BENCH_ARGS, REPORT_DEMO_JSON, CHROMIUM, SWIFT"
 
 ## deps: install HarfBuzz, FreeType, ICU, libpng, fontconfig and pkg-config when missing.
-deps:
+deps: ## install HarfBuzz, FreeType, ICU, libpng, fontconfig, pkg-config (apt-get or Homebrew); idempotent
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
 	  echo "error: no Swift toolchain on PATH; install Swift 6 from swift.org first" >&2; exit 1; }
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PC_MODULES); then \
@@ -58,12 +50,12 @@ deps:
 	  echo "error: install $(APT_PACKAGES) (or your system's equivalents) by hand" >&2; exit 1; \
 	fi
 
-build: deps
+build: deps ## build the package (debug, warnings are errors)
 	$(SWIFT) build -Xswiftc -warnings-as-errors
 
 DEMO_EN := The quick brown fox jumps over the lazy dog while the band plays on.
 DEMO_KO := 다람쥐 헌 쳇바퀴에 타고파. 키스의 고유조건은 입술끼리 만나야 하고 특별한 기술은 필요치 않다.
-demo: deps
+demo: deps ## build the CLI and lay text out at every text size, scale, inspect, render and check the sample
 	$(SWIFT) build -c release --product typescale
 	@echo
 	@echo "== The main job: body text at every content-size category, 343 pt column, 3 lines =="
@@ -93,10 +85,11 @@ demo: deps
 	  echo "(typescale check exited $$status: 0 all hold, 1 failures (expected here), 2 bad input)"; \
 	  [ $$status -le 1 ]
 
-test: deps lint
+test: deps lint ## lint, build with warnings as errors, check snippets and README commands, run every suite
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	python3 Scripts/check-snippets.py
 	python3 Scripts/check-umbrella.py
+	python3 Scripts/check-make-help.py
 	python3 Scripts/check-readme-commands.py
 	python3 Scripts/make-strings-fixtures.py --check
 	$(SWIFT) test --skip-build
@@ -104,13 +97,13 @@ test: deps lint
 ## check-fallback: the suite again with the grapheme shortcut's portable fallback compiled in
 ## (Sources/TypeScaleLayout/GraphemeClusters.swift), which toolchains without
 ## Unicode._CharacterRecognizer use; its own build folder, so `make test`'s build stays warm.
-check-fallback: deps
+check-fallback: deps ## the suite again with the portable grapheme fallback compiled in
 	$(SWIFT) build --build-tests --scratch-path .build/fallback \
 	  -Xswiftc -warnings-as-errors -Xswiftc -DTYPESCALE_NO_CHARACTER_RECOGNIZER
 	$(SWIFT) test --skip-build --scratch-path .build/fallback
 
 ## lint: the committed .swift-format, strictly (the formatter ships with the toolchain).
-lint:
+lint: ## check the code against the committed .swift-format
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Benchmarks/Package.swift \
 	  Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
 
@@ -119,7 +112,7 @@ lint:
 ## Metrics, Fonts and Layout), never those of the other modules it is built on, so no internal
 ## module (TypeScaleInternals) gets a page; Scripts/check-docs.py checks the archives. Ends by
 ## saying where the archives are and how to look at them.
-docs:
+docs: ## build the DocC catalogs (warnings are errors) into .build/docs
 	@for target in $(DOC_TARGETS); do \
 	  graphs=.build/symbol-graphs/$$target; \
 	  rm -rf $$graphs .build/docs/$$target.doccarchive && mkdir -p $$graphs/all $$graphs/own .build/docs && \
@@ -149,17 +142,17 @@ docs:
 ## linked statically, in dist/typescale-<version>-linux-<arch>.tar.gz with the fonts' resource
 ## bundle beside the binary, the licences and a README naming the system libraries
 ## (Scripts/make-dist.sh). Linux only. check-dist unpacks it elsewhere and checks it.
-dist: deps
+dist: deps ## a typescale tarball for machines without Swift (static Swift runtime; Linux)
 	@time Scripts/make-dist.sh
 
-check-dist: dist
+check-dist: dist ## unpack the tarball elsewhere and check it (libraries, runs check)
 	Scripts/check-dist.sh
 
-## check-hostile: the hostile-input suite (Scripts/check-hostile.py): the crafted inputs of
-## issue 33 (Scripts/make-hostile-inputs.py, into .build/hostile), each run through the debug
+## check-hostile: the hostile-input suite (Scripts/check-hostile.py): the crafted inputs of a
+## hostile user (Scripts/make-hostile-inputs.py, into .build/hostile), each run through the debug
 ## `typescale` (built when missing; `make test` leaves it) with a time and a memory limit,
 ## asserting the exit status, the message, and that every input is byte-identical afterwards.
-check-hostile:
+check-hostile: ## the hostile-input suite on the debug build (exit status, message, files unchanged)
 	@[ -x .build/debug/typescale ] || $(SWIFT) build --product typescale
 	python3 Scripts/check-hostile.py
 
@@ -172,7 +165,7 @@ check-hostile:
 REPORT_DEMO := .build/report-demo
 REPORT_DEMO_JSON ?=
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || command -v google-chrome)
-report-demo: deps
+report-demo: deps ## the sample check report as HTML, screenshotted by headless Chromium, with its first paint
 	@if [ -z "$(CHROMIUM)" ]; then \
 	  if [ "$(UNAME)" = Darwin ]; then \
 	    echo "error: set CHROMIUM to a Chrome or Chromium binary (brew install --cask chromium)" >&2; \
@@ -217,7 +210,7 @@ BENCH_CORPUS_FONTS := .build/bench-corpus-fonts
 BENCH_BROAD_FONTS := .build/bench-broad-fonts
 BENCH_APT_PACKAGES := fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libpango1.0-dev \
   unicode-cldr-core
-bench: deps
+bench: deps ## release-mode benchmarks against a HarfBuzz + ICU floor and Pango (BENCH_ARGS=…)
 	@if [ "$(UNAME)" = Darwin ]; then \
 	  pkg-config --exists pangoft2 || brew install pango; \
 	else \
@@ -245,7 +238,7 @@ bench: deps
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (60 by default) over seeded corpora.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := FuzzRegister FuzzLayout FuzzParse FuzzStoreIndex FuzzCSS
-fuzz: deps
+fuzz: deps ## each libFuzzer target for FUZZ_SECONDS (60) over seeded corpora
 	@for target in $(FUZZ_TARGETS); do \
 	  (cd Fuzz && $(SWIFT) build --product $$target -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld) || exit 1; \
 	done
@@ -263,12 +256,12 @@ fuzz: deps
 
 ## leaks: a long register/lay out/unregister loop under LeakSanitizer; prints memory growth.
 LEAK_ITERATIONS ?= 500
-leaks: deps
+leaks: deps ## a register/lay out/unregister loop under LeakSanitizer (LEAK_ITERATIONS=500)
 	cd Fuzz && $(SWIFT) build --product LeakLoop --sanitize=address --scratch-path .build/leaks
 	ASAN_OPTIONS=quarantine_size_mb=0 Fuzz/.build/leaks/debug/LeakLoop $(LEAK_ITERATIONS) Tests/Fixtures/Fonts
 
 ## check: the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
-check: deps
+check: deps ## the suite under AddressSanitizer and LeakSanitizer, then check-thread
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp $(SWIFT) test --skip-build \
 	  --sanitize=address --scratch-path .build/asan --disable-xctest
@@ -276,7 +269,7 @@ check: deps
 
 # ThreadSanitizer writes each report to its own file (`log_path`), and they are printed again
 # after the test run: a CI log's tail then shows the race itself, not only the count.
-check-thread: deps
+check-thread: deps ## the suite under ThreadSanitizer; prints every report
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	rm -rf .build/tsan/reports && mkdir -p .build/tsan/reports
 	status=0; \
@@ -288,5 +281,5 @@ check-thread: deps
 	fi; \
 	exit $$status
 
-clean:
+clean: ## remove every build folder and dist/
 	rm -rf .build Benchmarks/.build Fuzz/.build dist

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Runs every `swift run typescale …` command of the README (and Samples/README.md,
-Samples/check/README.md), and every
+"""Runs every `swift run typescale …` command of the README (and docs/CommandLine.md,
+docs/GoldenFiles.md, Samples/README.md, Samples/check/README.md), and every
 `typescale` command `make demo` runs, from the package root against the debug build, as a reader of
 a fresh clone would (run by `make test`).
 
@@ -30,7 +30,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DOCUMENTS = ["README.md", "Samples/README.md", "Samples/check/README.md"]
+DOCUMENTS = ["README.md", "docs/CommandLine.md", "docs/GoldenFiles.md", "Samples/README.md",
+             "Samples/check/README.md"]
 PREFIX = "swift run typescale"
 SKIP = re.compile(r"#\s*(needs (the network|your own)\b.*)$")
 EXITS = re.compile(r"#\s*exits ([0-9](?: or [0-9])*)\b")

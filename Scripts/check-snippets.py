@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Type-checks every Swift snippet of README.md and the DocC catalogs against the built modules.
+"""Type-checks every Swift snippet of README.md, docs/ and the DocC catalogs against the built modules.
 
 Each document's ```swift blocks are joined, in order, into one file of top-level code (so a block
 may use what an earlier one declared), with `import` lines hoisted; `TypeScale`,
@@ -146,6 +146,7 @@ def doc_sources():
 
 def documents():
     yield os.path.join(ROOT, "README.md")
+    yield from sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
     yield from sorted(glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "**", "*.md"),
                                 recursive=True))
 

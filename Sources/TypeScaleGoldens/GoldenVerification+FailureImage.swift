@@ -5,8 +5,10 @@ import TypeScaleFonts
 import TypeScaleRender
 
 extension GoldenVerification {
-  /// Draws a comparison's changed cases (``Renderer/goldenFailureImage(report:expected:actual:goldenURL:options:)``)
-  /// and writes the PNG beside the measured file (``Renderer/goldenFailureImageURL(for:)``).
+  /// Draws a comparison's changed cases and writes the PNG beside the measured file.
+  ///
+  /// The image is `Renderer.goldenFailureImage(report:expected:actual:goldenURL:options:)`'s,
+  /// written at `Renderer.goldenFailureImageURL(for:)`.
   ///
   /// - Parameters:
   ///   - report: The comparison.

@@ -30,10 +30,11 @@ extension GoldenVerification {
       case failed
     }
 
-    /// The image of the changed cases (``Renderer/goldenFailureImage(report:expected:actual:goldenURL:options:)``),
-    /// drawn only when asked for.
+    /// The image of the changed cases, drawn only when asked for.
+    ///
+    /// It is `Renderer.goldenFailureImage(report:expected:actual:goldenURL:options:)`'s.
     public enum FailureImage: Hashable, Sendable {
-      /// The PNG written, at ``Renderer/goldenFailureImageURL(for:)``.
+      /// The PNG written, at `Renderer.goldenFailureImageURL(for:)`.
       case written(URL)
       /// Why it could not be drawn or written.
       case failed(String)

@@ -103,7 +103,7 @@ public struct GoldenVerificationSession: Sendable {
   ///
   /// - Parameters:
   ///   - failureImage: Whether to draw the changed cases when the verification fails
-  ///     (``GoldenVerification/Outcome/failureImage``, at ``Renderer/goldenFailureImageURL(for:)``).
+  ///     (``GoldenVerification/Outcome/failureImage``, at `Renderer.goldenFailureImageURL(for:)`).
   ///   - progress: Called after each case with (done, total), for a progress line.
   /// - Returns: The outcome; its warnings are the measurement's substitutions.
   /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed.

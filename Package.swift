@@ -122,7 +122,7 @@ let package = Package(
       dependencies: ["TypeScale", "TypeScaleRender", "TypeScaleInternals"]),
     // `expectGoldens` for test suites (Swift Testing and XCTest); kept out of the umbrella so
     // that apps and the CLI never link the test frameworks.
-    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens"]),
+    .target(name: "TypeScaleTesting", dependencies: ["TypeScaleGoldens", "TypeScaleInternals"]),
     // `typescale check`'s engine: constraints, every (key × language × variant × category)
     // laid out with the shape-once sweep, baselines, shards, and the reports (terminal, JSON,
     // JUnit, SARIF, HTML with failing labels drawn by Render).

@@ -16,10 +16,7 @@ extension GoldenComparison {
   ///
   /// A case whose inputs changed is explained by that change; only a case whose inputs are as
   /// recorded points at the layout itself.
-  public static let inputFields = [
-    "id", "text", "font", "style", "category", "widthLimit", "lineLimit", "truncation", "sizing",
-    "target", "strategy", "language",
-  ]
+  public static let inputFields = GoldenReport.Field.allCases.filter(\.isInput).map(\.rawValue)
 
   /// The inputs that differ between a recorded case and the one measured now.
   ///

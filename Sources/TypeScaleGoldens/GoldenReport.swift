@@ -323,11 +323,7 @@ public struct GoldenReport: Codable, Hashable, Sendable {
   }
 
   private static func order(_ field: String) -> Int {
-    let order =
-      GoldenComparison.inputFields + [
-        "pointSize", "width", "height", "lines", "truncated", "breaks",
-      ]
-    return order.firstIndex(of: field) ?? order.count
+    Field(rawValue: field).flatMap { Field.allCases.firstIndex(of: $0) } ?? Field.allCases.count
   }
 
   /// A changed or renamed case's row: `renamed from <old id>`, then each field, expected →

@@ -5,15 +5,23 @@ import TypeScaleInternals
 
 /// Record or verify golden files: the work behind `expectGoldens` and `typescale goldens`.
 ///
-/// ``verify(casesFile:golden:record:maximumCaseCount:)`` returns a failure message, or `nil` when everything
-/// matches — the shape of swift-snapshot-testing's `verifySnapshot`, so test helpers of any kind
-/// can be built on it.
+/// ``verify(casesFile:golden:record:maximumCaseCount:failureImage:)`` measures a cases file and
+/// holds it to its golden file; ``GoldenVerificationSession`` verifies a golden file against the
+/// cases file it names. Both return an ``Outcome``: whether it passed, the cases that differ and
+/// how, the files written, and one text for a test or the command line (``Outcome/lines(_:)``),
+/// so test helpers of any kind can be built on it.
 public enum GoldenVerification {
   /// Measures a cases file's suite and compares it with its golden file, recording per `record`.
   ///
   /// On a mismatch the measured file is written to `$TYPESCALE_ARTIFACTS` (default
   /// `.build/golden-actual/` of the package the golden file is in, else the temporary folder),
-  /// under the golden file's path, so it can be inspected or copied over.
+  /// under the golden file's path, so it can be inspected or copied over
+  /// (``Outcome/actualFile``).
+  ///
+  /// ```swift
+  /// let outcome = try GoldenVerification.verify(casesFile: casesURL, record: .never)
+  /// if let message = outcome.failureMessage { print(message) }
+  /// ```
   ///
   /// - Parameters:
   ///   - casesFile: The cases file (JSON).
@@ -22,48 +30,44 @@ public enum GoldenVerification {
   ///     value there that is not a mode fails with a message listing the valid ones.
   ///   - maximumCaseCount: The most cases the cases file may expand to;
   ///     ``GoldenCasesFile/defaultMaximumCaseCount`` (100,000) by default.
-  /// - Returns: `nil` when the golden file matches, every case that must fit (the cases
-  ///   file's `mustFit`) fits and no text of a `"strict": true` set has characters no font draws
-  ///   (each such text is an `error:` line, ``GoldenMissingGlyphs/message``); otherwise a message naming the differing cases, the likely causes,
-  ///   where each failing text fits and the files (or why the cases or golden file cannot be
-  ///   used). The causes come as `typescale goldens verify` gives them: the cases file changed
-  ///   since the golden file was recorded (its `# cases:` digest; each text old → new, cases
-  ///   added, removed, renamed), fonts, library versions, the layout.
+  ///   - failureImage: Whether to draw the changed cases beside the measured file when it is
+  ///     written (``Outcome/failureImage``); `false` by default.
+  /// - Returns: The outcome. It passes when the golden file matches, every case that must fit
+  ///   (the cases file's `mustFit`) fits and no text of a `"strict": true` set has characters no
+  ///   font draws. Its ``Outcome/failureMessage`` names the differing cases, the likely causes,
+  ///   where each failing text fits and the files; the causes come as `typescale goldens verify`
+  ///   gives them: the cases file changed since the golden file was recorded (its `# cases:`
+  ///   digest; each text old → new, cases added, removed, renamed), fonts, library versions, the
+  ///   layout. A golden file that cannot be used or written is its ``Outcome/problem``.
+  /// - Throws: ``GoldenError`` when `TYPESCALE_RECORD` is not a mode, or the cases file cannot be
+  ///   read, is malformed, expands to more than `maximumCaseCount` cases or cannot be measured:
+  ///   nothing was compared.
   public static func verify(
     casesFile: URL, golden: URL? = nil, record: GoldenRecordMode? = nil,
-    maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount
-  ) -> String? {
+    maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount, failureImage: Bool = false
+  ) throws(GoldenError) -> Outcome {
     let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
-    let actual: GoldenFile
     let mode: GoldenRecordMode
-    var warnings: [String]
-    let strictMissing: [GoldenMissingGlyphs]
-    do throws(GoldenError) {
-      if let record { mode = record } else { mode = try GoldenRecordMode.fromEnvironment() }
-      let suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
-        .rebased(
-          from: casesFile.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
-      let measurer = try GoldenMeasurer()
-      actual = try measurer.measure(suite, baseDirectory: goldenURL.deletingLastPathComponent())
-      warnings = suite.warnings + measurer.warnings
-      warnings += measurer.missingGlyphs.filter { !$0.strict }.map(\.message)
-      strictMissing = measurer.strictMissingGlyphs
-    } catch {
-      return error.message
-    }
+    if let record { mode = record } else { mode = try GoldenRecordMode.fromEnvironment() }
+    let suite = try GoldenCasesFile.load(casesFile, maximumCaseCount: maximumCaseCount)
+      .rebased(
+        from: casesFile.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent())
+    let measurer = try GoldenMeasurer()
+    let actual = try measurer.measure(suite, baseDirectory: goldenURL.deletingLastPathComponent())
+    var outcome = compare(actual, with: goldenURL, record: mode, failureImage: failureImage)
     // Substitutions (a typography family missing from the fonts) and deprecated spellings go
     // with any message, so a recording or a failure never hides them.
+    outcome.warnings = suite.warnings + measurer.warnings
     // Characters no font draws fail a strict text even when the golden file matches.
-    let compared = compare(actual, with: goldenURL, record: mode)
-    guard compared != nil || !strictMissing.isEmpty else { return nil }
-    return
-      ([compared].compactMap { $0 } + strictMissing.map { "error: \($0.message) (strict)" }
-      + warnings.map { "warning: \($0)" }).joined(separator: "\n")
+    outcome.missingGlyphs = measurer.missingGlyphs
+    let strict = measurer.strictMissingGlyphs.map(\.text)
+    if !strict.isEmpty { outcome.report?.missingGlyphs = strict }
+    return outcome
   }
 
   /// Compares a measured golden file with the one on disk, recording per `record`.
   ///
-  /// A new golden file's message lists the cases already truncated or wider than their width
+  /// A new golden file's outcome lists the cases already truncated or wider than their width
   /// (``GoldenFitCheck``). A case that must fit and does not fails even when it matches the
   /// golden file, as one recorded with `TYPESCALE_RECORD=all` would; the report says where
   /// each failing text fits (``GoldenReport/addFit(expected:actual:baseDirectory:measurer:)``).
@@ -72,54 +76,74 @@ public enum GoldenVerification {
   ///   - actual: The cases measured now.
   ///   - goldenURL: The recorded golden file.
   ///   - record: When to write it.
-  /// - Returns: `nil` when it matches and every case that must fit fits; otherwise the failure
-  ///   message.
+  ///   - failureImage: Whether to draw the changed cases when the measured file is written.
+  /// - Returns: The outcome, without warnings or characters no font draws (the measurer knows
+  ///   those).
   public static func compare(
-    _ actual: GoldenFile, with goldenURL: URL, record: GoldenRecordMode
-  ) -> String? {
+    _ actual: GoldenFile, with goldenURL: URL, record: GoldenRecordMode,
+    failureImage: Bool = false
+  ) -> Outcome {
     let path = goldenURL.path
+    var outcome = Outcome(golden: path)
     guard FileManager.default.fileExists(atPath: path) else {
       guard record != .never else {
-        return "no golden file at \(path), and TYPESCALE_RECORD=never; record it with "
-          + "TYPESCALE_RECORD=missing (the default) and check it in"
+        outcome.problem = GoldenError(
+          .io,
+          "no golden file at \(path), and TYPESCALE_RECORD=never; record it with "
+            + "TYPESCALE_RECORD=missing (the default) and check it in")
+        return outcome
       }
-      if let error = write(actual, to: goldenURL) { return error }
-      let recorded =
-        "recorded a new golden file at \(path) (\(actual.measurements.count) cases); check it "
-        + "in and run again"
+      do throws(GoldenError) {
+        try writeFile(actual, to: goldenURL)
+      } catch {
+        outcome.problem = error
+        return outcome
+      }
       // Cases already truncated or too wide are listed; those that must fit fail the test in
       // any case, as a new golden file does.
-      let unfit = GoldenFitCheck(actual).message(
-        baseDirectory: goldenURL.deletingLastPathComponent())
-      return unfit.map { recorded + "\n\n" + $0 } ?? recorded
+      let check = GoldenFitCheck(actual)
+      outcome.recording = .new(
+        cases: actual.measurements.count,
+        unfit: check.message(baseDirectory: goldenURL.deletingLastPathComponent()))
+      outcome.fitFailures = check.mustFitFailures
+      return outcome
     }
     let expected: GoldenFile
     do throws(GoldenError) {
       expected = try read(goldenURL)
       try checkHasRecords(expected, name: path)
     } catch {
-      return error.message
+      outcome.problem = error
+      return outcome
     }
     var report = GoldenComparison.compare(expected: expected, actual: actual, name: path)
     // Where failing texts fit, and cases that must fit and do not: these fail even when they
     // match the golden file (recorded with TYPESCALE_RECORD=all).
     report.addFit(
       expected: expected, actual: actual, baseDirectory: goldenURL.deletingLastPathComponent())
+    outcome.report = report
+    outcome.fitFailures = report.mustFitFailures ?? []
     if record == .all {
-      if let error = write(actual, to: goldenURL) { return error }
-      return report.passed
-        ? nil : "re-recorded \(path) (TYPESCALE_RECORD=all):\n" + report.message()
+      do throws(GoldenError) {
+        try writeFile(actual, to: goldenURL)
+        outcome.recording = .all
+      } catch {
+        outcome.problem = error
+      }
+      return outcome
     }
-    guard !report.passed else { return nil }
-    var message = report.message()
+    guard !report.passed else { return outcome }
     let artifact = artifactURL(for: goldenURL)
     if write(actual, to: artifact) == nil {
-      message += "\n\nexpected: \(path)\nactual:   \(artifact.path)"
+      outcome.actualFile = artifact
+      // The image sits beside the measured file, drawn from the same two files.
+      if failureImage {
+        outcome.failureImage = drawFailures(
+          report, expected: expected, actual: actual, goldenURL: goldenURL)
+      }
     }
-    if record == .failed, write(actual, to: goldenURL) == nil {
-      message += "\nre-recorded \(path) (TYPESCALE_RECORD=failed)"
-    }
-    return message
+    if record == .failed, write(actual, to: goldenURL) == nil { outcome.recording = .failed }
+    return outcome
   }
 
   /// Reads and parses a golden file.
@@ -197,14 +221,19 @@ public enum GoldenVerification {
   @discardableResult
   public static func write(_ file: GoldenFile, to url: URL) -> String? {
     do throws(GoldenError) {
-      let writer = try GoldenFileWriter(url: url)
-      try writer.writeHeader(file.header)
-      for record in file.measurements { try writer.write(record) }
-      try writer.commit()
+      try writeFile(file, to: url)
       return nil
     } catch {
       return error.message
     }
+  }
+
+  /// Writes a golden file atomically, as ``write(_:to:)`` does, throwing its failure.
+  static func writeFile(_ file: GoldenFile, to url: URL) throws(GoldenError) {
+    let writer = try GoldenFileWriter(url: url)
+    try writer.writeHeader(file.header)
+    for record in file.measurements { try writer.write(record) }
+    try writer.commit()
   }
 
   /// Where the measured file goes when a golden file differs: the one artifact rule, which

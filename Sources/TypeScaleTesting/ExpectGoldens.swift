@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import TypeScaleFonts
 import TypeScaleGoldens
+import TypeScaleInternals
 import TypeScaleRender
 
 #if canImport(Testing)
@@ -56,68 +56,47 @@ public func expectGoldens(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
   column: UInt = #column
 ) {
-  guard
-    let message = GoldenVerification.verify(
-      casesFile: casesFile, golden: golden, record: record, maximumCaseCount: maximumCaseCount)
-  else { return }
-  let goldenURL = golden ?? casesFile.deletingPathExtension().appendingPathExtension("golden")
-  let failure = GoldenFailureFiles(goldenURL: goldenURL, message: message)
-  recordGoldenIssue(
-    message + failure.note, fileID: fileID, filePath: filePath, line: line, column: column)
+  let outcome: GoldenVerification.Outcome
+  do throws(GoldenError) {
+    outcome = try GoldenVerification.verify(
+      casesFile: casesFile, golden: golden, record: record, maximumCaseCount: maximumCaseCount,
+      failureImage: true)
+  } catch {
+    recordGoldenIssue(
+      error.message, fileID: fileID, filePath: filePath, line: line, column: column)
+    return
+  }
+  guard let message = outcome.failureMessage else { return }
+  recordGoldenIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   #if canImport(Testing) && compiler(>=6.2)
     if Test.current != nil {
       let location = SourceLocation(
         fileID: String(describing: fileID), filePath: String(describing: filePath),
         line: Int(line), column: Int(column))
-      for file in failure.attachments {
-        guard let data = try? Data(contentsOf: file) else { continue }
+      for file in outcome.attachments {
+        guard
+          let data = try? BoundedFile.read(file, limit: GoldenVerification.Outcome.attachmentLimit)
+        else { continue }
         Attachment.record([UInt8](data), named: file.lastPathComponent, sourceLocation: location)
       }
     }
   #endif
 }
 
-/// The files a golden failure leaves for a person: the measured golden file and the image of
-/// the changed cases, and the message line that names the image.
-package struct GoldenFailureFiles {
-  /// `\nimage:    <path>`, a line saying the image could not be drawn, or empty when there is
-  /// no image.
-  package var note = ""
-  /// The files to attach to the failing test: the image (when drawn), then the measured golden
-  /// file (when written).
-  package var attachments: [URL] = []
-
-  /// Draws the changed cases of a mismatch beside the measured file.
-  ///
-  /// `GoldenVerification` writes the measured file and names it on the message's `actual:`
-  /// line; only then are the two files compared again and drawn, so an image always matches its
-  /// report.
-  ///
-  /// - Parameters:
-  ///   - goldenURL: The golden file.
-  ///   - message: The failure message.
-  package init(goldenURL: URL, message: String) {
-    let artifact = Renderer.goldenArtifactURL(for: goldenURL)
-    guard message.contains("\nactual:   \(artifact.path)") else { return }
-    do {
-      let expected = try GoldenVerification.read(goldenURL)
-      let actual = try GoldenVerification.read(artifact)
-      let report = GoldenComparison.compare(
-        expected: expected, actual: actual, name: goldenURL.path)
-      let renderer = Renderer(registry: try FontRegistry())
-      if let image = try renderer.goldenFailureImage(
-        report: report, expected: expected, actual: actual, goldenURL: goldenURL)
-      {
-        let url = Renderer.goldenFailureImageURL(for: goldenURL)
-        try PNG.write(image, to: url)
-        note = "\nimage:    \(url.path)"
-        attachments.append(url)
-      }
-    } catch {
-      note = "\n(could not draw the failing cases: \(error))"
-    }
-    attachments.append(artifact)
+extension GoldenVerification.Outcome {
+  /// The files a failing test is given: the image of the changed cases (when drawn), then the
+  /// measured golden file (when written).
+  package var attachments: [URL] {
+    var files: [URL] = []
+    if case .written(let image) = failureImage { files.append(image) }
+    if let actualFile { files.append(actualFile) }
+    return files
   }
+
+  /// The most bytes an attachment is read with: a PNG of
+  /// `RenderOptions.defaultMaximumPixels` stored uncompressed, which is more than a golden
+  /// file may be (`GoldenFile.maximumFileSize`).
+  package static let attachmentLimit = RenderOptions.defaultMaximumPixels * 5
 }
 
 /// The XCTest spelling of

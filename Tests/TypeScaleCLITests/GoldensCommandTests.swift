@@ -1108,8 +1108,9 @@ extension GoldensCommandTests {
       let record = await goldens(["record", workspace.path("ui.cases"), "-o", golden])
       #expect(record.status == 0, "\(record.error)")
     } else {
-      let message = GoldenVerification.verify(
-        casesFile: casesURL, golden: goldenURL, record: .missing)
+      let message = try GoldenVerification.verify(
+        casesFile: casesURL, golden: goldenURL, record: .missing
+      ).failureMessage
       #expect(message?.hasPrefix("recorded a new golden file at \(golden)") == true)
     }
     let text = try workspace.read("elsewhere/ui.golden")
@@ -1120,6 +1121,6 @@ extension GoldensCommandTests {
     #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     #expect(verify.output.hasPrefix("\(Workspace.caseCount) cases match \(golden)"))
     #expect(
-      GoldenVerification.verify(casesFile: casesURL, golden: goldenURL, record: .never) == nil)
+      try GoldenVerification.verify(casesFile: casesURL, golden: goldenURL, record: .never).passed)
   }
 }

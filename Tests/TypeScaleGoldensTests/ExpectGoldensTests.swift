@@ -33,7 +33,7 @@ import TypeScaleTesting
     let (folder, cases) = try workspace()
     defer { try? FileManager.default.removeItem(at: folder) }
     let golden = folder.appendingPathComponent("labels.golden")
-    _ = GoldenVerification.verify(casesFile: cases, record: .missing)
+    _ = verifyMessage(casesFile: cases, record: .missing)
     var file = try GoldenVerification.read(golden)
     file.measurements[1].lineCount += 1
     GoldenVerification.write(file, to: golden)

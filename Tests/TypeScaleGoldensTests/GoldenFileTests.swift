@@ -205,21 +205,21 @@ private struct Workspace {
   @Test func verify_recordsWhenMissingThenPasses() throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    let never = GoldenVerification.verify(casesFile: workspace.cases, record: .never)
+    let never = verifyMessage(casesFile: workspace.cases, record: .never)
     #expect(never?.hasPrefix("no golden file at") == true)
     #expect(!FileManager.default.fileExists(atPath: workspace.golden.path))
-    let recorded = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    let recorded = verifyMessage(casesFile: workspace.cases, record: .missing)
     #expect(recorded?.hasPrefix("recorded a new golden file at") == true)
     let bytes = try Data(contentsOf: workspace.golden)
-    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .never) == nil)
-    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .all) == nil)
+    #expect(verifyMessage(casesFile: workspace.cases, record: .never) == nil)
+    #expect(verifyMessage(casesFile: workspace.cases, record: .all) == nil)
     #expect(try Data(contentsOf: workspace.golden) == bytes)
   }
 
   @Test func verify_anEditedValueNamesTheCase() throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    _ = verifyMessage(casesFile: workspace.cases, record: .missing)
     var golden = try GoldenVerification.read(workspace.golden)
     let index = try #require(
       golden.measurements.firstIndex { $0.id == "buttons/save/brand/body/L/unwrapped" })
@@ -227,7 +227,7 @@ private struct Workspace {
     golden.measurements[index].width += 5
     GoldenVerification.write(golden, to: workspace.golden)
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+      verifyMessage(casesFile: workspace.cases, record: .never))
     #expect(message.hasPrefix("1 of 35 cases differ from \(workspace.golden.path)"))
     #expect(
       message.contains(
@@ -242,11 +242,11 @@ private struct Workspace {
   @Test func verify_aSwappedFontIsNamedAsTheCause() throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    _ = verifyMessage(casesFile: workspace.cases, record: .missing)
     try FileManager.default.removeItem(at: workspace.font)
     try FileManager.default.copyItem(at: Fixtures.font("Fixture-Bold.ttf"), to: workspace.font)
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+      verifyMessage(casesFile: workspace.cases, record: .never))
     #expect(message.contains("likely cause: font file changed: brand Fonts/brand.ttf (sha256 "))
     #expect(!message.contains("the layout changed"))
   }
@@ -404,7 +404,7 @@ private struct Workspace {
 
     // Verified on disk, a CRLF file matches and is left as it is.
     try Data(crlf.utf8).write(to: workspace.golden)
-    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .never) == nil)
+    #expect(verifyMessage(casesFile: workspace.cases, record: .never) == nil)
     #expect(try Data(contentsOf: workspace.golden) == Data(crlf.utf8))
   }
 
@@ -428,11 +428,11 @@ private struct Workspace {
   @Test func verify_aGoldenFileWithOnlyAHeaderIsAnError() throws {
     let workspace = try Workspace()
     defer { workspace.remove() }
-    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    _ = verifyMessage(casesFile: workspace.cases, record: .missing)
     let lines = try String(contentsOf: workspace.golden, encoding: .utf8)
       .split(separator: "\n").filter { $0.hasPrefix("#") }
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: workspace.golden)
-    let message = GoldenVerification.verify(casesFile: workspace.cases, record: .never)
+    let message = verifyMessage(casesFile: workspace.cases, record: .never)
     // The cases' tab has no glyph: the warnings go with the message, as substitutions do.
     #expect(
       message

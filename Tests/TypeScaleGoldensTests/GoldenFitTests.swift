@@ -147,7 +147,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     let workspace = try FitWorkspace(texts: #"[["cancel", "Cancel plan"]]"#)
     defer { workspace.remove() }
     let first = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .missing))
+      verifyMessage(casesFile: workspace.cases, record: .missing))
     #expect(
       first == """
         recorded a new golden file at \(workspace.golden.path) (12 cases); check it in and run \
@@ -163,7 +163,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
 
     try workspace.write(texts: #"[["cancel", "Cancel subscription"]]"#)
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+      verifyMessage(casesFile: workspace.cases, record: .never))
     // Every case differs: its text changed (the layout too, in nine of them).
     #expect(message.hasPrefix("12 of 12 cases differ from "))
     #expect(
@@ -188,7 +188,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
       texts: #"[["mm", "MM"]]"#, categories: #""xS...AX1""#, width: "16", lines: 0)
     defer { workspace.remove() }
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .missing))
+      verifyMessage(casesFile: workspace.cases, record: .missing))
     #expect(
       message.contains(
         """
@@ -205,7 +205,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     let workspace = try FitWorkspace(mustFit: #""L...XXXL""#)
     defer { workspace.remove() }
     let first = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .missing))
+      verifyMessage(casesFile: workspace.cases, record: .missing))
     #expect(
       first.contains(
         """
@@ -220,7 +220,7 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
         """), "\(first)")
 
     // The golden file holds them as measured, and they match it; they still fail.
-    let again = try #require(GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+    let again = try #require(verifyMessage(casesFile: workspace.cases, record: .never))
     #expect(
       again.hasPrefix(
         """
@@ -236,12 +236,12 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     #expect(again.contains("  XXXL: truncated, must fit;"))
     #expect(!again.contains("  AX1: "))
     // Recording them again (TYPESCALE_RECORD=all) does not make them pass.
-    let all = try #require(GoldenVerification.verify(casesFile: workspace.cases, record: .all))
+    let all = try #require(verifyMessage(casesFile: workspace.cases, record: .all))
     #expect(all.contains("2 of 12 cases must fit and do not"))
 
     // Without "mustFit" the same golden file verifies.
     try workspace.write()
-    #expect(GoldenVerification.verify(casesFile: workspace.cases, record: .never) == nil)
+    #expect(verifyMessage(casesFile: workspace.cases, record: .never) == nil)
   }
 
   @Test func report_json_carriesTextFitsAndMustFitFailures() throws {
@@ -286,17 +286,18 @@ struct PhaseRow: Sendable, CustomTestStringConvertible {
     let workspace = try FitWorkspace(
       texts: #"[["cancel", "Cancel"]]"#, categories: #"["L"]"#, width: "240")
     defer { workspace.remove() }
-    _ = GoldenVerification.verify(casesFile: workspace.cases, record: .missing)
+    _ = verifyMessage(casesFile: workspace.cases, record: .missing)
     try workspace.write(
       texts: #"[["cancel", "Cancel subscription"]]"#, categories: #"["L"]"#, width: "240")
-    let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
-    let files = GoldenFailureFiles(goldenURL: workspace.golden, message: message)
+    let outcome = try GoldenVerification.verify(
+      casesFile: workspace.cases, record: .never, failureImage: true)
+    let message = try #require(outcome.failureMessage)
     let imageURL = Renderer.goldenFailureImageURL(for: workspace.golden)
     let artifactURL = Renderer.goldenArtifactURL(for: workspace.golden)
-    #expect(files.note == "\nimage:    \(imageURL.path)")
+    #expect(outcome.failureImage == .written(imageURL))
+    #expect(message.hasSuffix("\nactual:   \(artifactURL.path)\nimage:    \(imageURL.path)"))
     // What expectGoldens attaches to the failing test: the picture, then the measured file.
-    #expect(files.attachments == [imageURL, artifactURL])
+    #expect(outcome.attachments == [imageURL, artifactURL])
 
     let recorded = try #require(try GoldenVerification.read(workspace.golden).measurements.first)
     let now = try #require(try GoldenVerification.read(artifactURL).measurements.first)

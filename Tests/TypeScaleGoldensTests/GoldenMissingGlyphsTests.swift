@@ -78,12 +78,12 @@ import TypeScaleTestSupport
     let cases = folder.appendingPathComponent("ui.cases")
     try Data(Self.casesJSON().utf8).write(to: cases)
     // Not strict: recorded, then it matches quietly.
-    let first = GoldenVerification.verify(casesFile: cases, record: .missing)
+    let first = verifyMessage(casesFile: cases, record: .missing)
     #expect(first?.hasPrefix("recorded a new golden file") == true)
-    #expect(GoldenVerification.verify(casesFile: cases, record: .never) == nil)
+    #expect(verifyMessage(casesFile: cases, record: .never) == nil)
     // Strict: the same golden file matches, and the text fails.
     try Data(Self.casesJSON(strict: "true").utf8).write(to: cases)
-    let message = try #require(GoldenVerification.verify(casesFile: cases, record: .never))
+    let message = try #require(verifyMessage(casesFile: cases, record: .never))
     #expect(
       message.hasPrefix("error: greet/amharic/default: no glyph for U+1230 ሰ"), "\(message)")
     #expect(message.contains("(strict)"))

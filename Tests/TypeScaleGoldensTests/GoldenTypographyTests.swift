@@ -230,7 +230,7 @@ private struct TypographyWorkspace {
        "tokens": {"overline": {"size": 11, "sizing": "fixed", "family": "Absent Family"}}}
       """)
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.casesURL, record: .missing))
+      verifyMessage(casesFile: workspace.casesURL, record: .missing))
     #expect(message.hasPrefix("recorded a new golden file at "))
     #expect(
       message.hasSuffix(
@@ -264,7 +264,7 @@ private struct TypographyWorkspace {
     let workspace = try TypographyWorkspace()
     defer { workspace.remove() }
     let golden = workspace.goldenURL
-    let recorded = GoldenVerification.verify(
+    let recorded = verifyMessage(
       casesFile: workspace.casesURL, golden: golden, record: .missing)
     #expect(recorded?.hasPrefix("recorded a new golden file at ") == true)
     let text = try String(contentsOf: golden, encoding: .utf8)
@@ -286,7 +286,7 @@ private struct TypographyWorkspace {
         "ui/save/typography/caption2/AX5/120\tSave changes\ttypography\tcaption2\t"
           + "AX5\ttypography\t11.000\t"))
     #expect(
-      GoldenVerification.verify(casesFile: workspace.casesURL, golden: golden, record: .never)
+      verifyMessage(casesFile: workspace.casesURL, golden: golden, record: .never)
         == nil)
 
     // The header reads back, and lays the cases out as the measurer measured them.
@@ -318,10 +318,10 @@ private struct TypographyWorkspace {
     let golden = workspace.goldenURL
 
     #expect(
-      GoldenVerification.verify(casesFile: workspace.casesURL, golden: golden, record: .missing)?
+      verifyMessage(casesFile: workspace.casesURL, golden: golden, record: .missing)?
         .hasPrefix("recorded a new golden file at ") == true)
     #expect(
-      GoldenVerification.verify(casesFile: workspace.casesURL, golden: golden, record: .never)
+      verifyMessage(casesFile: workspace.casesURL, golden: golden, record: .never)
         == nil)
     expectGoldens(casesFile: workspace.casesURL, golden: golden, record: .never)
 
@@ -347,13 +347,13 @@ private struct TypographyWorkspace {
     let workspace = try TypographyWorkspace()
     defer { workspace.remove() }
     let golden = workspace.goldenURL
-    _ = GoldenVerification.verify(casesFile: workspace.casesURL, golden: golden, record: .missing)
+    _ = verifyMessage(casesFile: workspace.casesURL, golden: golden, record: .missing)
     let before = try GoldenVerification.read(golden)
     try workspace.writeTypography(
       TypographyWorkspace.typography.replacingOccurrences(
         of: #""body": {"size": 17"#, with: #""body": {"size": 20"#))
 
-    let message = GoldenVerification.verify(
+    let message = verifyMessage(
       casesFile: workspace.casesURL, golden: golden, record: .never)
     #expect(message?.contains(" cases differ from \(golden.path)") == true, "\(message ?? "")")
 

@@ -46,7 +46,7 @@ private struct CasesWorkspace {
 
   /// Records the golden file from the cases file as it is.
   func record() throws {
-    let message = GoldenVerification.verify(casesFile: cases, record: .missing)
+    let message = verifyMessage(casesFile: cases, record: .missing)
     try #require(message?.hasPrefix("recorded a new golden file at ") == true)
   }
 
@@ -75,7 +75,7 @@ private func causes(in message: String) -> [String] {
     try workspace.record()
     try workspace.edit(#""Cancel""#, #""Cancel subscription""#)
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+      verifyMessage(casesFile: workspace.cases, record: .never))
     #expect(message.hasPrefix("4 of 12 cases differ from \(workspace.golden.path)\n"))
     let found = causes(in: message)
     #expect(found.count == 2, "\(found)")
@@ -94,7 +94,7 @@ private func causes(in message: String) -> [String] {
     try workspace.record()
     try workspace.edit(#"["ok", "#, #"["okay", "#)
     let message = try #require(
-      GoldenVerification.verify(casesFile: workspace.cases, record: .never))
+      verifyMessage(casesFile: workspace.cases, record: .never))
     #expect(message.hasPrefix("4 of 12 cases differ from "))
     #expect(
       causes(in: message).last

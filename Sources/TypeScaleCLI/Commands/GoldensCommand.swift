@@ -57,52 +57,44 @@ extension GoldensCommand {
     help: "Exit with status 1 when no font draws some characters of a text, as a set's "
       + "\"strict\": true does (they are drawn as .notdef; a warning either way).")
 
-  /// The suite with every case strict, for `--strict`; unchanged without it.
-  ///
-  /// - Parameters:
-  ///   - suite: The suite.
-  ///   - strict: Whether `--strict` was given.
-  /// - Returns: The suite, its cases ``GoldenCase/strict`` when `strict`.
-  static func strict(_ suite: GoldenSuite, _ strict: Bool) -> GoldenSuite {
-    guard strict else { return suite }
-    var strictSuite = suite
-    for index in strictSuite.cases.indices { strictSuite.cases[index].strict = true }
-    return strictSuite
-  }
+  /// Declares `--max-cases N`.
+  static let maximumCasesOption = OptionSpec.option(
+    "max-cases", valueName: "n",
+    help: "Refuse a cases file that expands to more than n cases (default: 100000).")
 
-  /// Writes each text with characters no font draws to `errorOutput`, one line per text:
-  /// `warning: <prefix><text>: no glyph for …`, or for a strict one `error: … (strict)`, the
-  /// wording of `typescale measure`.
-  ///
-  /// - Parameters:
-  ///   - missing: The measurer's ``GoldenMeasurer/missingGlyphs``.
-  ///   - prefix: Put before each message, such as `ui.cases: `.
-  ///   - errorOutput: Standard error.
-  /// - Returns: The strict texts' names (``GoldenMissingGlyphs/text``), which fail the run.
-  static func reportMissingGlyphs(
-    _ missing: [GoldenMissingGlyphs], prefix: String = "",
-    to errorOutput: inout some TextOutputStream
-  ) -> [String] {
-    for text in missing {
-      errorOutput.write(
-        text.strict
-          ? "error: \(prefix)\(text.message) (strict)\n" : "warning: \(prefix)\(text.message)\n")
-    }
-    return missing.filter(\.strict).map(\.text)
-  }
+  /// The options `record` and `verify` share: `--shard`, `--max-cases`, `--strict`, `--json`.
+  struct RunOptions {
+    /// `--shard K/N`, or `nil`.
+    let shard: GoldenShard?
+    /// `--max-cases`, or ``GoldenCasesFile/defaultMaximumCaseCount``.
+    let maximumCaseCount: Int
+    /// `--json`.
+    let json: Bool
+    /// `--strict`.
+    let strict: Bool
 
-  /// Reads `--shard`.
-  ///
-  /// - Parameter parsed: The parsed command line.
-  /// - Returns: The shard, or `nil` when not given.
-  /// - Throws: ``CLIError/validation(_:)`` unless the value is `K/N` with 1 ≤ K ≤ N.
-  static func shard(_ parsed: ParsedArguments) throws(CLIError) -> GoldenShard? {
-    guard let text = parsed.value("shard") else { return nil }
-    do throws(GoldenError) {
-      return try GoldenShard(parsing: text)
-    } catch {
-      throw .validation(
-        "invalid value '\(text)' for '--shard'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
+    /// Reads the options.
+    ///
+    /// - Parameter parsed: The parsed command line.
+    /// - Throws: ``CLIError/validation(_:)`` for a bad `--shard` (unless `K/N` with
+    ///   1 ≤ K ≤ N) or `--max-cases`.
+    init(_ parsed: ParsedArguments) throws(CLIError) {
+      if let text = parsed.value("shard") {
+        do throws(GoldenError) {
+          shard = try GoldenShard(parsing: text)
+        } catch {
+          throw .validation(
+            "invalid value '\(text)' for '--shard'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
+        }
+      } else {
+        shard = nil
+      }
+      maximumCaseCount =
+        try parsed.value("max-cases", expected: "a whole number ≥ 1") { text in
+          Int(text).flatMap { $0 >= 1 ? $0 : nil }
+        } ?? GoldenCasesFile.defaultMaximumCaseCount
+      json = parsed.flag("json")
+      strict = parsed.flag("strict")
     }
   }
 
@@ -113,6 +105,21 @@ extension GoldensCommand {
   ) -> ExitCode {
     errorOutput.write("error: \(error.message)\n")
     return .validationFailure
+  }
+
+  /// Writes a verification's lines: the report to `output`, diagnostics to `errorOutput`, in
+  /// order, each ending in a newline.
+  static func write(
+    _ lines: [GoldenVerification.Outcome.Line], to output: inout some TextOutputStream,
+    errorOutput: inout some TextOutputStream
+  ) {
+    for line in lines {
+      if line.isDiagnostic {
+        errorOutput.write(line.text + "\n")
+      } else {
+        output.write(line.text + "\n")
+      }
+    }
   }
 
   /// Reads a file that must exist and be a regular file (not a FIFO or a device), at most
@@ -140,26 +147,6 @@ extension GoldensCommand {
       errorOutput = line.stream
     }
     return try body { line.update(done: $0, total: $1) }
-  }
-
-  /// Measures a suite into memory (for a comparison), with a progress line on a terminal; the
-  /// measurer's substitutions (a typography family missing from the fonts) follow as
-  /// `warning:` lines, then the texts with characters no font draws
-  /// (``reportMissingGlyphs(_:prefix:to:)``).
-  ///
-  /// - Returns: The measured file, and the strict texts with characters no font draws.
-  static func measure<ErrorStream: TextOutputStream>(
-    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
-    errorOutput: inout ErrorStream
-  ) throws(GoldenError) -> (file: GoldenFile, strictMissingGlyphs: [String]) {
-    let measurer = try GoldenMeasurer()
-    let file = try withProgress(errorOutput: &errorOutput) { progress throws(GoldenError) in
-      try measurer.measure(
-        suite, baseDirectory: baseDirectory, shard: shard, progress: progress)
-    }
-    for warning in measurer.warnings { errorOutput.write("warning: \(warning)\n") }
-    let strict = reportMissingGlyphs(measurer.missingGlyphs, to: &errorOutput)
-    return (file, strict)
   }
 
   /// `path` with its last component's extension replaced: `Goldens/ui.cases` →

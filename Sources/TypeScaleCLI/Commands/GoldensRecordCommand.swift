@@ -59,11 +59,7 @@ struct GoldensRecordCommand: Command {
       .option(
         "output", short: "o", valueName: "file",
         help: "The golden file to write (default: the cases file's path with .golden)."),
-      GoldensCommand.shardOption,
-      .option(
-        "max-cases", valueName: "n",
-        help: "Refuse a cases file that expands to more than n cases (default: 100000)."),
-      GoldensCommand.strictOption,
+      GoldensCommand.shardOption, GoldensCommand.maximumCasesOption, GoldensCommand.strictOption,
       .flag(
         "json",
         help: "Print {\"golden\": path, \"cases\": count, \"shard\": \"K/N\" or null} "
@@ -73,10 +69,8 @@ struct GoldensRecordCommand: Command {
 
   let casesPath: String
   let outputPath: String
-  let shard: GoldenShard?
-  let maximumCaseCount: Int
-  let json: Bool
-  let strict: Bool
+  let options: GoldensCommand.RunOptions
+  var shard: GoldenShard? { options.shard }
 
   /// Reads the options.
   ///
@@ -85,16 +79,10 @@ struct GoldensRecordCommand: Command {
   ///   cases file itself.
   init(parsed: ParsedArguments) throws(CLIError) {
     casesPath = parsed.positional(0) ?? ""
-    shard = try GoldensCommand.shard(parsed)
-    maximumCaseCount =
-      try parsed.value("max-cases", expected: "a whole number ≥ 1") { text in
-        Int(text).flatMap { $0 >= 1 ? $0 : nil }
-      } ?? GoldenCasesFile.defaultMaximumCaseCount
-    json = parsed.flag("json")
-    strict = parsed.flag("strict")
+    options = try GoldensCommand.RunOptions(parsed)
     if let output = parsed.value("output") {
       outputPath = output
-    } else if let shard {
+    } else if let shard = options.shard {
       outputPath = GoldensCommand.replacingExtension(
         of: casesPath, suffix: ".shard-\(shard.index)-of-\(shard.count)", with: "golden")
     } else {
@@ -133,14 +121,13 @@ struct GoldensRecordCommand: Command {
         casesURL, displayPath: casesPath, kind: "cases file",
         maximumSize: GoldenCasesFile.maximumFileSize)
       var suite = try GoldenCasesFile.parse(
-        data, name: casesPath, maximumCaseCount: maximumCaseCount)
+        data, name: casesPath, maximumCaseCount: options.maximumCaseCount)
       for warning in suite.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
       suite.casesFile = GoldenSourceFile(
         path: casesURL.lastPathComponent, sha256: SHA256Digest.hash(data).hex)
-      suite = try GoldensCommand.strict(
-        suite.rebased(
-          from: casesURL.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent()),
-        strict)
+      suite = try suite.rebased(
+        from: casesURL.deletingLastPathComponent(), to: goldenURL.deletingLastPathComponent()
+      ).strict(options.strict)
       let measurer = try GoldenMeasurer()
       // Each record goes to a temporary file as it is measured; the golden file is replaced
       // only when all are written. SIGINT and SIGTERM remove the temporary file; a SIGKILL
@@ -159,15 +146,17 @@ struct GoldensRecordCommand: Command {
       // Substituted faces (a typography family not in the fonts, a weight no face has).
       for warning in measurer.warnings { errorOutput.write("warning: \(casesPath): \(warning)\n") }
       // Texts with characters no font draws, one line each; strict ones fail the run.
-      strictMissing = GoldensCommand.reportMissingGlyphs(
-        measurer.missingGlyphs, prefix: "\(casesPath): ", to: &errorOutput)
+      for text in measurer.missingGlyphs {
+        errorOutput.write(text.diagnostic(prefix: "\(casesPath): ") + "\n")
+      }
+      strictMissing = measurer.strictMissingGlyphs.map(\.text)
       unfit = check.message(
         measurer: measurer, baseDirectory: goldenURL.deletingLastPathComponent()
       ).map { ($0, !check.mustFitFailures.isEmpty) }
     } catch {
       return GoldensCommand.report(error, to: &errorOutput)
     }
-    if json {
+    if options.json {
       var members: [(key: String, value: JSONValue)] = [
         ("golden", .string(outputPath)), ("cases", .integer(count)),
         ("shard", JSONValue(shard?.description)),

@@ -202,7 +202,7 @@ let package = Package(
     // (Benchmarks/README.md, "Start-up"). Only this target's own file is compiled with the flag,
     // so the libraries' build and their products are unchanged.
     .executableTarget(
-      name: "typescale", dependencies: ["TypeScaleCLI", "CLazyLibraries"],
+      name: "typescale", dependencies: ["TypeScaleCLI", "TypeScaleInternals", "CLazyLibraries"],
       swiftSettings: [
         .unsafeFlags(staticReleaseFlags, .when(platforms: [.linux], configuration: .release))
       ],

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// The one place numbers become text for messages, descriptions, golden files and the command
-/// line. It lives in TypeScaleMetrics, which depends on nothing, so that Metrics' own
+/// The one place numbers become text.
+///
+/// Messages, descriptions, golden files and the command line all print numbers through it. It
+/// lives in TypeScaleMetrics, which depends on nothing, so that Metrics' own
 /// `description`s reach it; every other module reaches it through Metrics. Pure Swift: no
 /// Foundation, no `String(format:)`.
 ///

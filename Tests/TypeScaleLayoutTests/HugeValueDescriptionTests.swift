@@ -8,6 +8,8 @@ import TypeScaleTestSupport
 @testable import TypeScaleFonts
 @testable import TypeScaleLayout
 
+/// Descriptions of non-finite and huge values.
+///
 /// Every public `description` that prints a floating-point value prints non-finite and huge
 /// values as text (`inf`, `-inf`, `nan`, `1e+20`) and never traps. A type whose initializer
 /// refuses a value is held to the formatter its description calls (`NumberText`).

@@ -282,7 +282,7 @@ package enum StoreFiles {
   }
 
   /// Reads a whole regular file through one descriptor, with its fingerprint: the one bounded
-  /// reader's (``BoundedFile``) checks, with the store's failures.
+  /// reader's (`BoundedFile`) checks, with the store's failures.
   ///
   /// The file is opened with `O_NONBLOCK` (a FIFO never blocks the open) and, unless
   /// `followingLinks`, `O_NOFOLLOW`; its type is checked with `fstat` before any byte is read.

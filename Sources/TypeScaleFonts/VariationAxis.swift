@@ -40,5 +40,5 @@ public struct NamedInstance: Hashable, Sendable, Codable, CustomStringConvertibl
   }
 }
 
-/// Formats a design coordinate without a trailing `.0`: ``NumberText/shortest(_:)``.
+/// Formats a design coordinate without a trailing `.0`: `NumberText.shortest(_:)`.
 func _format(_ value: Double) -> String { NumberText.shortest(value) }

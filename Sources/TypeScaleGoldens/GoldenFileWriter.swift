@@ -86,7 +86,7 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   ///
   /// A symbolic link is followed: the temporary file goes beside the file it points at. A path
   /// that is not a regular file (a device, a FIFO) is opened to be written through instead.
-  /// The file itself is ``OutputFile/Stream``'s, the one writer of every output.
+  /// The file itself is `OutputFile.Stream`'s, the one writer of every output.
   ///
   /// - Parameter url: The golden file to write.
   /// - Throws: ``GoldenError/Code/io`` when the folder or temporary file cannot be created, or
@@ -193,8 +193,8 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   /// Removes the temporary files that killed writers of `url` left behind.
   ///
   /// Only files named `.<name>.typescale-tmp-<pid>-…` in its folder whose process is gone and
-  /// whose lock no one holds are removed. Files of this process, of live processes, locked files, symbolic links and
-  /// anything else are left alone.
+  /// whose lock no one holds are removed. Files of this process, of live processes, locked
+  /// files, symbolic links and anything else are left alone.
   ///
   /// - Parameter url: A golden file.
   /// - Returns: The files removed.

@@ -20,7 +20,7 @@ import TypeScaleInternals
 #endif
 
 /// Writes all of `bytes` to a file descriptor, retrying after interruptions
-/// (``SystemCall/writeAll(_:_:)``); gives up quietly when the reader has gone away (EPIPE).
+/// (`SystemCall.writeAll(_:_:)`); gives up quietly when the reader has gone away (EPIPE).
 func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
   _ = SystemCall.writeAll(descriptor, UnsafeRawBufferPointer(bytes))
 }

@@ -14,7 +14,7 @@ import TypeScaleTestSupport
 /// values as text (`inf`, `-inf`, `nan`, `1e+20`) and never traps. A type whose initializer
 /// refuses a value is held to the formatter its description calls (`NumberText`).
 @Suite struct HugeValueDescriptionTests {
-  /// The values, and what ``NumberText/shortest(_:)`` prints for each.
+  /// The values, and what `NumberText.shortest(_:)` prints for each.
   static let values: [(Double, String)] = [
     (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan"), (1e20, "1e+20"),
     (1e300, "1e+300"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"), (-1e20, "-1e+20"),

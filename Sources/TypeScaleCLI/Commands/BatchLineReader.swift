@@ -171,7 +171,7 @@ struct BatchLineReader {
 }
 
 extension BatchLineReader {
-  /// A reader of a file descriptor, with `read(2)` retried on `EINTR` (``SystemCall/read(_:into:)``).
+  /// A reader of a file descriptor, with `read(2)` retried on `EINTR` (`SystemCall.read(_:into:)`).
   ///
   /// - Parameter descriptor: The descriptor, such as `STDIN_FILENO`.
   /// - Returns: The reader.

@@ -25,14 +25,15 @@ let package = Package(
   targets: [
     // Vocabulary
     // Text styles, content-size categories, Apple's size tables and the
-    // UIFontMetrics equivalent. Pure Swift: no C, no I/O, no Foundation.
+    // UIFontMetrics equivalent, and NumberText (every number as text, so Metrics' own descriptions
+    // reach it). Pure Swift: no C, no I/O, no Foundation.
     .target(name: "TypeScaleMetrics"),
     // Package-internal utilities shared between modules with `package` access: the one writer
     // of every output (OutputFile, OutputTransaction, RunPaths), the one bounded reader
     // (BoundedFile), message text (DisplayText), the lock shared state sits behind (a pthread
-    // mutex that ThreadSanitizer understands), number formatting, the ordered JSON writer, the
+    // mutex that ThreadSanitizer understands), the ordered JSON writer, the
     // nearest-Package.swift walk.
-    .target(name: "TypeScaleInternals"),
+    .target(name: "TypeScaleInternals", dependencies: ["TypeScaleMetrics"]),
 
     // C libraries
     // System libraries through pkg-config; only Bridging/ folders import them.
@@ -88,7 +89,9 @@ let package = Package(
     // Localized strings from an app's own files (String Catalogs, `.strings`/`.stringsdict`,
     // XLIFF and `.xcloc`, Android resources): entries of key, language, variant, text, file and
     // line; placeholder samples and CLDR plural sample numbers (ICU, through CUnicode).
-    .target(name: "TypeScaleStrings", dependencies: ["TypeScaleInternals", "CUnicode"]),
+    .target(
+      name: "TypeScaleStrings",
+      dependencies: ["TypeScaleMetrics", "TypeScaleInternals", "CUnicode"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",
@@ -135,7 +138,8 @@ let package = Package(
       path: "Tests/TypeScaleTestSupport"
     ),
     // Test suites, one per module.
-    .testTarget(name: "TypeScaleInternalsTests", dependencies: ["TypeScaleInternals"]),
+    .testTarget(
+      name: "TypeScaleInternalsTests", dependencies: ["TypeScaleMetrics", "TypeScaleInternals"]),
     .testTarget(name: "CLazyLibrariesTests", dependencies: ["CLazyLibraries"]),
     .testTarget(
       name: "TypeScaleMetricsTests",
@@ -198,7 +202,7 @@ let package = Package(
     // (Benchmarks/README.md, "Start-up"). Only this target's own file is compiled with the flag,
     // so the libraries' build and their products are unchanged.
     .executableTarget(
-      name: "typescale", dependencies: ["TypeScaleCLI", "CLazyLibraries"],
+      name: "typescale", dependencies: ["TypeScaleCLI", "TypeScaleInternals", "CLazyLibraries"],
       swiftSettings: [
         .unsafeFlags(staticReleaseFlags, .when(platforms: [.linux], configuration: .release))
       ],

@@ -134,7 +134,8 @@ extension CheckHTMLReport {
         "\(language.language) at \(category.shortName): \(CheckPlan.number(cell)) of "
         + "\(counted(language.translations, "translation")) fail (\(percent)%)"
       out += "<td class=\"heat\(alpha >= 0.55 ? " dark" : "")\" data-count=\"\(cell)\""
-      out += " style=\"background:rgba(200,0,0,\(String(format: "%.2f", alpha)))\""
+      out +=
+        " style=\"background:rgba(200,0,0,\(NumberText.fixed(alpha, decimals: 2, trimsZeros: false)))\""
       out += " title=\"\(attribute(title))\">\(CheckPlan.number(cell))</td>"
     }
     out += "</tr>\n"

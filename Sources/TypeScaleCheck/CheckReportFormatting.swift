@@ -101,7 +101,8 @@ enum CheckReportFormatting {
   /// A width in points without a needless fraction: `120`, `120.5`.
   static func points(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15
-      ? String(Int(value)) : String(format: "%.1f", value)
+      ? NumberText.fixed(value, decimals: 0, trimsZeros: true)
+      : NumberText.fixed(value, decimals: 1, trimsZeros: false)
   }
 
   /// Whether a scalar may appear in an XML 1.0 document (XML 1.0 §2.2 `Char`).
@@ -143,7 +144,7 @@ enum CheckReportFormatting {
         case 0x0A where attribute: out += Array("&#10;".utf8)
         case 0x0D: out += Array("&#13;".utf8)
         case 0x09, 0x0A: out.append(byte)
-        case 0..<0x20: out += Array(("U+" + String(format: "%04X", byte)).utf8)
+        case 0..<0x20: out += Array(NumberText.codePoint(byte).utf8)
         case 0xEF
         where index + 1 < bytes.count && bytes[index] == 0xBF
           && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleInternals
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,17 +24,14 @@ enum FileLock {
   static func withExclusiveLock<T>(
     at path: String, _ body: () throws(FontStoreError) -> T
   ) throws(FontStoreError) -> T {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = SystemCall.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw StoreFiles.error(errno, "could not open the store's lock file \(path)")
     }
-    defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      throw StoreFiles.error(code, "could not lock \(path)")
-    }
-    defer { flock(descriptor, LOCK_UN) }
+    defer { _ = SystemCall.close(descriptor) }
+    let code = SystemCall.lock(descriptor, LOCK_EX)
+    guard code == 0 else { throw StoreFiles.error(code, "could not lock \(path)") }
+    defer { _ = SystemCall.lock(descriptor, LOCK_UN) }
     return try body()
   }
 }

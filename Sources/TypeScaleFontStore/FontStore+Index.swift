@@ -53,7 +53,7 @@ extension FontStore {
           .storage,
           "\(indexURL.path) is \(kind.phrase), not the store's index; the store leaves it "
             + "alone: remove it, or use another folder")
-      case .tooLarge(let size):
+      case .tooLarge(let size, _):
         throw FontStoreError(
           .storage,
           "\(indexURL.path) is \(size) bytes, over FontStore.maximumIndexSize "

@@ -94,7 +94,7 @@ extension FontStore {
             .invalidArgument,
             "\(file.path) is \(kind.phrase), not a font file; give the path of a .ttf, .otf, "
               + ".ttc, .woff or .woff2 file")
-        case .tooLarge(let size):
+        case .tooLarge(let size, _):
           throw _tooLarge(size, name: file.lastPathComponent)
         case .system(let code):
           throw FontStoreError(

@@ -2,6 +2,7 @@
 
 import TypeScaleFonts
 import TypeScaleInternals
+import TypeScaleMetrics
 
 /// How a fetched file differs from the face it was fetched for: the ``FontStoreError/underlying``
 /// error of a ``FontStoreError/Code/mismatch``.

@@ -75,7 +75,7 @@ extension FontStore {
       switch error {
       case .missing: return .missing
       case .notRegular(let kind): return .foreign(kind.phrase)
-      case .tooLarge(let count):
+      case .tooLarge(let count, _):
         return .foreign(
           "\(count) bytes, larger than the store's limit of \(maximumFileSize) (raise "
             + "FontStore's maximumFileSize if you raised it when storing it)")

@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import TypeScaleInternals
+import TypeScaleMetrics
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

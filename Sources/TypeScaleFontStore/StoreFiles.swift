@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 #if canImport(Glibc)
   import Glibc
@@ -57,13 +58,13 @@ package enum StoreFiles {
     init(in folder: URL) throws(FontStoreError) {
       for _ in 0..<3 {
         let url = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let descriptor = SystemCall.createNew(url.path, mode: 0o644)
         guard descriptor >= 0 else { throw error(errno, "could not create \(url.path)") }
         // A store cleaning up may have removed the file between `open` and `flock`: check that
         // the name still leads to this file once it is locked, or start again.
         var opened = stat()
         var named = stat()
-        if flock(descriptor, LOCK_SH) == 0, fstat(descriptor, &opened) == 0,
+        if SystemCall.lock(descriptor, LOCK_SH) == 0, fstat(descriptor, &opened) == 0,
           lstat(url.path, &named) == 0, opened.st_ino == named.st_ino,
           opened.st_dev == named.st_dev
         {
@@ -71,7 +72,7 @@ package enum StoreFiles {
           self.descriptor = descriptor
           return
         }
-        close(descriptor)
+        _ = SystemCall.close(descriptor)
       }
       throw FontStoreError(
         .storage, "could not create a temporary file in \(folder.path) that stays in place")
@@ -79,7 +80,7 @@ package enum StoreFiles {
 
     deinit {
       if !settled { unlink(url.path) }
-      close(descriptor)
+      _ = SystemCall.close(descriptor)
     }
 
     /// Writes `bytes` and flushes them to disk, through `fileSystem`.
@@ -101,20 +102,10 @@ package enum StoreFiles {
 
   /// Writes every byte to `descriptor`, an open file at `url`, and flushes them (`fsync`).
   static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at url: URL) throws(FontStoreError) {
-    let failure: Int32? = bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
-    if let failure { throw error(failure, "could not write \(url.path)") }
-    guard fsync(descriptor) == 0 else { throw error(errno, "could not flush \(url.path)") }
+    let written = bytes.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
+    guard written == 0 else { throw error(written, "could not write \(url.path)") }
+    let synced = SystemCall.sync(descriptor)
+    guard synced == 0 else { throw error(synced, "could not flush \(url.path)") }
   }
 
   /// A fresh temporary file name in `folder`, for scratch files outside the store.
@@ -125,22 +116,12 @@ package enum StoreFiles {
   /// Writes `bytes` to a new file at `url` and flushes it; when the write fails, the file is
   /// removed before this throws.
   static func writeNewFile(_ bytes: [UInt8], to url: URL) throws(FontStoreError) {
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    let descriptor = SystemCall.createNew(url.path, mode: 0o644)
     guard descriptor >= 0 else { throw error(errno, "could not create \(url.path)") }
-    defer { close(descriptor) }
-    let failure: Int32? = bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return fsync(descriptor) == 0 ? nil : errno
-    }
-    if let failure {
+    defer { _ = SystemCall.close(descriptor) }
+    var failure = bytes.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
+    if failure == 0 { failure = SystemCall.sync(descriptor) }
+    if failure != 0 {
       unlink(url.path)
       throw error(failure, "could not write \(url.path)")
     }
@@ -169,12 +150,12 @@ package enum StoreFiles {
     guard case .directory = kind(of: folder) else { return }
     for name in fileNames(in: folder) where isTemporaryName(name) {
       let path = folder.appendingPathComponent(name).path
-      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      let descriptor = SystemCall.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard descriptor >= 0 else { continue }
-      defer { close(descriptor) }
+      defer { _ = SystemCall.close(descriptor) }
       var info = stat()
       guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        SystemCall.lock(descriptor, LOCK_EX | LOCK_NB) == 0
       else { continue }
       unlink(path)
     }
@@ -184,8 +165,9 @@ package enum StoreFiles {
 
   /// Renames a file, replacing `target` atomically.
   static func move(_ source: URL, to target: URL) throws(FontStoreError) {
-    guard rename(source.path, target.path) == 0 else {
-      throw error(errno, "could not move \(source.path) to \(target.path)")
+    let code = SystemCall.rename(source.path, to: target.path)
+    guard code == 0 else {
+      throw error(code, "could not move \(source.path) to \(target.path)")
     }
   }
 
@@ -198,10 +180,7 @@ package enum StoreFiles {
 
   /// Flushes a folder's entries (after a rename) so the rename survives a power loss.
   static func syncFolder(_ folder: URL) {
-    let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
+    SystemCall.syncFolder(folder.path)
   }
 
   /// Creates a folder and its parents.
@@ -296,13 +275,14 @@ package enum StoreFiles {
     case missing
     /// Not a regular file: the kind found instead.
     case notRegular(Kind)
-    /// Larger than the limit: the size in bytes.
-    case tooLarge(Int)
+    /// Larger than the limit: the size and the limit, in bytes.
+    case tooLarge(size: Int, limit: Int)
     /// The system refused (`errno`), such as a permission or I/O error.
     case system(Int32)
   }
 
-  /// Reads a whole regular file through one descriptor, with its fingerprint.
+  /// Reads a whole regular file through one descriptor, with its fingerprint: the one bounded
+  /// reader's (`BoundedFile`) checks, with the store's failures.
   ///
   /// The file is opened with `O_NONBLOCK` (a FIFO never blocks the open) and, unless
   /// `followingLinks`, `O_NOFOLLOW`; its type is checked with `fstat` before any byte is read.
@@ -317,36 +297,21 @@ package enum StoreFiles {
   static func readFile(
     _ url: URL, limit: Int, followingLinks: Bool = false
   ) throws(ReadFailure) -> (bytes: [UInt8], fingerprint: Fingerprint) {
-    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
-    let descriptor = open(url.path, flags)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .missing }
-      if code == ELOOP { throw .notRegular(.symbolicLink) }
-      throw .system(code)
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .system(errno) }
-    let kind = Kind(info)
-    guard case .regular(let fingerprint) = kind else { throw .notRegular(kind) }
-    guard fingerprint.size <= limit else { throw .tooLarge(fingerprint.size) }
-    var bytes = [UInt8](repeating: 0, count: fingerprint.size)
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return read(descriptor, base + offset, buffer.count - offset)
+    do throws(BoundedFile.OpenFailure) {
+      // A file that grew or shrank while being read is read as found; the caller checks sizes.
+      let read = try BoundedFile.readBytes(url.path, limit: limit, followingLinks: followingLinks)
+      return (read.bytes, Fingerprint(read.status))
+    } catch {
+      switch error {
+      case .missing: throw .missing
+      case .symbolicLink: throw .notRegular(.symbolicLink)
+      case .notRegular(let mode):
+        var info = stat()
+        info.st_mode = mode
+        throw .notRegular(Kind(info))
+      case .tooLarge(let size, let limit): throw .tooLarge(size: size, limit: limit)
+      case .system(let code): throw .system(code)
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .system(errno)
-      }
-      if count == 0 { break }
-      offset += count
     }
-    // A file that grew or shrank while being read is read as found; the caller checks sizes.
-    if offset < bytes.count { bytes.removeSubrange(offset...) }
-    return (bytes, fingerprint)
   }
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
+
 /// Whether a face is upright, italic or oblique — CSS `font-style`.
 ///
 /// Read from OS/2 `fsSelection` (bit 0 italic, bit 9 oblique) and `post.italicAngle`, or from the
@@ -33,7 +35,7 @@ public enum FontSlope: Hashable, Sendable, Codable, CustomStringConvertible {
     case .upright: "upright"
     case .italic: "italic"
     case .oblique(let degrees):
-      "oblique \(degrees == degrees.rounded() ? String(Int(degrees)) : String(degrees))°"
+      "oblique \(NumberText.shortest(degrees))°"
     }
   }
 }

@@ -69,7 +69,7 @@ public struct FontWidth: Hashable, Comparable, Sendable, Codable, CustomStringCo
   /// The CSS keyword (`condensed`) or, for other values, the percentage (`80%`).
   public var name: String {
     Self._named.first { $0.1 == self }?.0
-      ?? (percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%")
+      ?? "\(NumberText.shortest(percent))%"
   }
 
   /// The name, as printed by `print(width)`.

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
+
 /// One variation axis of a variable font (OpenType `fvar`), such as `wght` 100–900.
 public struct VariationAxis: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The four-letter axis tag: `wght`, `wdth`, `slnt`, `ital`, `opsz` or a custom tag.
@@ -38,7 +40,5 @@ public struct NamedInstance: Hashable, Sendable, Codable, CustomStringConvertibl
   }
 }
 
-/// Formats a design coordinate without a trailing `.0`.
-func _format(_ value: Double) -> String {
-  value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
-}
+/// Formats a design coordinate without a trailing `.0`: `NumberText.shortest(_:)`.
+func _format(_ value: Double) -> String { NumberText.shortest(value) }

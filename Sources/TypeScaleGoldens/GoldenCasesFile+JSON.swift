@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleMetrics
 
 /// A JSON value as a cases file holds it, decoded with `JSONDecoder` so that every value keeps
 /// its JSON type: `true` is never the number 1, and `"2"` is never the number 2.
@@ -103,7 +104,7 @@ struct CasesProblems {
     add(
       path,
       "\(what) \"\(GoldenText.escape(text))\" contains the control character "
-        + "U+\(String(format: "%04X", bad.value)); a golden file holds it raw in a "
+        + "\(NumberText.codePoint(bad.value)); a golden file holds it raw in a "
         + "tab-separated line, so use letters, digits and punctuation")
     return false
   }

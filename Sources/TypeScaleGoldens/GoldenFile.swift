@@ -392,7 +392,7 @@ public struct GoldenMeasurement: Hashable, Sendable {
     }) {
       throw GoldenError(
         .malformedGolden,
-        "\(place): a raw control character U+\(String(format: "%04X", bad.value)); golden "
+        "\(place): a raw control character \(NumberText.codePoint(bad.value)); golden "
           + "files escape text and hold no control characters but tabs between columns")
     }
     let columns = GoldenFile.columns(version: version)

@@ -78,17 +78,15 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   /// What every temporary file's name holds after the golden file's name.
   public static let temporaryFileMarker = ".typescale-tmp-"
 
-  private var descriptor: Int32
+  private let stream: OutputFile.Stream
   private var buffer: [UInt8] = []
-  private var slot: Int?
-  /// The file the temporary one is renamed over (links followed), or `nil` when written through.
-  private let target: String?
 
   /// Creates the temporary file beside `url` (and the folders up to it), after removing the
   /// temporary files that killed writers of the same golden file left behind.
   ///
   /// A symbolic link is followed: the temporary file goes beside the file it points at. A path
   /// that is not a regular file (a device, a FIFO) is opened to be written through instead.
+  /// The file itself is `OutputFile.Stream`'s, the one writer of every output.
   ///
   /// - Parameter url: The golden file to write.
   /// - Throws: ``GoldenError/Code/io`` when the folder or temporary file cannot be created, or
@@ -114,32 +112,16 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
         throw GoldenError(.io, error.message)
       }
     }
-    switch resolved {
-    case .special(let path, _):
-      target = nil
-      temporaryURL = url
-      do throws(OutputFileError) {
-        descriptor = try OutputFile.openThrough(path)
-      } catch {
-        throw GoldenError(.io, error.message)
-      }
-    case .file(let path, let existing):
-      target = path
-      let targetURL = URL(fileURLWithPath: path)
-      Self.removeStaleTemporaryFiles(for: targetURL)
-      let random = String(UInt32.random(in: .min ... .max), radix: 16)
-      temporaryURL = targetURL.deletingLastPathComponent().appendingPathComponent(
-        ".\(targetURL.lastPathComponent)\(Self.temporaryFileMarker)\(getpid())-\(random)")
-      descriptor = SystemCall.open(
-        temporaryURL.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-      guard descriptor >= 0 else {
-        throw GoldenError(.io, "cannot write \(url.path): \(String(cString: strerror(errno)))")
-      }
-      if let existing { _ = fchmod(descriptor, existing.permissions) }
-      // Held until the file is renamed or removed: a later writer leaves a locked file alone.
-      _ = flock(descriptor, LOCK_EX | LOCK_NB)
-      slot = InterruptCleanup.register(temporaryURL.path)
+    if case .file(let path, _) = resolved {
+      Self.removeStaleTemporaryFiles(for: URL(fileURLWithPath: path))
     }
+    do throws(OutputFileError) {
+      // Locked until the file is renamed or removed: a later writer leaves a locked file alone.
+      stream = try OutputFile.Stream(to: resolved, given: url.path, locked: true)
+    } catch {
+      throw GoldenError(.io, error.message)
+    }
+    temporaryURL = stream.target == nil ? url : URL(fileURLWithPath: stream.temporaryPath)
     buffer.reserveCapacity(Self.bufferSize)
   }
 
@@ -170,43 +152,22 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   ///   says why, such as "No space left on device"); the temporary file is removed and the
   ///   golden file is left as it was.
   public func commit() throws(GoldenError) {
-    guard descriptor >= 0 else {
-      throw GoldenError(.io, "cannot write \(url.path): the writer was already closed")
-    }
     try flush()
-    guard let target else {
-      _ = SystemCall.close(descriptor)
-      descriptor = -1
-      return
-    }
-    guard SystemCall.sync(descriptor) == 0 else { throw failure("fsync") }
-    guard rename(temporaryURL.path, target) == 0 else { throw failure("rename") }
-    InterruptCleanup.unregister(slot)
-    slot = nil
-    close(descriptor)
-    descriptor = -1
-    // Make the rename itself durable; a failure here leaves a complete file, so it is ignored.
-    let folder = open(
-      URL(fileURLWithPath: target).deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
-    if folder >= 0 {
-      _ = fsync(folder)
-      close(folder)
+    do throws(OutputFileError) {
+      try stream.commit()
+    } catch {
+      throw GoldenError(.io, error.message)
     }
   }
 
   /// Removes the temporary file without touching the golden file (a golden file written
   /// through keeps what was written); nothing after it succeeds.
   public func discard() {
-    guard descriptor >= 0 else { return }
-    InterruptCleanup.unregister(slot)
-    slot = nil
-    if target != nil { unlink(temporaryURL.path) }
-    close(descriptor)
-    descriptor = -1
+    stream.discard()
   }
 
   private func append(_ line: String) throws(GoldenError) {
-    guard descriptor >= 0 else {
+    guard stream.isOpen else {
       throw GoldenError(.io, "cannot write \(url.path): the writer was already closed")
     }
     buffer.append(contentsOf: line.utf8)
@@ -215,21 +176,16 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   }
 
   private func flush() throws(GoldenError) {
-    let code = buffer.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
-    guard code == 0 else {
-      errno = code
-      throw failure("write")
+    let written = buffer.withUnsafeBytes { bytes in
+      Result { () throws(OutputFileError) in try stream.write(bytes) }
+    }
+    do throws(OutputFileError) {
+      try written.get()
+    } catch {
+      throw GoldenError(.io, error.message)
     }
     bytesFlushed += buffer.count
     buffer.removeAll(keepingCapacity: true)
-  }
-
-  /// Removes the temporary file and returns the error for a failed system call.
-  private func failure(_ call: String) -> GoldenError {
-    let code = errno
-    discard()
-    return GoldenError(
-      .io, "cannot write \(url.path): \(call) failed: \(String(cString: strerror(code)))")
   }
 
   // MARK: - Leftovers
@@ -237,15 +193,15 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
   /// Removes the temporary files that killed writers of `url` left behind.
   ///
   /// Only files named `.<name>.typescale-tmp-<pid>-…` in its folder whose process is gone and
-  /// whose lock no one holds are removed. Files of this process, of live processes, locked files, symbolic links and
-  /// anything else are left alone.
+  /// whose lock no one holds are removed. Files of this process, of live processes, locked
+  /// files, symbolic links and anything else are left alone.
   ///
   /// - Parameter url: A golden file.
   /// - Returns: The files removed.
   @discardableResult
   public static func removeStaleTemporaryFiles(for url: URL) -> [URL] {
     let folder = url.deletingLastPathComponent()
-    let prefix = ".\(url.lastPathComponent)\(temporaryFileMarker)"
+    let prefix = OutputFile.temporaryPrefix(forName: url.lastPathComponent)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
       return []
     }
@@ -258,12 +214,12 @@ public final class GoldenFileWriter: GoldenMeasurementSink {
       // A live process (or one we may not signal) may still be writing.
       if kill(pid, 0) == 0 || errno == EPERM { continue }
       let file = folder.appendingPathComponent(name)
-      let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      let descriptor = SystemCall.open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
       guard descriptor >= 0 else { continue }
-      defer { close(descriptor) }
+      defer { _ = SystemCall.close(descriptor) }
       var info = stat()
       guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        SystemCall.lock(descriptor, LOCK_EX | LOCK_NB) == 0
       else { continue }
       if unlink(file.path) == 0 { removed.append(file) }
     }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
+
 /// A JSON value to print: the one writer behind every `--json` output of the CLI and behind
 /// `GoldenReport.json()`.
 ///

@@ -51,10 +51,31 @@ package enum OutputFile {
   package static func temporaryPath(beside target: String) -> String {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { String(target[...$0]) } ?? ""
-    var name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    while name.utf8.count > maximumNameBytesInTemporary { name.removeLast() }
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
     let random = String(UInt32.random(in: .min ... .max), radix: 16)
-    return "\(folder).\(name)\(temporaryMarker)\(getpid())-\(random)"
+    return "\(folder)\(temporaryPrefix(forName: name))\(getpid())-\(random)"
+  }
+
+  /// What the name of every temporary file beside a file called `name` starts with:
+  /// `.<name>.typescale-tmp-`, the name cut to ``maximumNameBytesInTemporary`` bytes; the pid
+  /// and a random number follow.
+  ///
+  /// - Parameter name: The target's file name.
+  /// - Returns: The prefix.
+  package static func temporaryPrefix(forName name: String) -> String {
+    var name = name
+    while name.utf8.count > maximumNameBytesInTemporary { name.removeLast() }
+    return ".\(name)\(temporaryMarker)"
+  }
+
+  /// The folder a path is in, for syncing it after a rename: `/` for a file at the root, `.`
+  /// for a bare name.
+  ///
+  /// - Parameter path: A file's path.
+  /// - Returns: Its folder.
+  package static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Creates a temporary file beside `target`, writes `data` to it and syncs it.
@@ -94,8 +115,7 @@ package enum OutputFile {
     given: String
   ) throws(OutputFileError) -> (path: String, slot: Int?) {
     let temporary = temporaryPath(beside: target)
-    let descriptor = SystemCall.open(
-      temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    let descriptor = SystemCall.createNew(temporary, mode: 0o666)
     guard descriptor >= 0 else { throw .system(path: given, call: "open", code: errno) }
     let slot = InterruptCleanup.register(temporary)
     var failure: (call: String, code: Int32)?

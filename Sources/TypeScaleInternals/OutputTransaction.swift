@@ -131,28 +131,19 @@ package final class OutputTransaction {
     var folders: Set<String> = []
     while !staged.isEmpty {
       let output = staged.removeFirst()
-      guard rename(output.temporary, output.target) == 0 else {
-        let code = errno
+      let code = SystemCall.rename(output.temporary, to: output.target)
+      guard code == 0 else {
         unlink(output.temporary)
         InterruptCleanup.unregister(output.slot)
         rollback()
         throw .system(path: output.given, call: "rename", code: code)
       }
       InterruptCleanup.unregister(output.slot)
-      if let slash = output.target.lastIndex(of: "/") {
-        folders.insert(slash == output.target.startIndex ? "/" : String(output.target[..<slash]))
-      } else {
-        folders.insert(".")
-      }
+      folders.insert(OutputFile.folder(of: output.target))
     }
     isFinished = true
     // Make the renames durable; a failure here leaves complete files, so it is ignored.
-    for folder in folders.sorted() {
-      let descriptor = SystemCall.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      _ = SystemCall.sync(descriptor)
-      _ = SystemCall.close(descriptor)
-    }
+    for folder in folders.sorted() { SystemCall.syncFolder(folder) }
   }
 
   /// Removes every temporary file and forgets the special outputs; the targets are untouched.

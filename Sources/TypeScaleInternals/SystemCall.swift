@@ -8,9 +8,25 @@
   import Darwin
 #endif
 
-/// The system calls the output writer and the bounded reader make, with `EINTR` handled here
-/// and nowhere else.
+/// The system calls TypeScale makes on files, with `EINTR` handled here and nowhere else: every
+/// call a signal can interrupt goes through ``retrying(_:)``.
 package enum SystemCall {
+  /// Runs a system call until a signal no longer interrupts it: the one `EINTR` loop.
+  ///
+  /// - Parameter call: The call; it returns a negative value (-1) with `errno` set on failure.
+  /// - Returns: What the last call returned, and 0 or the `errno` it failed with (never
+  ///   `EINTR`); `errno` still holds that code.
+  package static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> (
+    result: Result, error: Int32
+  ) {
+    while true {
+      let result = call()
+      guard result < 0 else { return (result, 0) }
+      let code = errno
+      if code != EINTR { return (result, code) }
+    }
+  }
+
   /// `open(2)`, retried while a signal interrupts it (opening a FIFO or a terminal can block).
   ///
   /// - Parameters:
@@ -19,16 +35,75 @@ package enum SystemCall {
   ///   - mode: The permission bits of a file `O_CREAT` makes.
   /// - Returns: The descriptor, or -1 with `errno` set.
   package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-    while true {
+    retrying {
       #if canImport(Glibc)
-        let descriptor = Glibc.open(path, flags, mode)
+        Glibc.open(path, flags, mode)
       #elseif canImport(Musl)
-        let descriptor = Musl.open(path, flags, mode)
+        Musl.open(path, flags, mode)
       #else
-        let descriptor = Darwin.open(path, flags, mode)
+        Darwin.open(path, flags, mode)
       #endif
-      if descriptor >= 0 || errno != EINTR { return descriptor }
+    }.result
+  }
+
+  /// Creates a new file for writing.
+  ///
+  /// It fails if anything (a file, a link, a dangling link) is at `path`:
+  /// `O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`. The one place a
+  /// temporary or new output file is made (``OutputFile``, ``OutputFile/Stream``, the font
+  /// store's files).
+  ///
+  /// - Parameters:
+  ///   - path: The new file's path.
+  ///   - mode: Its permission bits, before the umask.
+  /// - Returns: The descriptor, or -1 with `errno` set.
+  package static func createNew(_ path: String, mode: mode_t) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+  }
+
+  /// One `read(2)`, retried while a signal interrupts it.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor.
+  ///   - buffer: Where the bytes go.
+  /// - Returns: The bytes read (0 at the end), and 0 or the `errno` it failed with.
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+    -> (count: Int, error: Int32)
+  {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return (0, 0) }
+    let (count, error) = retrying {
+      #if canImport(Glibc)
+        Glibc.read(descriptor, base, buffer.count)
+      #elseif canImport(Musl)
+        Musl.read(descriptor, base, buffer.count)
+      #else
+        Darwin.read(descriptor, base, buffer.count)
+      #endif
     }
+    return (max(count, 0), error)
+  }
+
+  /// Reads up to `count` bytes at `offset` with `pread(2)`, retrying after interruptions and
+  /// short reads; fewer at the end of the file or when a read fails.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor of a regular file.
+  ///   - offset: The file offset of the first byte.
+  ///   - buffer: Where the bytes go.
+  /// - Returns: The bytes read.
+  package static func readAll(
+    _ descriptor: Int32, at offset: Int, into buffer: UnsafeMutableRawBufferPointer
+  ) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < buffer.count {
+      let (count, _) = retrying {
+        pread(descriptor, base + done, buffer.count - done, off_t(offset + done))
+      }
+      guard count > 0 else { break }
+      done += count
+    }
+    return done
   }
 
   /// Writes every byte, retrying after interruptions and short writes.
@@ -41,17 +116,16 @@ package enum SystemCall {
     guard let base = bytes.baseAddress else { return 0 }
     var offset = 0
     while offset < bytes.count {
-      #if canImport(Glibc)
-        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      #elseif canImport(Musl)
-        let written = Musl.write(descriptor, base + offset, bytes.count - offset)
-      #else
-        let written = Darwin.write(descriptor, base + offset, bytes.count - offset)
-      #endif
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
+      let (written, error) = retrying {
+        #if canImport(Glibc)
+          Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #elseif canImport(Musl)
+          Musl.write(descriptor, base + offset, bytes.count - offset)
+        #else
+          Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
       }
+      if error != 0 { return error }
       if written == 0 { return EIO }
       offset += written
     }
@@ -71,17 +145,10 @@ package enum SystemCall {
     guard let base = buffer.baseAddress else { return (0, 0) }
     var offset = 0
     while offset < buffer.count {
-      #if canImport(Glibc)
-        let count = Glibc.read(descriptor, base + offset, buffer.count - offset)
-      #elseif canImport(Musl)
-        let count = Musl.read(descriptor, base + offset, buffer.count - offset)
-      #else
-        let count = Darwin.read(descriptor, base + offset, buffer.count - offset)
-      #endif
-      if count < 0 {
-        if errno == EINTR { continue }
-        return (offset, errno)
-      }
+      let (count, error) = read(
+        descriptor,
+        into: UnsafeMutableRawBufferPointer(start: base + offset, count: buffer.count - offset))
+      if error != 0 { return (offset, error) }
       if count == 0 { break }
       offset += count
     }
@@ -93,10 +160,46 @@ package enum SystemCall {
   /// - Parameter descriptor: An open descriptor.
   /// - Returns: 0, or the `errno` it failed with.
   package static func sync(_ descriptor: Int32) -> Int32 {
-    while fsync(descriptor) != 0 {
-      if errno != EINTR { return errno }
-    }
-    return 0
+    retrying { fsync(descriptor) }.error
+  }
+
+  /// Syncs a folder's entries, so that renames into it survive a power cut.
+  ///
+  /// A failure leaves complete files, so it is not reported.
+  ///
+  /// - Parameter path: The folder.
+  package static func syncFolder(_ path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = sync(descriptor)
+    _ = close(descriptor)
+  }
+
+  /// `flock(2)`, retried while a signal interrupts a blocking one.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open descriptor.
+  ///   - operation: `LOCK_SH`, `LOCK_EX` or `LOCK_UN`, with `LOCK_NB` or not.
+  /// - Returns: 0, or the `errno` it failed with (`EWOULDBLOCK` for a held lock with `LOCK_NB`).
+  package static func lock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    retrying { flock(descriptor, operation) }.error
+  }
+
+  /// `rename(2)`: the one rename of TypeScale, which replaces `target` atomically.
+  ///
+  /// - Parameters:
+  ///   - source: The file to move.
+  ///   - target: Where it goes (replaced when it exists).
+  /// - Returns: 0, or the `errno` it failed with.
+  package static func rename(_ source: String, to target: String) -> Int32 {
+    #if canImport(Glibc)
+      let result = Glibc.rename(source, target)
+    #elseif canImport(Musl)
+      let result = Musl.rename(source, target)
+    #else
+      let result = Darwin.rename(source, target)
+    #endif
+    return result == 0 ? 0 : errno
   }
 
   /// `close(2)`; an interrupted close is not retried (on Linux the descriptor is already

@@ -84,7 +84,6 @@ public struct LayoutFont: Hashable, Sendable, CustomStringConvertible {
 
   /// `NotoSans-Regular 17pt`.
   public var description: String {
-    let size = pointSize == pointSize.rounded() ? String(Int(pointSize)) : String(pointSize)
-    return "\(face.postScriptName) \(size)pt"
+    "\(face.postScriptName) \(NumberText.shortest(pointSize))pt"
   }
 }

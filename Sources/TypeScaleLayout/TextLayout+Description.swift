@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleInternals
+import TypeScaleMetrics
 
 // Short descriptions for `print(layout)` and string interpolation: what a person reading a log
 // wants (size, lines, truncation, faces), not the stored glyph arrays, which a sweep would print

@@ -110,13 +110,8 @@ public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
 // MARK: - Validation helpers
 
 extension MetricsError {
-  /// Formats a number for a message: integers without a fraction, others as Swift prints them.
-  static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      return String(Int64(value))
-    }
-    return String(describing: value)
-  }
+  /// Formats a number for a message: ``NumberText/shortest(_:)``.
+  static func format(_ value: Double) -> String { NumberText.shortest(value) }
 
   /// A name from the caller as a message quotes it: cut at 200 characters with the total
   /// length, control characters escaped as `\u{1B}` (as `DisplayText.quoted` words it; this

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleInternals
+import TypeScaleMetrics
 
 /// A JSON value with the line and column it starts at, from ``PositionedJSONParser``.
 ///
@@ -127,7 +128,7 @@ package struct PositionedJSONParser {
   private func found() -> String {
     guard let byte = current else { return "the end of the file" }
     if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    return String(format: "byte 0x%02X", byte)
+    return "byte 0x" + NumberText.hex(byte, digits: 2)
   }
 
   private mutating func advance() {

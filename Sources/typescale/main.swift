@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleCLI
+import TypeScaleInternals
 
 // With `-static-stdlib` (a release build on Linux, see Package.swift) the link needs the static
 // libraries behind Foundation's networking and XML modules (libcurl's and libxml2's interfaces,
@@ -18,17 +19,10 @@ import TypeScaleCLI
   import Musl
 #endif
 
-/// Writes all of `bytes` to a file descriptor, retrying after interruptions; gives up quietly
-/// when the reader has gone away (EPIPE).
+/// Writes all of `bytes` to a file descriptor, retrying after interruptions
+/// (`SystemCall.writeAll(_:_:)`); gives up quietly when the reader has gone away (EPIPE).
 func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-  guard let base = bytes.baseAddress else { return }
-  var offset = 0
-  while offset < bytes.count {
-    let written = write(descriptor, base + offset, bytes.count - offset)
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { return }
-    offset += written
-  }
+  _ = SystemCall.writeAll(descriptor, UnsafeRawBufferPointer(bytes))
 }
 
 /// Writes to a file descriptor; the CLI library itself never touches the process's streams.

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
 import Testing
 import TypeScaleInternals
+import TypeScaleMetrics
 
 @Suite struct NumberTextTests {
   /// `shortest`: integers without `.0`, everything else as Swift's shortest description.
@@ -53,5 +55,49 @@ import TypeScaleInternals
   @Test func roundingsDifferOnTies() {
     #expect(NumberText.fixed(0.03125, decimals: 4, trimsZeros: true, rounding: .exact) == "0.0312")
     #expect(NumberText.fixed(0.03125, decimals: 4, trimsZeros: true, rounding: .scaled) == "0.0313")
+  }
+
+  /// The hand-written `.exact` shape is `printf`'s, digit for digit: every decimals count from 0
+  /// through 9, over sizes, ties, tiny and huge values, subnormals and random bit patterns.
+  @Test(arguments: 0...9)
+  func exactMatchesPrintf(decimals: Int) {
+    var values: [Double] = [
+      0, -0.0, 0.5, 1.5, 2.5, 0.0625, 0.1875, 0.125, 0.05, 0.15, 0.25, 0.35, 1e-5, 17, 16.3333,
+      1e20, -1e20, 1e300, -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+      .leastNormalMagnitude, 0x1p31, 0x1p31 - 0.5, 0x1p52 + 1, 0x1p53, 9e15, 1234567.891,
+      4.35, 2.675, 1.005, 1_000_000.0000005,
+    ]
+    for step in 0..<4000 { values.append(Double(step) / 1000) }  // every golden-file size
+    for step in 0..<2000 { values.append(Double(step) / 64 - 10) }  // binary ties
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3000 {
+      let value = Double(bitPattern: generator.next())
+      if value.isFinite { values.append(value) }
+      values.append(Double.random(in: -1e6...1e6, using: &generator))
+      values.append(Double.random(in: -1...1, using: &generator))
+    }
+    for value in values {
+      var bytes: [UInt8] = []
+      NumberText.appendExact(value, decimals: decimals, to: &bytes)
+      let printed = String(format: "%.\(decimals)f", value)
+      #expect(String(decoding: bytes, as: UTF8.self) == printed, "\(value.bitPattern)")
+      if String(decoding: bytes, as: UTF8.self) != printed { return }
+    }
+  }
+
+  /// Hexadecimal as `String(format: "%02X")` and `"U+%04X"` print it.
+  @Test(arguments: [
+    (0, 2, "00"), (10, 2, "0A"), (255, 2, "FF"), (0x1F600, 2, "1F600"), (7, 4, "0007"),
+  ])
+  func hex(value: Int, digits: Int, text: String) {
+    #expect(NumberText.hex(value, digits: digits) == text)
+    #expect(NumberText.hex(value, digits: digits) == String(format: "%0\(digits)X", value))
+  }
+
+  /// Code points as Unicode writes them.
+  @Test func codePoint() {
+    #expect(NumberText.codePoint(UInt8(7)) == "U+0007")
+    #expect(NumberText.codePoint(UInt32(0xFFFE)) == "U+FFFE")
+    #expect(NumberText.codePoint(UInt32(0x1F600)) == "U+1F600")
   }
 }

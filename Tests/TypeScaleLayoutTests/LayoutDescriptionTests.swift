@@ -2,6 +2,7 @@
 
 import Testing
 import TypeScaleFonts
+import TypeScaleMetrics
 import TypeScaleTestSupport
 
 @testable import TypeScaleLayout

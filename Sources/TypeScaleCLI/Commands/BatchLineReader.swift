@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleInternals
 
 /// One line of `typescale measure --batch` input.
 enum BatchLine: Equatable, Sendable {
@@ -170,19 +171,17 @@ struct BatchLineReader {
 }
 
 extension BatchLineReader {
-  /// A reader of a file descriptor, with `read(2)`, retrying on `EINTR`.
+  /// A reader of a file descriptor, with `read(2)` retried on `EINTR` (`SystemCall.read(_:into:)`).
   ///
   /// - Parameter descriptor: The descriptor, such as `STDIN_FILENO`.
   /// - Returns: The reader.
   static func reading(descriptor: Int32) -> BatchLineReader {
     BatchLineReader { (buffer) throws(CLIError) -> Int in
-      while true {
-        let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-        if count >= 0 { return count }
-        let code = errno
-        if code == EINTR { continue }
-        throw .input("cannot read standard input: \(String(cString: strerror(code)))")
+      let (count, code) = SystemCall.read(descriptor, into: buffer)
+      guard code == 0 else {
+        throw .input("cannot read standard input: \(SystemCall.reason(code))")
       }
+      return count
     }
   }
 

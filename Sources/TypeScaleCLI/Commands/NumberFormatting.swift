@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import TypeScaleInternals
+import TypeScaleMetrics
 
 /// Prints numbers the same way on every machine: at most `decimals` fraction digits, no trailing
 /// zeros, no exponent (`17`, `16.3333`, `0.8636`).

@@ -73,32 +73,26 @@ final class FileDescriptor {
         "\(path) is \(what), not a font file; pass the path of a .ttf, .otf, "
           + ".ttc, .otc, .woff or .woff2 file")
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = SystemCall.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Self._error(errno, path: path, name: name) }
     // The status of what was opened, not of what the path named a moment before.
     if fstat(descriptor, &info) != 0 {
       let code = errno
-      close(descriptor)
+      _ = SystemCall.close(descriptor)
       throw Self._error(code, path: path, name: name)
     }
     self.descriptor = descriptor
     self.status = FileStatus(info)
   }
 
-  deinit { close(descriptor) }
+  deinit { _ = SystemCall.close(descriptor) }
 
   /// Reads up to `count` bytes from `offset`; fewer at the end of the file.
   func read(offset: Int, count: Int) -> [UInt8] {
     guard count > 0 else { return [] }
     return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      var done = 0
-      while done < count, let base = buffer.baseAddress {
-        let n = pread(descriptor, base + done, count - done, off_t(offset + done))
-        if n < 0 && errno == EINTR { continue }
-        guard n > 0 else { break }
-        done += n
-      }
-      initialized = done
+      initialized = SystemCall.readAll(
+        descriptor, at: offset, into: UnsafeMutableRawBufferPointer(buffer))
     }
   }
 
@@ -115,16 +109,5 @@ final class FileDescriptor {
         .unreadableFile, "\(path) cannot be read: \(String(cString: strerror(code)))",
         underlying: code, function: "open")
     }
-  }
-}
-
-/// Reads whole files without mapping them.
-enum FileReader {
-  /// Reads every byte of the file at `path`.
-  ///
-  /// - Throws: ``FontError`` for a missing, unreadable or special file.
-  static func readAll(path: String, name: String) throws(FontError) -> [UInt8] {
-    let file = try FileDescriptor(path: path, name: name)
-    return file.read(offset: 0, count: file.size)
   }
 }

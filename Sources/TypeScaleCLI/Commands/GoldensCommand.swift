@@ -95,15 +95,9 @@ extension GoldensCommand {
   ///
   /// - Parameter parsed: The parsed command line.
   /// - Returns: The shard, or `nil` when not given.
-  /// - Throws: ``CLIError/validation(_:)`` unless the value is `K/N` with 1 ≤ K ≤ N.
-  static func shard(_ parsed: ParsedArguments) throws(CLIError) -> GoldenShard? {
-    guard let text = parsed.value("shard") else { return nil }
-    do throws(GoldenError) {
-      return try GoldenShard(parsing: text)
-    } catch {
-      throw .validation(
-        "invalid value '\(text)' for '--shard'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
-    }
+  /// - Throws: ``CLIError/validation(_:)`` unless the value is `K/N` with 1 ≤ K ≤ N ≤ 10,000.
+  static func shard(_ parsed: ParsedArguments) throws(CLIError) -> Shard? {
+    try parsed.value("shard").map(Shard.option)
   }
 
   /// Writes a golden-file error as `error: <message>` (it may span lines, one per problem) and
@@ -126,20 +120,20 @@ extension GoldensCommand {
 
   /// Runs `body` with a progress callback that draws `\r[done/total] cases` on `errorOutput`
   /// every ``progressInterval`` cases (and a final newline) when standard error is a terminal,
-  /// and with no callback otherwise.
+  /// and with no callback otherwise; the line is drawn by the CLI's ``ProgressReporter``.
   static func withProgress<ErrorStream: TextOutputStream, Result>(
     errorOutput: inout ErrorStream,
     _ body: (((Int, Int) -> Void)?) throws(GoldenError) -> Result
   ) throws(GoldenError) -> Result {
     guard errorOutputIsTerminal() else { return try body(nil) }
-    // The measurer's callback escapes, so it cannot write to the `inout` stream: it writes to a
-    // copy (a file descriptor stream writes at once), which is handed back at the end.
-    let line = ProgressLine(errorOutput)
+    let reporter = ProgressReporter(errorOutput, terminal: true, pace: .every(progressInterval))
     defer {
-      line.finish()
-      errorOutput = line.stream
+      reporter.finish()
+      errorOutput = reporter.stream
     }
-    return try body { line.update(done: $0, total: $1) }
+    return try body { done, total in
+      reporter.update(done: done, total: total) { "[\(done)/\(total)] cases" }
+    }
   }
 
   /// Measures a suite into memory (for a comparison), with a progress line on a terminal; the
@@ -149,7 +143,7 @@ extension GoldensCommand {
   ///
   /// - Returns: The measured file, and the strict texts with characters no font draws.
   static func measure<ErrorStream: TextOutputStream>(
-    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard?,
+    _ suite: GoldenSuite, baseDirectory: URL, shard: Shard?,
     errorOutput: inout ErrorStream
   ) throws(GoldenError) -> (file: GoldenFile, strictMissingGlyphs: [String]) {
     let measurer = try GoldenMeasurer()
@@ -173,28 +167,5 @@ extension GoldensCommand {
       stem = stem[..<dot]
     }
     return String(path[..<slash]) + stem + suffix + "." + pathExtension
-  }
-}
-
-/// The `\r[done/total] cases` line drawn while measuring on a terminal.
-private final class ProgressLine<Stream: TextOutputStream> {
-  var stream: Stream
-  private var drawn = false
-
-  init(_ stream: Stream) {
-    self.stream = stream
-  }
-
-  func update(done: Int, total: Int) {
-    let interval = GoldensCommand.progressInterval
-    guard total >= interval, done % interval == 0 || done == total else { return }
-    stream.write("\r[\(done)/\(total)] cases")
-    drawn = true
-  }
-
-  /// Ends the line, so what follows starts on a line of its own.
-  func finish() {
-    if drawn { stream.write("\n") }
-    drawn = false
   }
 }

@@ -73,7 +73,7 @@ struct GoldensRecordCommand: Command {
 
   let casesPath: String
   let outputPath: String
-  let shard: GoldenShard?
+  let shard: Shard?
   let maximumCaseCount: Int
   let json: Bool
   let strict: Bool

@@ -59,7 +59,7 @@ struct GoldensVerifyCommand: Command {
     positionals: [PositionalSpec("golden", help: "The golden file.")])
 
   let goldenPath: String
-  let shard: GoldenShard?
+  let shard: Shard?
   let maximumCaseCount: Int
   let json: Bool
   let strict: Bool
@@ -162,10 +162,10 @@ struct GoldensVerifyCommand: Command {
   /// The shard a golden file recorded with `--shard` holds, or `nil`.
   private static func recordedShard(
     of golden: GoldenFile, name: String
-  ) throws(GoldenError) -> GoldenShard? {
+  ) throws(GoldenError) -> Shard? {
     guard let text = golden.header.shard else { return nil }
-    do throws(GoldenError) {
-      return try GoldenShard(parsing: text)
+    do throws(TypeScaleError) {
+      return try Shard(parsing: text)
     } catch {
       throw GoldenError(.malformedGolden, "\(name): \"# shard: \(text)\": \(error.message)")
     }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Dispatch
 import Foundation
 import TypeScale
 import TypeScaleInternals
@@ -139,8 +138,8 @@ public final class CheckSession: Sendable {
   /// baseline read, every translation laid out with the outcomes streamed to the JSON report,
   /// the HTML page's labels drawn, and the files written together.
   ///
-  /// The work runs on its own thread, not the caller's task, so the caller can read
-  /// ``progress`` meanwhile.
+  /// The work runs on the global executor while it lays out (not on the caller's actor); run
+  /// it in a child task (`async let`) to read ``progress`` meanwhile.
   ///
   /// - Parameter outputs: The reports to write and what to print.
   /// - Returns: What to print; ``CheckPrintout/exitStatus`` is the run's.
@@ -149,7 +148,7 @@ public final class CheckSession: Sendable {
   ///   refuses (``CheckRunner/check(_:shard:allowsEmpty:baseline:loader:consumers:progress:)``);
   ///   a file that cannot be written (then none is); or a session that already ran.
   public func run(writing outputs: CheckOutputs) async throws(CheckError) -> CheckPrintout {
-    try await detached { () throws(CheckError) in try self.check(writing: outputs) }
+    try finishing { () throws(CheckError) in try self.check(writing: outputs) }
   }
 
   /// Checks the catalogs and records their failures in the ``Options/baselinePath`` file, as
@@ -165,24 +164,16 @@ public final class CheckSession: Sendable {
   public func recordBaseline(
     checking outputs: CheckOutputs = CheckOutputs()
   ) async throws(CheckError) -> CheckPrintout {
-    try await detached { () throws(CheckError) in try self.record(checking: outputs) }
+    try finishing { () throws(CheckError) in try self.record(checking: outputs) }
   }
 
-  /// Runs `work` on a thread of its own (the runner blocks while it lays out), then ends
-  /// ``progress``.
-  private func detached<Value: Sendable>(
-    _ work: @escaping @Sendable () throws(CheckError) -> Value
-  ) async throws(CheckError) -> Value {
-    let result = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        let result = Result { () throws(CheckError) -> Value in
-          defer { self.continuation.finish() }
-          return try work()
-        }
-        continuation.resume(returning: result)
-      }
-    }
-    return try result.get()
+  /// Runs `work` in the caller's task (so its task-local values hold, such as a test's
+  /// injected write failure), then ends ``progress``.
+  private func finishing<Value>(
+    _ work: () throws(CheckError) -> Value
+  ) throws(CheckError) -> Value {
+    defer { continuation.finish() }
+    return try work()
   }
 
   private func check(writing outputs: CheckOutputs) throws(CheckError) -> CheckPrintout {

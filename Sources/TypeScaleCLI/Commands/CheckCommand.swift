@@ -104,12 +104,12 @@ struct CheckCommand: Command {
     if updatesBaseline && options.baseline == nil {
       throw .validation("'--update-baseline' needs '--baseline <file>' naming where to write")
     }
+    let shard = try parsed.value("shard").map(Shard.option)
     let limit = try parsed.value("max-layouts", expected: "a whole number of layouts, at least 1") {
       Int($0).flatMap { $0 >= 1 ? $0 : nil }
     }
-    sessionOptions = try CheckSession.Options(
-      shard: parsed.value("shard").map(Shard.option),
-      maximumLayouts: limit ?? CheckRunner.defaultMaximumLayouts,
+    sessionOptions = CheckSession.Options(
+      shard: shard, maximumLayouts: limit ?? CheckRunner.defaultMaximumLayouts,
       allowsEmpty: parsed.flag("allow-empty"), baselinePath: options.baseline)
   }
 
@@ -123,7 +123,7 @@ struct CheckCommand: Command {
   ) async throws(CLIError) -> ExitCode {
     guard FileManager.default.fileExists(atPath: constraintsPath) else {
       let names = Self.configuration.subcommands.map { $0.configuration.commandName }
-      let suggestion = EditDistance.suggestion(for: constraintsPath, among: names)  // `mrege`
+      let suggestion = EditDistance.suggestion(for: constraintsPath, among: names)  // `check mrege`
       throw .input(
         "\(constraintsPath): no such file; expected the check's constraints file (JSON)"
           + (suggestion.map { " (did you mean the subcommand '\($0)'?)" } ?? ""))

@@ -10,7 +10,7 @@ import TypeScaleStrings
 /// Lays every entry out at every category its rule names and reports what fits.
 ///
 /// For each entry, in order:
-/// 1. An entry whose key another ``Shard`` owns is left out; so is a device variant other
+/// 1. An entry whose key another `Shard` owns is left out; so is a device variant other
 ///    than the rule's `device` (entries with no device step always count).
 /// 2. The rule is the first whose `keys` match, filled from `defaults`; with no rule and no
 ///    defaults the entry is skipped ("no rule matches").

@@ -53,6 +53,19 @@ public struct CheckBaseline: Hashable, Sendable {
     self.accepted = accepted
   }
 
+  /// Reads the baseline file a run was given, saying how to record one when there is none.
+  ///
+  /// - Parameter path: The file, as given; messages quote it.
+  /// - Throws: ``CheckError`` for a missing file (naming `--update-baseline`, which records
+  ///   one), or as ``init(contentsOf:)`` does.
+  public init(atPath path: String) throws(CheckError) {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CheckError(
+        "\(path): no such baseline file; record one with '--baseline \(path) --update-baseline'")
+    }
+    try self.init(contentsOf: URL(fileURLWithPath: path))
+  }
+
   /// Reads a baseline file.
   ///
   /// - Parameter url: The file.

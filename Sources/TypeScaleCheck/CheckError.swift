@@ -33,7 +33,7 @@ public struct CheckError: Error, Hashable, Sendable, CustomStringConvertible, Lo
   /// The kind of a ``CheckError``; more kinds may be added.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum _Kind: String, Hashable, Sendable {
-      case invalidInput, tooManyLayouts, nothingToCheck, incompleteMerge
+      case invalidInput, tooManyLayouts, nothingToCheck, incompleteMerge, outputConflict
     }
     private let kind: _Kind
     private init(_ kind: _Kind) { self.kind = kind }
@@ -46,6 +46,8 @@ public struct CheckError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     public static let nothingToCheck = Code(.nothingToCheck)
     /// Reports to merge are not the whole of one run: a shard missing, twice, or of another run.
     public static let incompleteMerge = Code(.incompleteMerge)
+    /// A report or baseline to write names an input of the run or another output.
+    public static let outputConflict = Code(.outputConflict)
 
     /// The kind's name, such as `tooManyLayouts`.
     public var description: String { kind.rawValue }

@@ -18,7 +18,7 @@ import TypeScaleStrings
 /// ```
 public struct CheckPlan: Hashable, Sendable {
   /// The shard, or `nil` for the whole run.
-  public var shard: CheckShard?
+  public var shard: Shard?
   /// The entries read, in every shard.
   public var entryCount: Int
   /// The entries this run lays out: in its shard, matching a rule, and of the rule's device.
@@ -42,7 +42,7 @@ public struct CheckPlan: Hashable, Sendable {
 
   /// Creates a plan.
   public init(
-    shard: CheckShard?, entryCount: Int, translations: Int, layouts: Int,
+    shard: Shard?, entryCount: Int, translations: Int, layouts: Int,
     requirements: [CheckRequirement], unmatchedRules: [String], inputs: [String], digest: String
   ) {
     self.shard = shard

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScale
 import TypeScaleInternals
 
 extension CheckReport {
@@ -52,7 +53,7 @@ extension CheckReport {
       throw CheckError("nothing to merge; pass the JSON reports of each shard")
     }
     let names = reports.indices.map { $0 < names.count ? DisplayText.quoted(names[$0]) : "?" }
-    var shards: [CheckShard] = []
+    var shards: [Shard] = []
     for (index, report) in reports.enumerated() {
       guard report.version == CheckReport.currentVersion else {
         throw CheckError(
@@ -60,11 +61,11 @@ extension CheckReport {
             + "\(CheckReport.currentVersion) (run the shards again with this typescale)")
       }
       guard let text = report.shard else {
-        shards.append(CheckShard.whole)
+        shards.append(Shard.whole)
         continue
       }
-      do throws(CheckError) {
-        shards.append(try CheckShard(parsing: text))
+      do throws(TypeScaleError) {
+        shards.append(try Shard(parsing: text))
       } catch {
         throw CheckError("\(names[index]): \(error.message)")
       }
@@ -162,9 +163,4 @@ extension CheckReport {
     }
     return "shards \(named) are missing"
   }
-}
-
-extension CheckShard {
-  /// The whole run as one shard, `1/1`: what a report without a shard covers.
-  static let whole = CheckShard(uncheckedIndex: 1, count: 1)
 }

@@ -278,10 +278,10 @@ public struct CheckReport: Hashable, Sendable, Codable {
     skipped: [CheckSkipped]
   ) -> [CheckRequirement] {
     guard !requirements.isEmpty else { return [] }
-    let part = shard.flatMap { try? CheckShard(parsing: $0) }
+    let part = shard.flatMap { try? Shard(parsing: $0) }
     let laid = handled.union(skipped.filter(\.isUnmeasured).map(\.key))
     return requirements.filter { requirement in
-      !laid.contains(requirement.key) && (part?.contains(key: requirement.key) ?? true)
+      !laid.contains(requirement.key) && (part?.contains(requirement.key) ?? true)
     }
   }
 

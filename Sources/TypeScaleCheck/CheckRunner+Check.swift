@@ -50,7 +50,7 @@ extension CheckRunner {
   ///   ``maximumLayouts`` layouts, or none (unless `allowsEmpty`, or a file could not be read),
   ///   or when there are no catalogs; or the first error a consumer threw.
   public func check(
-    _ catalogs: [URL] = [], shard: CheckShard? = nil, allowsEmpty: Bool = false,
+    _ catalogs: [URL] = [], shard: Shard? = nil, allowsEmpty: Bool = false,
     baseline: CheckBaseline? = nil, loader: StringsLoader = StringsLoader(),
     consumers: [any CheckResultConsumer] = [],
     progress: (@Sendable (CheckProgress) -> Void)? = nil

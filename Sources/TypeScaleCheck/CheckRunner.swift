@@ -10,7 +10,7 @@ import TypeScaleStrings
 /// Lays every entry out at every category its rule names and reports what fits.
 ///
 /// For each entry, in order:
-/// 1. An entry whose key another ``CheckShard`` owns is left out; so is a device variant other
+/// 1. An entry whose key another `Shard` owns is left out; so is a device variant other
 ///    than the rule's `device` (entries with no device step always count).
 /// 2. The rule is the first whose `keys` match, filled from `defaults`; with no rule and no
 ///    defaults the entry is skipped ("no rule matches").
@@ -127,7 +127,7 @@ public final class CheckRunner: Sendable {
   /// - Complexity: O(entries) dictionary look-ups and, for each distinct key, a match against
   ///   the rules until one matches; each rule that no key uses first is then matched against
   ///   the keys until one matches.
-  public func plan(_ entries: [LocalizedEntry], shard: CheckShard? = nil, inputs: [String] = [])
+  public func plan(_ entries: [LocalizedEntry], shard: Shard? = nil, inputs: [String] = [])
     -> CheckPlan
   {
     var rules: [String: (rule: CheckRule.Resolved?, inShard: Bool)] = [:]
@@ -142,7 +142,7 @@ public final class CheckRunner: Sendable {
       } else {
         let index = constraints.ruleIndex(for: entry.key)
         if let index { used.insert(index) }
-        known = (constraints.rule(at: index), shard?.contains(key: entry.key) ?? true)
+        known = (constraints.rule(at: index), shard?.contains(entry.key) ?? true)
         rules[entry.key] = known
       }
       guard let rule = known.rule, Self.counts(entry, device: rule.device) else { continue }
@@ -199,7 +199,7 @@ public final class CheckRunner: Sendable {
   /// - Throws: ``CheckError`` (``CheckError/Code/tooManyLayouts``,
   ///   ``CheckError/Code/nothingToCheck``) before anything is laid out.
   public func run(
-    _ entries: [LocalizedEntry], shard: CheckShard? = nil, inputs: [String] = [],
+    _ entries: [LocalizedEntry], shard: Shard? = nil, inputs: [String] = [],
     allowsEmpty: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(CheckError) -> CheckReport {
     try run(
@@ -429,8 +429,8 @@ public final class CheckRunner: Sendable {
   }
 
   /// Checks one entry.
-  func check(_ entry: LocalizedEntry, shard: CheckShard?, file: String) -> Outcome {
-    if let shard, !shard.contains(key: entry.key) { return .excluded }
+  func check(_ entry: LocalizedEntry, shard: Shard?, file: String) -> Outcome {
+    if let shard, !shard.contains(entry.key) { return .excluded }
     let variant = entry.variant.description
     func skipped(_ reason: String, _ warnings: [CheckEntryWarning] = []) -> Outcome {
       .skipped(

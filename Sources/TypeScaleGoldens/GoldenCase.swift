@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScale
 import TypeScaleLayout
 import TypeScaleMetrics
 
@@ -265,49 +266,9 @@ public struct GoldenSuite: Hashable, Sendable {
   ///
   /// - Parameter shard: The shard.
   /// - Returns: The suite restricted to that shard's cases.
-  public func shard(_ shard: GoldenShard) -> GoldenSuite {
+  public func shard(_ shard: Shard) -> GoldenSuite {
     var copy = self
     copy.cases = cases.filter { shard.contains($0.id) }
     return copy
   }
-}
-
-/// One of N stable parts of a suite, `K/N`.
-public struct GoldenShard: Hashable, Sendable, CustomStringConvertible {
-  /// The shard, 1 through ``count``.
-  public let index: Int
-  /// The number of shards.
-  public let count: Int
-
-  /// Parses `K/N`.
-  ///
-  /// - Parameter text: Such as `2/4`.
-  /// - Throws: ``GoldenError/Code/malformedCases`` unless 1 ≤ K ≤ N.
-  public init(parsing text: String) throws(GoldenError) {
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      (1...count).contains(index)
-    else {
-      throw GoldenError(
-        .malformedCases, "shard \"\(text)\" is not valid; use K/N with 1 ≤ K ≤ N, such as 2/4")
-    }
-    self.index = index
-    self.count = count
-  }
-
-  /// Whether a case id falls in this shard.
-  ///
-  /// - Parameter id: A case id.
-  /// - Returns: `true` when FNV-1a(id) mod N is K − 1.
-  public func contains(_ id: String) -> Bool {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return Int(hash % UInt64(count)) == index - 1
-  }
-
-  /// `K/N`.
-  public var description: String { "\(index)/\(count)" }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScale
 import TypeScaleFonts
 import TypeScaleLayout
 import TypeScaleMetrics
@@ -88,7 +89,7 @@ public final class GoldenMeasurer {
   /// - Returns: The golden file.
   /// - Throws: ``GoldenError/Code/measurement`` naming the font or case that failed.
   public func measure(
-    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
+    _ suite: GoldenSuite, baseDirectory: URL, shard: Shard? = nil,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> GoldenFile {
     var collector = GoldenFileCollector()
@@ -119,7 +120,7 @@ public final class GoldenMeasurer {
   /// - Complexity: O(*n*) in the cases, in time; constant in memory.
   @discardableResult
   public func measure(
-    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil,
+    _ suite: GoldenSuite, baseDirectory: URL, shard: Shard? = nil,
     into sink: inout some GoldenMeasurementSink, progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> Int {
     warnings = []
@@ -194,7 +195,7 @@ public final class GoldenMeasurer {
   ///   ``GoldenError/Code/io`` when the file cannot be written.
   @discardableResult
   public func record(
-    _ suite: GoldenSuite, baseDirectory: URL, shard: GoldenShard? = nil, writingTo url: URL,
+    _ suite: GoldenSuite, baseDirectory: URL, shard: Shard? = nil, writingTo url: URL,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(GoldenError) -> Int {
     let writer = try GoldenFileWriter(url: url)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScale
 import TypeScaleInternals
 
 /// The result of comparing measured cases with a golden file: how many differ, how, and the
@@ -309,8 +310,8 @@ public struct GoldenReport: Codable, Hashable, Sendable {
           + "of the golden file")
     }
     for (index, shard) in shards.enumerated() {
-      do throws(GoldenError) {
-        _ = try GoldenShard(parsing: shard)
+      do throws(TypeScaleError) {
+        _ = try Shard(parsing: shard)
       } catch {
         throw bad("shards[\(index)]", "is \"\(shard)\": \(error.message)", cause: error)
       }

@@ -29,9 +29,9 @@ public struct GoldenVerificationSession: Sendable {
   /// The cases to measure and where they came from; every case strict with `strict`.
   public let cases: GoldenVerifiedCases
   /// The shard asked for, or `nil` for the whole file.
-  public let shard: GoldenShard?
+  public let shard: Shard?
   /// The shard measured: the one asked for, else the one a file recorded with a shard holds.
-  private let measuredShard: GoldenShard?
+  private let measuredShard: Shard?
 
   /// Reads a golden file and finds the cases to verify it against.
   ///
@@ -49,7 +49,7 @@ public struct GoldenVerificationSession: Sendable {
   ///   holds another shard; or its cases file cannot be read, is malformed or expands to too
   ///   many cases.
   public init(
-    golden: URL, displayPath: String? = nil, shard: GoldenShard? = nil, strict: Bool = false,
+    golden: URL, displayPath: String? = nil, shard: Shard? = nil, strict: Bool = false,
     maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount
   ) throws(GoldenError) {
     let name = displayPath ?? golden.path
@@ -139,10 +139,10 @@ public struct GoldenVerificationSession: Sendable {
   /// The shard a golden file recorded with `--shard` holds, or `nil`.
   private static func recordedShard(
     of golden: GoldenFile, name: String
-  ) throws(GoldenError) -> GoldenShard? {
+  ) throws(GoldenError) -> Shard? {
     guard let text = golden.header.shard else { return nil }
-    do throws(GoldenError) {
-      return try GoldenShard(parsing: text)
+    do throws(TypeScaleError) {
+      return try Shard(parsing: text)
     } catch {
       throw GoldenError(.malformedGolden, "\(name): \"# shard: \(text)\": \(error.message)")
     }
@@ -164,7 +164,7 @@ extension GoldenVerification {
   /// - Throws: ``GoldenError`` as ``GoldenVerificationSession/init(golden:displayPath:shard:strict:maximumCaseCount:)``
   ///   and ``GoldenVerificationSession/verify(failureImage:progress:)`` throw.
   public static func verify(
-    golden: URL, shard: GoldenShard? = nil, strict: Bool = false,
+    golden: URL, shard: Shard? = nil, strict: Bool = false,
     maximumCaseCount: Int = GoldenCasesFile.defaultMaximumCaseCount, failureImage: Bool = false
   ) throws(GoldenError) -> Outcome {
     let session = try GoldenVerificationSession(

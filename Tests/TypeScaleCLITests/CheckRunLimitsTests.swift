@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TypeScale
 import TypeScaleCheck
 
 @testable import TypeScaleCLI
@@ -172,7 +173,7 @@ import TypeScaleCheck
   /// The shard that holds `button.k0`: a shard with keys in it.
   private func shardWithKeys() throws -> Int {
     for index in 1...4 {
-      if try CheckShard(parsing: "\(index)/4").contains(key: "button.k0") { return index }
+      if try Shard(parsing: "\(index)/4").contains("button.k0") { return index }
     }
     Issue.record("button.k0 is in no shard of 4")
     return 0

@@ -323,18 +323,23 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     if bad.reports.count == 1 { #expect(run.error.contains(paths[0]), "\(run.error)") }
   }
 
-  @Test func goldensMerge_shardOfAHugeSplit_warnsWithoutListingEveryShard() async throws {
+  @Test func goldensMerge_shardOfTheLargestSplit_warnsWithoutListingEveryShard() async throws {
     let folder = try Fixtures.temporaryDirectory("typescale-merge")
     defer { try? FileManager.default.removeItem(at: folder) }
     let url = folder.appendingPathComponent("1.json")
-    try Data(Self.report(shards: #"["1/9223372036854775807"]"#).utf8).write(to: url)
+    try Data(Self.report(shards: #"["1/10000"]"#).utf8).write(to: url)
     let run = await typescale(["goldens", "merge", url.path])
     #expect(run.status == 0, "\(run.error)")
     #expect(
       run.error
-        == "warning: ui.golden: shards 2/9223372036854775807, 3/9223372036854775807, "
-        + (4...11).map { "\($0)/9223372036854775807" }.joined(separator: ", ")
-        + " and 9223372036854775796 more not given; their cases are not counted\n")
+        == "warning: ui.golden: shards 2/10000, 3/10000, "
+        + (4...11).map { "\($0)/10000" }.joined(separator: ", ")
+        + " and 9989 more not given; their cases are not counted\n")
+    // A shard past `Shard.maximumCount`, as `check` refuses it.
+    try Data(Self.report(shards: #"["1/9223372036854775807"]"#).utf8).write(to: url)
+    let huge = await typescale(["goldens", "merge", url.path])
+    #expect(huge.status == 2)
+    #expect(huge.error.contains("is out of range; use K/N with 1 ≤ K ≤ N ≤ 10000"), "\(huge.error)")
   }
 
   @Test(arguments: badRuns)

@@ -19,7 +19,7 @@ import TypeScaleStrings
     let runner = try CheckRunner(constraints: CheckRunnerTests.buttonConstraints())
     return try (1...4).map {
       try runner.run(
-        entries, shard: CheckShard(parsing: "\($0)/4"), inputs: inputs, allowsEmpty: true)
+        entries, shard: Shard(parsing: "\($0)/4"), inputs: inputs, allowsEmpty: true)
     }
   }
 

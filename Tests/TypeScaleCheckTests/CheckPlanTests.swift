@@ -57,9 +57,9 @@ import TypeScaleStrings
   @Test func limit_isCountedOverTheShardOnly() throws {
     let entries = CheckRunnerTests.keys(12)
     let runner = try CheckRunner(constraints: CheckRunnerTests.buttonConstraints())
-    let shard = try CheckShard(parsing: "2/3")
+    let shard = try Shard(parsing: "2/3")
     let plan = runner.plan(entries, shard: shard)
-    let keys = (0..<12).filter { shard.contains(key: "button.\($0)") }.count
+    let keys = (0..<12).filter { shard.contains("button.\($0)") }.count
     #expect(plan.translations == keys * 2)
     #expect(plan.layouts == keys * 2 * 12)
     #expect(plan.requirements.count == 12)
@@ -120,7 +120,7 @@ import TypeScaleStrings
     let runner = try CheckRunner(constraints: CheckRunnerTests.buttonConstraints())
     let entries = CheckRunnerTests.keys(8)
     let digests = try (1...4).map {
-      runner.plan(entries, shard: try CheckShard(parsing: "\($0)/4"), inputs: ["A"]).digest
+      runner.plan(entries, shard: try Shard(parsing: "\($0)/4"), inputs: ["A"]).digest
     }
     #expect(Set(digests).count == 1)
     #expect(digests[0].count == 64)

@@ -143,7 +143,7 @@ import TypeScaleStrings
     let runner = try CheckRunner(constraints: Self.buttonConstraints())
     let entries = Self.keys(12)
     let whole = try runner.run(entries)
-    let parts = try (1...3).map { try runner.run(entries, shard: CheckShard(parsing: "\($0)/3")) }
+    let parts = try (1...3).map { try runner.run(entries, shard: Shard(parsing: "\($0)/3")) }
     #expect(parts.map(\.shard) == ["1/3", "2/3", "3/3"])
     #expect(parts.allSatisfy { !$0.results.isEmpty })
     let merged = try CheckReport.merged(parts)

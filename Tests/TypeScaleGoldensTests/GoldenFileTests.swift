@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TypeScale
 import TypeScaleTestSupport
 
 @testable import TypeScaleGoldens
@@ -255,7 +256,7 @@ private struct Workspace {
     let workspace = try Workspace()
     defer { workspace.remove() }
     let suite = try GoldenCasesFile.load(workspace.cases)
-    let shards = try (1...3).map { try GoldenShard(parsing: "\($0)/3") }
+    let shards = try (1...3).map { try Shard(parsing: "\($0)/3") }
     let parts = shards.map { suite.shard($0).cases.map(\.id) }
     #expect(parts.map(\.count).reduce(0, +) == suite.cases.count)
     #expect(Set(parts.flatMap { $0 }) == Set(suite.cases.map(\.id)))
@@ -271,7 +272,7 @@ private struct Workspace {
     let merged = try GoldenReport.merge(reports)
     #expect(merged.total == suite.cases.count && merged.passed)
     #expect(merged.shards == ["1/3", "2/3", "3/3"])
-    #expect(throws: GoldenError.self) { try GoldenShard(parsing: "4/3") }
+    #expect(throws: TypeScaleError.self) { try Shard(parsing: "4/3") }
   }
 
   // MARK: - Format 1

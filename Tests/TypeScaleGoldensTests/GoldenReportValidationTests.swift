@@ -48,7 +48,7 @@ import Testing
       message: "\"mismatches[0].fields.height\" has 0 values"),
     BadReport(
       name: "shard 0/2", change: { $0.shards = ["0/2"] },
-      message: "\"shards[0]\" is \"0/2\": shard \"0/2\" is not valid"),
+      message: "\"shards[0]\" is \"0/2\": shard \"0/2\" is out of range"),
     BadReport(
       name: "shard text", change: { $0.shards = ["1/2", "half"] },
       message: "\"shards[1]\" is \"half\""),

@@ -4,25 +4,16 @@ import Foundation
 import TypeScale
 import TypeScaleCheck
 import TypeScaleInternals
-import TypeScaleStrings
 
 /// `typescale check CONSTRAINTS [CATALOG…]`: lays every localized string out at the
 /// content-size categories its rule names and reports which translations stop fitting.
 ///
+/// The pipeline is the library's ``CheckSession``; this command maps flags and prints.
+///
 /// ```
 /// $ typescale check typescale-check.json Localizable.xcstrings --junit check.xml
 /// checked 38 translations of 2 keys in 19 languages (456 layouts): 1 fails (1 new)
-///
-/// failing translations by language and category
-///   language  failing  AX1 AX2 AX3 AX4 AX5
-///   de        1 of 2     1   1   1   1   1
 /// …
-/// worst 1 of 1 failing key
-///   languages  xS S M L XL XXL XXXL AX1 AX2 AX3 AX4 AX5  fits up to
-/// button.subscribe  fails in 1 of 19 languages
-///   de         ✓  ✓ ✓ ✓ ✓  ✓   ✓    …   …   …   …   …    XXXL        Localizable.xcstrings:12
-///
-/// checked 38 translations of 2 keys in 19 languages (456 layouts): 1 fails (1 new)
 /// ```
 struct CheckCommand: Command {
   /// The command's options, positionals and the `merge` subcommand.
@@ -94,25 +85,17 @@ struct CheckCommand: Command {
     ],
     subcommands: [CheckMergeCommand.self])
 
-  /// The runs that last at least this long draw progress on standard error.
-  static let progressDelay = Duration.seconds(1)
-
   let constraintsPath: String
   let catalogPaths: [String]
   let options: CheckReportOptions
   let updatesBaseline: Bool
-  let shard: CheckShard?
-  /// `--max-layouts`: the most layouts the run makes.
-  let maximumLayouts: Int
-  /// `--allow-empty`: whether a run that checks nothing succeeds.
-  let allowsEmpty: Bool
+  /// `--shard`, `--max-layouts`, `--allow-empty` and `--baseline`, for the session.
+  let sessionOptions: CheckSession.Options
 
   /// Reads the command line.
   ///
-  /// - Parameter parsed: The parsed command line.
-  /// - Throws: ``CLIError/validation(_:)`` for a shard that is not K/N with 1 ≤ K ≤ N, a
-  ///   `--max-layouts` that is not a whole number of at least 1, or `--update-baseline` without
-  ///   `--baseline`.
+  /// - Throws: ``CLIError/validation(_:)`` for a `--shard` or `--max-layouts` that is not
+  ///   valid, or `--update-baseline` without `--baseline`.
   init(parsed: ParsedArguments) throws(CLIError) {
     constraintsPath = parsed.positionals[0]
     catalogPaths = Array(parsed.positionals.dropFirst())
@@ -121,167 +104,45 @@ struct CheckCommand: Command {
     if updatesBaseline && options.baseline == nil {
       throw .validation("'--update-baseline' needs '--baseline <file>' naming where to write")
     }
-    shard = try parsed.value("shard").map(Self.shard)
-    maximumLayouts =
-      try parsed.value("max-layouts", expected: "a whole number of layouts, at least 1") {
-        Int($0).flatMap { $0 >= 1 ? $0 : nil }
-      } ?? CheckRunner.defaultMaximumLayouts
-    allowsEmpty = parsed.flag("allow-empty")
-  }
-
-  /// Parses `K/N` with ``CheckShard``.
-  static func shard(_ text: String) throws(CLIError) -> CheckShard {
-    do {
-      return try CheckShard(parsing: text)
-    } catch {
-      throw .validation("invalid value '\(text)' for '--shard'; \(error.message)")
+    let shard = try parsed.value("shard").map(Shard.option)
+    let limit = try parsed.value("max-layouts", expected: "a whole number of layouts, at least 1") {
+      Int($0).flatMap { $0 >= 1 ? $0 : nil }
     }
+    sessionOptions = CheckSession.Options(
+      shard: shard, maximumLayouts: limit ?? CheckRunner.defaultMaximumLayouts,
+      allowsEmpty: parsed.flag("allow-empty"), baselinePath: options.baseline)
   }
 
-  /// Checks the catalogs and prints or writes the reports.
+  /// Runs a ``CheckSession`` (``CheckSession/recordBaseline(checking:)`` with
+  /// `--update-baseline`), draws its progress on standard error and prints what it wrote.
   ///
-  /// - Parameters:
-  ///   - output: The summary or JSON.
-  ///   - errorOutput: Progress, warnings, and unreadable files with `--json`.
-  /// - Returns: The report's ``CheckReport/exitStatus``, or success after `--update-baseline`.
-  /// - Throws: ``CLIError/input(_:)`` when the constraints, the baseline or an output file
-  ///   cannot be used.
+  /// - Returns: The run's exit status: ``CheckPrintout/exitStatus``.
+  /// - Throws: ``CLIError`` when the constraints, the baseline or an output cannot be used.
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
     guard FileManager.default.fileExists(atPath: constraintsPath) else {
-      // `check mrege …` reaches here as a constraints file named `mrege`.
       let names = Self.configuration.subcommands.map { $0.configuration.commandName }
-      let suggestion = EditDistance.suggestion(for: constraintsPath, among: names).map {
-        " (did you mean the subcommand '\($0)'?)"
-      }
+      let suggestion = EditDistance.suggestion(for: constraintsPath, among: names)  // `check mrege`
       throw .input(
         "\(constraintsPath): no such file; expected the check's constraints file (JSON)"
-          + (suggestion ?? ""))
+          + (suggestion.map { " (did you mean the subcommand '\($0)'?)" } ?? ""))
     }
-    let constraints: CheckConstraints
-    let runner: CheckRunner
-    do {
-      constraints = try CheckConstraints.load(contentsOf: URL(fileURLWithPath: constraintsPath))
-      runner = try CheckRunner(constraints: constraints, maximumLayouts: maximumLayouts)
-    } catch {
-      throw .input(DisplayText.escapingControls(error.message))
+    InterruptCleanup.install()
+    let session = try CLIError.checking { () throws(CheckError) in
+      try CheckSession(
+        constraintsPath: constraintsPath, catalogPaths: catalogPaths, options: sessionOptions)
     }
-    let catalogs =
-      catalogPaths.isEmpty ? constraints.catalogs : catalogPaths.map { URL(fileURLWithPath: $0) }
-    guard !catalogs.isEmpty else {
-      throw .input(
-        "no catalogs to check: give them after \(constraintsPath), or list them under "
-          + "\"catalogs\" in it")
+    let outputs = options.outputs  // `async let` loses the typed error below: a CheckError.
+    async let printout =
+      updatesBaseline ? session.recordBaseline(checking: outputs) : session.run(writing: outputs)
+    await ProgressReporter.draw(session.progress, on: &errorOutput)
+    let result: Result<CheckPrintout, CheckError>
+    do { result = .success(try await printout) } catch {
+      result = .failure(error as? CheckError ?? CheckError(String(describing: error)))
     }
-    try CheckOutputPlan.check(
-      constraintsPath: constraintsPath, constraints: constraints, catalogPaths: catalogPaths,
-      options: options, updatesBaseline: updatesBaseline)
-    // The baseline is an input like the catalogs: read before any layout, so that a bad one
-    // stops the run at once (`--update-baseline` writes it instead, and may create it).
-    let baseline = updatesBaseline ? nil : try options.loadBaseline()
-    let spool = options.json ? try CheckSpoolOutput() : nil
-    let consumers: [any CheckResultConsumer] = spool.map { [CheckJSONReport.Writer(to: $0)] } ?? []
-    let summary = try await Self.run(
-      runner, catalogs: catalogs, shard: shard, allowsEmpty: allowsEmpty, baseline: baseline,
-      consumers: consumers, errorOutput: &errorOutput)
-    if options.json {
-      for warning in summary.run.warnings {
-        errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
-      }
-    }
-    if updatesBaseline, let path = options.baseline {
-      return try recordBaseline(summary, at: path, output: &output)
-    }
-    var images: [String: Data] = [:]
-    if options.html != nil {
-      let drawn = runner.images(for: summary)
-      images = drawn.images
-      for warning in drawn.warnings {
-        errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
-      }
-    }
-    try options.write(
-      summary, json: spool, html: CheckHTMLReport(images: images), output: &output,
-      errorOutput: &errorOutput)
-    return ExitCode(summary.exitStatus)
+    for notice in session.notices { errorOutput.write("\(notice)\n") }
+    return try CheckReportOptions.print(
+      result.mapError(CLIError.init).get(), output: &output, errorOutput: &errorOutput)
   }
-
-  private func recordBaseline(
-    _ summary: CheckSummary, at path: String, output: inout some TextOutputStream
-  ) throws(CLIError) -> ExitCode {
-    guard summary.run.errors.isEmpty else {
-      let files = summary.run.errors.map { DisplayText.escapingControls($0.message) }
-        .joined(separator: "; ")
-      throw .input("not recording \(path): a baseline would miss the failures of \(files)")
-    }
-    do {
-      try CheckBaseline(failuresOf: summary).write(to: URL(fileURLWithPath: path))
-    } catch {
-      throw .input(DisplayText.escapingControls(error.message))
-    }
-    let count = summary.failingCount
-    output.write("recorded \(count) failing translation\(count == 1 ? "" : "s") in \(path)\n")
-    return .success
-  }
-
-  /// Runs the check (``CheckRunner/check(_:shard:allowsEmpty:baseline:loader:consumers:progress:)``)
-  /// off the caller's task, drawing `checking 14,467 translations: 162,000 layouts; 1,204 of
-  /// 20,000 entries done` on standard error when it lasts over ``progressDelay``: redrawn with
-  /// `\r` at most four times a second on a terminal, a plain line at most once a second
-  /// otherwise.
-  static func run(
-    _ runner: CheckRunner, catalogs: [URL], shard: CheckShard?, allowsEmpty: Bool,
-    baseline: CheckBaseline?, consumers: [any CheckResultConsumer],
-    errorOutput: inout some TextOutputStream
-  ) async throws(CLIError) -> CheckSummary {
-    let progress = Locked<CheckProgress?>(nil)
-    let finished = Locked<Result<CheckSummary, CheckError>?>(nil)
-    let work = UncheckedConsumers(consumers)
-    Task.detached {
-      let result = Result { () throws(CheckError) -> CheckSummary in
-        try runner.check(
-          catalogs, shard: shard, allowsEmpty: allowsEmpty, baseline: baseline,
-          consumers: work.consumers
-        ) { state in
-          progress.withLock { $0 = state }
-        }
-      }
-      finished.withLock { $0 = result }
-    }
-    let terminal = GoldensCommand.errorOutputIsTerminal()
-    let interval: Duration = terminal ? .milliseconds(250) : .seconds(1)
-    let clock = ContinuousClock()
-    let start = clock.now
-    var lastDrawn: ContinuousClock.Instant?
-    var drawn = false
-    while true {
-      if let result = finished.withLock({ $0 }) {
-        if drawn && terminal { errorOutput.write("\n") }
-        switch result {
-        case .success(let summary): return summary
-        case .failure(let error): throw .input(DisplayText.escapingControls(error.message))
-        }
-      }
-      try? await Task.sleep(for: .milliseconds(20))
-      let now = clock.now
-      guard now - start >= progressDelay, lastDrawn.map({ now - $0 >= interval }) ?? true,
-        let state = progress.withLock({ $0 })
-      else { continue }
-      let line =
-        "checking \(CheckPlan.number(state.translations)) translations: "
-        + "\(CheckPlan.number(state.layouts)) layouts; \(CheckPlan.number(state.done)) of "
-        + "\(CheckPlan.number(state.total)) entries done"
-      errorOutput.write(terminal ? "\r" + line : line + "\n")
-      drawn = true
-      lastDrawn = now
-    }
-  }
-}
-
-/// The consumers of a run, handed to the task that runs it: the runner calls them one at a
-/// time, and the command does not touch them until the run has finished.
-private struct UncheckedConsumers: @unchecked Sendable {
-  let consumers: [any CheckResultConsumer]
-  init(_ consumers: [any CheckResultConsumer]) { self.consumers = consumers }
 }

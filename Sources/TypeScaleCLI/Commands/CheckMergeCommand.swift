@@ -76,53 +76,37 @@ struct CheckMergeCommand: Command {
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
-    try CheckOutputPlan.merge(reports: paths, options: options)
+    let outputs = options.outputs
+    InterruptCleanup.install()
+    try CLIError.checking { () throws(CheckError) in
+      try CheckOutputPlan.merge(reports: paths, baselinePath: options.baseline, outputs: outputs)
+    }
     var reports: [CheckReport] = []
     for path in paths {
-      let data: Data
-      do {
-        data = try CheckConstraints.readLimited(
+      let data = try CLIError.checking { () throws(CheckError) in
+        try CheckConstraints.readLimited(
           URL(fileURLWithPath: path), limit: CheckJSONReport.maximumFileSize, what: "report")
-      } catch {
-        throw .input(DisplayText.escapingControls(error.message))
       }
-      do {
-        reports.append(try CheckJSONReport.read(data, file: path))
-      } catch {
-        throw .input(DisplayText.escapingControls(error.message))
-      }
+      reports.append(
+        try CLIError.checking { () throws(CheckError) in
+          try CheckJSONReport.read(data, file: path)
+        })
     }
-    let merged: CheckReport
-    do {
-      merged = try CheckReport.merged(reports, names: paths, allowsPartial: allowsPartial)
-    } catch {
-      throw .input(DisplayText.escapingControls(error.message))
+    let merged = try CLIError.checking { () throws(CheckError) in
+      try CheckReport.merged(reports, names: paths, allowsPartial: allowsPartial)
     }
     if options.json {
       for warning in merged.warnings {
         errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
       }
     }
-    let baseline = try options.loadBaseline()
-    let report = baseline?.apply(to: merged) ?? merged
-    var spool: CheckSpoolOutput?
-    if options.json {
-      let file = try CheckSpoolOutput()
-      do throws(CheckError) {
-        try file.write(CheckJSONReport().write(report))
-      } catch {
-        throw .input(error.message)
-      }
-      spool = file
+    let printout = try CLIError.checking { () throws(CheckError) in
+      try outputs.write(
+        merged,
+        baseline: options.baseline.map { path throws(CheckError) in
+          try CheckBaseline(atPath: path)
+        }, htmlNote: Self.htmlNote)
     }
-    var builder = CheckSummary.Builder(run: report.runInfo, baseline: baseline)
-    for result in report.results { builder.add(result) }
-    for skipped in report.skipped { builder.add(skipped) }
-    for warning in report.entryWarnings { builder.add(warning) }
-    let summary = builder.finish()
-    try options.write(
-      summary, json: spool, html: CheckHTMLReport(note: Self.htmlNote), output: &output,
-      errorOutput: &errorOutput)
-    return ExitCode(summary.exitStatus)
+    return try CheckReportOptions.print(printout, output: &output, errorOutput: &errorOutput)
   }
 }

@@ -4,13 +4,12 @@ import Foundation
 import TypeScaleCheck
 import TypeScaleInternals
 
-/// The report flags `typescale check` and `typescale check merge` share, and how they write.
+/// The report flags `typescale check` and `typescale check merge` share, read into the
+/// library's ``CheckOutputs``.
 ///
 /// `--json` prints the report's JSON on standard output instead of the terminal summary;
-/// `--junit`, `--sarif` and `--html` write files, all of a run's together (each to a temporary
-/// file beside it, renamed over it only once every one is complete, so a reader never sees half
-/// a report and a full disk changes none of them; a symbolic link is followed and stays a link,
-/// a device such as `/dev/null` is written through); `--baseline` names known failures;
+/// `--junit`, `--sarif` and `--html` write files, all of a run's together
+/// (``CheckOutputs`` says how); `--baseline` names known failures;
 /// `--no-color` turns colour off (it is on only when standard output is a terminal and
 /// `NO_COLOR` is unset or empty, <https://no-color.org>).
 struct CheckReportOptions: Sendable {
@@ -102,117 +101,60 @@ struct CheckReportOptions: Sendable {
     !noColor && isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
   }
 
-  /// The baseline `--baseline` names, read before the run so that a missing or unreadable
-  /// baseline (a FIFO, a malformed file) is reported before any layout, or `nil` without one.
-  ///
-  /// - Returns: The baseline, or `nil` when no `--baseline` was given.
-  /// - Throws: ``CLIError/input(_:)`` when the baseline is missing or cannot be read.
-  func loadBaseline() throws(CLIError) -> CheckBaseline? {
-    guard let baseline else { return nil }
-    guard FileManager.default.fileExists(atPath: baseline) else {
-      throw .input(
-        "\(baseline): no such baseline file; record one with '--baseline \(baseline) "
-          + "--update-baseline'")
-    }
-    do {
-      return try CheckBaseline(contentsOf: URL(fileURLWithPath: baseline))
-    } catch {
-      throw .input(error.message)
-    }
+  /// The reports the flags ask for, for ``CheckSession/run(writing:)`` and
+  /// ``CheckOutputs/write(_:baseline:htmlNote:)``: the JSON report or the summary (coloured by
+  /// ``usesColor(noColor:isTerminal:environment:)``), and the files.
+  var outputs: CheckOutputs {
+    let color = Self.usesColor(
+      noColor: noColor, isTerminal: Self.outputIsTerminal(), environment: Self.environment())
+    return CheckOutputs(
+      printed: json ? .json : .summary(CheckTerminalReport(usesColor: color, keyLimit: keyLimit)),
+      junit: junit, sarif: sarif, html: html, sourceLinkBase: sourceURL,
+      toolVersion: TypeScaleCommand.version)
   }
 
-  /// The report with the baseline applied, when `--baseline` names one.
-  ///
-  /// - Parameter report: The report.
-  /// - Returns: The report, its accepted failures marked.
-  /// - Throws: ``CLIError/input(_:)`` when the baseline cannot be read.
-  func applyingBaseline(to report: CheckReport) throws(CLIError) -> CheckReport {
-    try loadBaseline()?.apply(to: report) ?? report
-  }
-
-  /// Prints the summary (or JSON) and writes the report files asked for.
+  /// Prints a check's or a merge's printout: the summary or JSON, then its notices.
   ///
   /// - Parameters:
-  ///   - summary: The run's summary.
-  ///   - spool: The JSON report streamed during the run, with `--json`.
-  ///   - htmlWriter: The HTML writer, with its images.
+  ///   - printout: What the library wrote.
   ///   - output: Standard output.
-  ///   - errorOutput: Standard error: unreadable files and entry warnings again, with `--json`.
-  /// - Throws: ``CLIError/input(_:)`` when a file cannot be written; then none of them is.
-  func write(
-    _ summary: CheckSummary, json spool: CheckSpoolOutput?, html htmlWriter: CheckHTMLReport,
-    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
-  ) throws(CLIError) {
-    let outputs = OutputTransaction()
-    if let junit { try Self.stage(CheckJUnitReport().write(summary), to: junit, in: outputs) }
-    if let sarif {
-      let writer = CheckSARIFReport(
-        toolVersion: TypeScaleCommand.version,
-        workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      try Self.stage(writer.write(summary), to: sarif, in: outputs)
+  ///   - errorOutput: Standard error.
+  /// - Returns: The run's exit status.
+  /// - Throws: ``CLIError/input(_:)`` when the JSON report cannot be read back.
+  static func print(
+    _ printout: CheckPrintout, output: inout some TextOutputStream,
+    errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    try CLIError.checking { () throws(CheckError) in
+      try printout.print(to: &output, errorOutput: &errorOutput)
     }
-    if let html {
-      // Links to files on disk are relative to the page's folder; with --source-url they
-      // point into the repository instead.
-      var writer = htmlWriter
-      let working = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-      writer.workingDirectory = working
-      writer.pageDirectory = URL(fileURLWithPath: html, relativeTo: working)
-        .deletingLastPathComponent()
-      writer.sourceLinkBase = sourceURL
-      try Self.stage(writer.write(summary), to: html, in: outputs)
-    }
-    do throws(OutputFileError) {
-      try outputs.commit()
-    } catch {
-      throw .input(error.message)
-    }
-    if let spool {
-      try spool.copy(to: &output)
-      for error in summary.run.errors {
-        errorOutput.write("error: \(DisplayText.escapingControls(error.message))\n")
-      }
-      let shown = summary.entryWarnings.prefix(Self.maximumListedWarnings)
-      for warning in shown {
-        errorOutput.write("warning: \(DisplayText.escapingControls(warning.message))\n")
-      }
-      if summary.entryWarnings.count > shown.count {
-        errorOutput.write(
-          "warning: \(summary.entryWarnings.count - shown.count) more entry warnings "
-            + "(the report's \"entryWarnings\" has them all)\n")
-      }
-    } else {
-      let color = Self.usesColor(
-        noColor: noColor, isTerminal: Self.outputIsTerminal(), environment: Self.environment())
-      output.write(CheckTerminalReport(usesColor: color, keyLimit: keyLimit).write(summary))
-    }
+    return ExitCode(printout.exitStatus)
   }
+}
 
-  /// The most entry warnings `--json` repeats on standard error; the rest are counted.
-  static let maximumListedWarnings = 20
-
-  /// The outputs this run writes, for ``CheckOutputPlan``: `--junit`, `--sarif`, `--html`.
-  var outputs: [RunPaths.Output] {
-    [("--junit", junit), ("--sarif", sarif), ("--html", html)].compactMap { role, path in
-      path.map { RunPaths.Output($0, role: role) }
-    }
-  }
-
-  /// Stages text for one output of the run's transaction.
+extension CLIError {
+  /// The error of a check: a usage error (with the help hint) for an output that names an
+  /// input or another output, else an input error; control characters escaped.
   ///
-  /// - Parameters:
-  ///   - text: The contents.
-  ///   - path: The file.
-  ///   - outputs: The run's outputs, committed together.
-  /// - Throws: ``CLIError/input(_:)`` naming the file and the reason; every output staged so
-  ///   far is then removed.
-  static func stage(_ text: String, to path: String, in outputs: OutputTransaction)
-    throws(CLIError)
-  {
-    do throws(OutputFileError) {
-      try outputs.stage(text: text, to: path)
+  /// - Parameter error: The library's error.
+  init(_ error: CheckError) {
+    self =
+      error.code == .outputConflict
+      ? .validation(error.message) : .input(DisplayText.escapingControls(error.message))
+  }
+}
+
+extension CLIError {
+  /// Runs a step of the check library, its error as ``init(_:)`` makes it.
+  ///
+  /// - Parameter body: The step.
+  /// - Returns: Its value.
+  /// - Throws: The step's ``CheckError`` as a ``CLIError``.
+  static func checking<Value>(_ body: () throws(CheckError) -> Value) throws(CLIError) -> Value {
+    do throws(CheckError) {
+      return try body()
     } catch {
-      throw .input(error.message)
+      throw CLIError(error)
     }
   }
 }

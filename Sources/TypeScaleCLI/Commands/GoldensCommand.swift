@@ -65,7 +65,7 @@ extension GoldensCommand {
   /// The options `record` and `verify` share: `--shard`, `--max-cases`, `--strict`, `--json`.
   struct RunOptions {
     /// `--shard K/N`, or `nil`.
-    let shard: GoldenShard?
+    let shard: Shard?
     /// `--max-cases`, or ``GoldenCasesFile/defaultMaximumCaseCount``.
     let maximumCaseCount: Int
     /// `--json`.
@@ -77,18 +77,9 @@ extension GoldensCommand {
     ///
     /// - Parameter parsed: The parsed command line.
     /// - Throws: ``CLIError/validation(_:)`` for a bad `--shard` (unless `K/N` with
-    ///   1 ≤ K ≤ N) or `--max-cases`.
+    ///   1 ≤ K ≤ N ≤ 10,000) or `--max-cases`.
     init(_ parsed: ParsedArguments) throws(CLIError) {
-      if let text = parsed.value("shard") {
-        do throws(GoldenError) {
-          shard = try GoldenShard(parsing: text)
-        } catch {
-          throw .validation(
-            "invalid value '\(text)' for '--shard'; expected K/N with 1 ≤ K ≤ N, such as 2/4")
-        }
-      } else {
-        shard = nil
-      }
+      shard = try parsed.value("shard").map(Shard.option)
       maximumCaseCount =
         try parsed.value("max-cases", expected: "a whole number ≥ 1") { text in
           Int(text).flatMap { $0 >= 1 ? $0 : nil }

@@ -170,10 +170,10 @@ struct GoldensMergeCommand: Command {
           "\(golden) is given both whole and as shards "
             + shards.sorted().joined(separator: ", "))
       }
-      let parsed = shards.compactMap { text -> GoldenShard? in try? GoldenShard(parsing: text) }
+      let parsed = shards.compactMap { text -> Shard? in try? Shard(parsing: text) }
       for count in Set(parsed.map(\.count)).sorted() {
         let given = Set(parsed.filter { $0.count == count }.map(\.index))
-        // N may be anything up to Int.max: name the first few missing shards, count the rest.
+        // N may be up to Shard.maximumCount: name the first few missing shards, count the rest.
         let missingCount = count - given.count
         guard missingCount > 0 else { continue }
         var named: [String] = []

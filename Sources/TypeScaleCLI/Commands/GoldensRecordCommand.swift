@@ -70,7 +70,7 @@ struct GoldensRecordCommand: Command {
   let casesPath: String
   let outputPath: String
   let options: GoldensCommand.RunOptions
-  var shard: GoldenShard? { options.shard }
+  var shard: Shard? { options.shard }
 
   /// Reads the options.
   ///

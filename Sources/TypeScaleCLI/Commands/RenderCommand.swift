@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleCheck
 import TypeScaleInternals
 import TypeScaleRender
 

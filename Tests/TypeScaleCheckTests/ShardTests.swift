@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Testing
-import TypeScaleCheck
+import TypeScale
 
-@Suite struct CheckShardTests {
+@Suite struct ShardTests {
   static let valid: [(text: String, index: Int, count: Int)] = [
     ("1/1", 1, 1), ("2/4", 2, 4), ("4/4", 4, 4), ("10000/10000", 10000, 10000),
   ]
 
   @Test(arguments: valid)
   func parse_valid(text: String, index: Int, count: Int) throws {
-    let shard = try CheckShard(parsing: text)
+    let shard = try Shard(parsing: text)
     #expect(shard.index == index)
     #expect(shard.count == count)
     #expect(shard.description == text)
@@ -25,9 +25,9 @@ import TypeScaleCheck
   @Test(arguments: invalid)
   func parse_invalid(text: String, expected: String) {
     #expect {
-      try CheckShard(parsing: text)
+      try Shard(parsing: text)
     } throws: { error in
-      let message = (error as? CheckError)?.message ?? ""
+      let message = (error as? TypeScaleError)?.message ?? ""
       return message.contains(expected) && message.contains("\"\(text)\"")
     }
   }
@@ -39,10 +39,10 @@ import TypeScaleCheck
   /// Every key in exactly one shard, for each N.
   @Test(arguments: [1, 2, 3, 4, 7, 16])
   func contains_partitionsKeys(count: Int) throws {
-    let shards = try (1...count).map { try CheckShard(parsing: "\($0)/\(count)") }
+    let shards = try (1...count).map { try Shard(parsing: "\($0)/\(count)") }
     var sizes = Array(repeating: 0, count: count)
     for key in Self.keys {
-      let owners = shards.filter { $0.contains(key: key) }
+      let owners = shards.filter { $0.contains(key) }
       #expect(owners.count == 1, "\(key)")
       if let owner = owners.first { sizes[owner.index - 1] += 1 }
     }
@@ -54,8 +54,8 @@ import TypeScaleCheck
   @Test func contains_isStable() throws {
     // FNV-1a 64 of "a" is 0xaf63dc4c8601ec8c; mod 4 = 0 → shard 1. Of "" 0xcbf29ce484222325;
     // mod 3 = 2 → shard 3; mod 4 = 1 → shard 2.
-    #expect(try CheckShard(parsing: "1/4").contains(key: "a"))
-    #expect(try CheckShard(parsing: "3/3").contains(key: ""))
-    #expect(try CheckShard(parsing: "2/4").contains(key: ""))
+    #expect(try Shard(parsing: "1/4").contains("a"))
+    #expect(try Shard(parsing: "3/3").contains(""))
+    #expect(try Shard(parsing: "2/4").contains(""))
   }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
-import TypeScaleCheck
 import TypeScaleInternals
 
 #if canImport(Glibc)
@@ -13,12 +12,13 @@ import TypeScaleInternals
 #endif
 
 /// A streaming report's text kept in an unnamed temporary file until the run ends, then copied
-/// to standard output in pieces: `check --json` streams results without holding the report in
-/// memory, and still prints nothing of a run that fails.
+/// to an output in pieces: a session's JSON report streams results without holding the report
+/// in memory, and still prints nothing of a run that fails.
 ///
 /// The file is created in the temporary folder (`TMPDIR`) and unlinked at once, so nothing is
-/// left behind, even after SIGKILL.
-final class CheckSpoolOutput: CheckTextOutput {
+/// left behind, even after SIGKILL. It is `Sendable` because its state is one descriptor, and
+/// the runner calls ``write(_:)`` from one thread at a time.
+final class CheckSpool: CheckTextOutput, Sendable {
   private let descriptor: Int32
   private let folder: String
 
@@ -27,15 +27,15 @@ final class CheckSpoolOutput: CheckTextOutput {
 
   /// Creates the unnamed file.
   ///
-  /// - Throws: ``CLIError/input(_:)`` naming the temporary folder when no file can be made.
-  init() throws(CLIError) {
+  /// - Throws: ``CheckError`` naming the temporary folder when no file can be made.
+  init() throws(CheckError) {
     folder = FileManager.default.temporaryDirectory.path
     var template = Array((folder + "/typescale-report-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard descriptor >= 0 else {
-      throw .input(
+      throw CheckError(
         "cannot make a temporary file in \(folder) for the JSON report: "
           + "\(SystemCall.reason(errno)); set TMPDIR to a folder that can be written")
     }
@@ -60,17 +60,17 @@ final class CheckSpoolOutput: CheckTextOutput {
   /// UTF-8 character.
   ///
   /// - Parameter output: Standard output.
-  /// - Throws: ``CLIError/input(_:)`` when the file cannot be read back.
-  func copy(to output: inout some TextOutputStream) throws(CLIError) {
+  /// - Throws: ``CheckError`` when the file cannot be read back.
+  func copy(to output: inout some TextOutputStream) throws(CheckError) {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-      throw .input("cannot read the JSON report back: \(SystemCall.reason(errno))")
+      throw CheckError("cannot read the JSON report back: \(SystemCall.reason(errno))")
     }
     var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
     var carried: [UInt8] = []
     while true {
       let (count, code) = buffer.withUnsafeMutableBytes { SystemCall.readAll(descriptor, into: $0) }
       guard code == 0 else {
-        throw .input("cannot read the JSON report back: \(SystemCall.reason(code))")
+        throw CheckError("cannot read the JSON report back: \(SystemCall.reason(code))")
       }
       var piece = carried + buffer[0..<count]
       carried = []

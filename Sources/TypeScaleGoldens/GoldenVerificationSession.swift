@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScale
 
 /// A golden file read with the cases to verify it against, ready to measure: the whole of
 /// `typescale goldens verify` in two steps, so that the cases file's warnings can be shown

@@ -405,9 +405,11 @@ public struct DynamicType: Sendable {
     try prepare(entry, width: width, options: options).sweep(text)
   }
 
-  /// The options a layout uses: `width`, and ``displayScale`` for a target that rounds to the
-  /// pixel grid when `options` sets no display scale. The font's tracking, kern and line-height
-  /// multiple travel with its `LayoutFont` (``ScaledFont/spacing``).
+  /// The options a layout uses: `width`, and ``displayScale`` where the target rounds.
+  ///
+  /// The display scale applies for a target that rounds to the pixel grid when `options` sets
+  /// none. The font's tracking, kern and line-height multiple travel with its `LayoutFont`
+  /// (``ScaledFont/spacing``).
   func _options(_ options: LayoutOptions, width: Double?) -> LayoutOptions {
     var resolved = options
     resolved.width = width

@@ -38,7 +38,9 @@ extension LayoutFont {
     public static let none = Spacing()
 
     /// The options with this spacing where they leave tracking, kern or the line-height multiple
-    /// at 0; options that set their own keep them. Values are checked later, with the options
+    /// at 0.
+    ///
+    /// Options that set their own keep them. Values are checked later, with the options
     /// (``LayoutOptions/validate()``).
     ///
     /// - Parameter options: A layout's options.

@@ -31,8 +31,9 @@ public struct ContentSizeScale: SizeScale, Hashable {
   public let sizing: FontSizing
   /// The platform's size table.
   public let table: SizeTable
-  /// The cap after rounding, as given: `nil` or `0` for none. Checked by ``size(at:)``, as
-  /// `UIFontMetrics` checks it on every call.
+  /// The cap after rounding, as given: `nil` or `0` for none.
+  ///
+  /// Checked by ``size(at:)``, as `UIFontMetrics` checks it on every call.
   public let maximumPointSize: Double?
   /// The categories ``steps`` is drawn from.
   public let categories: DynamicTypeRange

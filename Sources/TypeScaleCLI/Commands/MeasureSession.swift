@@ -96,7 +96,7 @@ struct MeasureSession {
     do throws(MetricsError) {
       let scale = try ContentSizeScale(design, sizing: .relative(to: style))
       for category in categories { _ = try scale.size(at: category) }
-    } catch where error.code == .invalidSize {
+    } catch  where error.code == .invalidSize {
       throw .validation("\(style.rawValue): \(error.message)")
     } catch {
       return  // Other problems are the layout's to report, as before.

@@ -19,7 +19,7 @@ extension LayoutFont {
     /// Apple's `.kern` in points, or `nil` for none (``LayoutOptions/kern``).
     public var kern: Double?
     /// The line-height multiple, or `nil` for the natural height
-    /// (``LayoutOptions/LineHeight/multiple``).
+    /// (``LineHeight/multiple``).
     public var lineHeightMultiple: Double?
 
     /// Creates a spacing.

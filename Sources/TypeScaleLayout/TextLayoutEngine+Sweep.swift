@@ -3,7 +3,7 @@
 import TypeScaleFonts
 import TypeScaleMetrics
 
-/// One text laid out at one step of a ``SizeScale``: a content-size category, an Android font
+/// One text laid out at one step of a `SizeScale`: a content-size category, an Android font
 /// scale.
 public struct SizeStepLayout<Scale: SizeScale>: Sendable {
   /// The step.
@@ -28,7 +28,7 @@ extension TextLayoutEngine {
   ///
   /// The font's point size is the *design* size at the default category (Large); each category's
   /// size comes from `sizing` with `UIFontMetrics`' rules (the style's leading ratio, rounded to
-  /// whole points, then `maximumPointSize`), through ``ContentSizeScale``. This is
+  /// whole points, then `maximumPointSize`), through `ContentSizeScale`. This is
   /// ``sweep(_:font:scale:options:)`` with that scale. Runs are shaped once, in font units, and
   /// broken at each size; faces whose shaping depends on the size are shaped per size.
   ///

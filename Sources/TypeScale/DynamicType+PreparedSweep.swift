@@ -22,9 +22,7 @@ extension DynamicType {
   public struct PreparedSweep: Sendable {
     let engine: TextLayoutEngine
     let font: LayoutFont
-    let sizing: FontSizing
-    let range: DynamicTypeRange
-    let maximumPointSize: Double?
+    let scale: ContentSizeScale
     let options: LayoutOptions
 
     /// Lays a text out at every category of the range, shaping once.
@@ -42,9 +40,7 @@ extension DynamicType {
       var options = options
       if let language { options.language = language }
       do throws(LayoutError) {
-        return try engine.sweep(
-          text, font: font, sizing: sizing, categories: range,
-          maximumPointSize: maximumPointSize, options: options)
+        return try engine.sweep(text, font: font, scale: scale, options: options)
       } catch {
         throw TypeScaleError(error)
       }
@@ -98,11 +94,17 @@ extension DynamicType {
     let spec = entry.style
     let (sizing, _) = Self.scalableSizing(entry.sizing, name: entry.name, size: spec.size)
     let design = try with(category: .large).font(for: entry)
-    let resolved = _options(options, width: width, font: design)
+    let scale: ContentSizeScale
+    do throws(MetricsError) {
+      scale = try ContentSizeScale(
+        spec.size, sizing: sizing, maximumPointSize: spec.maximumPointSize, categories: range)
+    } catch {
+      throw TypeScaleError(.invalidValue, "\(entry.name): \(error.message)", cause: error)
+    }
     do throws(LayoutError) {
       return PreparedSweep(
-        engine: engine, font: try LayoutFont(match: design.match, pointSize: spec.size.points),
-        sizing: sizing, range: range, maximumPointSize: spec.maximumPointSize, options: resolved)
+        engine: engine, font: try design.layoutFont(pointSize: spec.size.points), scale: scale,
+        options: _options(options, width: width))
     } catch {
       throw TypeScaleError(error)
     }

@@ -243,8 +243,8 @@ public struct DynamicType: Sendable {
   ) throws(TypeScaleError) -> (ResolvedSize, FontDiagnostic?) {
     let (usable, note) = Self.scalableSizing(sizing, name: name, size: size)
     do throws(MetricsError) {
-      let resolved = try usable.resolve(size, in: category, maximumPointSize: maximumPointSize)
-      return (resolved, note)
+      let scale = try ContentSizeScale(size, sizing: usable, maximumPointSize: maximumPointSize)
+      return (try scale.size(at: category), note)
     } catch {
       throw TypeScaleError(.invalidValue, "\(name): \(error.message)", cause: error)
     }
@@ -322,10 +322,39 @@ public struct DynamicType: Sendable {
   private func layout(
     _ text: String, entry: Typography.Entry, width: Double?, options: LayoutOptions
   ) throws(TypeScaleError) -> TextLayout {
-    let font = try font(for: entry)
-    let resolved = _options(options, width: width, font: font)
+    try layout(text, try font(for: entry), width: width, options: options)
+  }
+
+  /// Lays text out in a scaled font: what ``layout(_:style:width:options:)`` and
+  /// ``layout(_:token:width:options:)`` do with the typography's font, for any font from
+  /// ``font(for:)-(TextStyle)``, ``scaledFont(for:textStyle:maximumPointSize:)`` or
+  /// ``scaledFont(for:sizing:maximumPointSize:)``.
+  ///
+  /// The font's tracking, kern and line-height multiple apply unless `options` sets its own, and
+  /// a label's width and height round up to ``displayScale`` unless `options` sets a display
+  /// scale. With the default display scale (3) this is exactly
+  /// `engine.layout(text, font: try font.layoutFont(), options: options)` with `width` set.
+  ///
+  /// ```swift
+  /// let font = try dynamicType.font(for: .headline)
+  /// let layout = try dynamicType.layout("Continue", font, width: 120)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - font: The scaled font.
+  ///   - width: The wrapping width in points, 0…`ValueRanges.maximumPoints`, or `nil`.
+  ///   - options: Other options; its `width` is replaced by `width`.
+  /// - Returns: The layout; its diagnostics include the font resolution's.
+  /// - Throws: ``TypeScaleError``: `invalidValue` for a bad option (naming a width or display
+  ///   scale out of range), `layoutFailed` when a font file cannot be read or the engine fails;
+  ///   ``TypeScaleError/underlying`` is the `LayoutError`.
+  public func layout(
+    _ text: String, _ font: ScaledFont, width: Double? = nil, options: LayoutOptions = .init()
+  ) throws(TypeScaleError) -> TextLayout {
     do throws(LayoutError) {
-      return try engine.layout(text, font: try font.layoutFont(), options: resolved)
+      return try engine.layout(
+        text, font: try font.layoutFont(), options: _options(options, width: width))
     } catch {
       throw TypeScaleError(error)
     }
@@ -376,19 +405,14 @@ public struct DynamicType: Sendable {
     try prepare(entry, width: width, options: options).sweep(text)
   }
 
-  /// The options a layout uses: `width`, the font's tracking, kern and line-height multiple
-  /// where `options` leaves them at their defaults, and ``displayScale`` for a target that
-  /// rounds to the pixel grid when `options` sets no display scale.
-  func _options(_ options: LayoutOptions, width: Double?, font: ScaledFont)
-    -> LayoutOptions
-  {
+  /// The options a layout uses: `width`, and ``displayScale`` where the target rounds.
+  ///
+  /// The display scale applies for a target that rounds to the pixel grid when `options` sets
+  /// none. The font's tracking, kern and line-height multiple travel with its `LayoutFont`
+  /// (``ScaledFont/spacing``).
+  func _options(_ options: LayoutOptions, width: Double?) -> LayoutOptions {
     var resolved = options
     resolved.width = width
-    if resolved.tracking == 0, let tracking = font.tracking { resolved.tracking = tracking }
-    if resolved.kern == 0, let kern = font.kern { resolved.kern = kern }
-    if resolved.lineHeight.multiple == 0, let multiple = font.lineHeightMultiple {
-      resolved.lineHeight.multiple = multiple
-    }
     if resolved.displayScale == nil, resolved.target.displayScale != nil {
       resolved.displayScale = displayScale
     }

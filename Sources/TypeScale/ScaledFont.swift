@@ -57,12 +57,26 @@ public struct ScaledFont: Hashable, Sendable, CustomStringConvertible {
   /// size that could not follow the category (`FontDiagnostic.Kind.sizeNotScaled`).
   public var diagnostics: [FontDiagnostic] { match.diagnostics }
 
+  /// The typography's tracking, kern and line-height multiple, as a layout font carries them.
+  public var spacing: LayoutFont.Spacing {
+    LayoutFont.Spacing(tracking: tracking, kern: kern, lineHeightMultiple: lineHeightMultiple)
+  }
+
   /// The font to lay text out with.
   ///
-  /// - Returns: A `LayoutFont` at the scaled size, carrying the diagnostics.
+  /// The layout font carries ``spacing``, so `engine.layout(text, font: try scaled.layoutFont(),
+  /// options: options)` gives what ``DynamicType/layout(_:_:width:options:)`` gives for the same
+  /// options (with the display scale `DynamicType` defaults to, 3).
+  ///
+  /// - Returns: A `LayoutFont` at the scaled size, carrying the diagnostics and the spacing.
   /// - Throws: `LayoutError` for a size of zero (a base font of 0 pt).
   public func layoutFont() throws(LayoutError) -> LayoutFont {
-    try LayoutFont(match: match, pointSize: size.points)
+    try layoutFont(pointSize: size.points)
+  }
+
+  /// The font at another point size (a sweep's design size), carrying the spacing.
+  func layoutFont(pointSize: Double) throws(LayoutError) -> LayoutFont {
+    try LayoutFont(match: match, pointSize: pointSize).withSpacing(spacing)
   }
 
   /// `Pretendard-SemiBold 20pt (relative(headline), XL, from 17pt)`.

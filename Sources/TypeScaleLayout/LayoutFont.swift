@@ -22,6 +22,9 @@ public struct LayoutFont: Hashable, Sendable, CustomStringConvertible {
   public let fallbackFaces: [FontFace]
   /// What font resolution substituted (a name not registered, a weight not found).
   public let diagnostics: [FontDiagnostic]
+  /// The type scale's tracking, kern and line-height multiple, applied where a layout's options
+  /// leave theirs at 0; none by default (see ``withSpacing(_:)``).
+  public internal(set) var spacing: Spacing = .none
 
   /// Creates a font from a face.
   ///
@@ -79,7 +82,8 @@ public struct LayoutFont: Hashable, Sendable, CustomStringConvertible {
   public func withSize(_ pointSize: Double) throws(LayoutError) -> LayoutFont {
     try LayoutFont(
       face: face, pointSize: pointSize, variations: variations, fallbackFaces: fallbackFaces,
-      diagnostics: diagnostics)
+      diagnostics: diagnostics
+    ).withSpacing(spacing)
   }
 
   /// `NotoSans-Regular 17pt`.

@@ -3,14 +3,24 @@
 import TypeScaleFonts
 import TypeScaleMetrics
 
-/// One text laid out at one content-size category.
-public struct CategoryLayout: Sendable {
-  /// The category.
-  public let category: ContentSizeCategory
-  /// The point size Apple's rules give at that category, with its provenance.
-  public let size: ResolvedSize
+/// One text laid out at one step of a `SizeScale`: a content-size category, an Android font
+/// scale.
+public struct SizeStepLayout<Scale: SizeScale>: Sendable {
+  /// The step.
+  public let step: Scale.Step
+  /// The point size the scale gives at that step, with its provenance.
+  public let size: Scale.Size
   /// The layout at that size.
   public let layout: TextLayout
+}
+
+/// One text laid out at one content-size category: what the sweeps over Apple's categories
+/// return.
+public typealias CategoryLayout = SizeStepLayout<ContentSizeScale>
+
+extension SizeStepLayout where Scale == ContentSizeScale {
+  /// The category (the ``step``).
+  public var category: ContentSizeCategory { step }
 }
 
 extension TextLayoutEngine {
@@ -18,8 +28,9 @@ extension TextLayoutEngine {
   ///
   /// The font's point size is the *design* size at the default category (Large); each category's
   /// size comes from `sizing` with `UIFontMetrics`' rules (the style's leading ratio, rounded to
-  /// whole points, then `maximumPointSize`). Runs are shaped once, in font units, and broken at
-  /// each size; faces whose shaping depends on the size are shaped per size.
+  /// whole points, then `maximumPointSize`), through `ContentSizeScale`. This is
+  /// ``sweep(_:font:scale:options:)`` with that scale. Runs are shaped once, in font units, and
+  /// broken at each size; faces whose shaping depends on the size are shaped per size.
   ///
   /// ```swift
   /// let sweep = try engine.sweep("Continue", font: font, sizing: .relative(to: .headline),
@@ -43,12 +54,44 @@ extension TextLayoutEngine {
     categories: DynamicTypeRange = .all, table: SizeTable = .iOS,
     maximumPointSize: Double? = nil, options: LayoutOptions = LayoutOptions()
   ) throws(LayoutError) -> [CategoryLayout] {
-    let design: DesignSize
+    let scale: ContentSizeScale
     do throws(MetricsError) {
-      design = try DesignSize(font.pointSize)
+      scale = try ContentSizeScale(
+        try DesignSize(font.pointSize), sizing: sizing, table: table,
+        maximumPointSize: maximumPointSize, categories: categories)
     } catch {
       throw LayoutError(error)
     }
+    return try sweep(text, font: font, scale: scale, options: options)
+  }
+
+  /// Lays a text out at every step of a size scale, shaping once: the one sweep, for any
+  /// platform's steps.
+  ///
+  /// Each step's point size is `scale.size(at:)`; `font`'s own point size is used only to
+  /// analyse the text. Runs are shaped once, in font units, and broken at each size; faces
+  /// whose shaping depends on the size are shaped per size.
+  ///
+  /// ```swift
+  /// let android = try AndroidFontScale(14, fontScales: [1, 1.3, 2])
+  /// for entry in try engine.sweep("Continue", font: font, scale: android) {
+  ///   print(entry.step, entry.size.points, entry.layout.width)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - font: The font: its face, variations, fallbacks and type-scale spacing.
+  ///   - scale: The steps and their sizes.
+  ///   - options: Layout options, the same at every size.
+  /// - Returns: One layout per step of `scale`, in its order.
+  /// - Throws: ``LayoutError`` for invalid options, a size the scale cannot give, or a font that
+  ///   cannot be read.
+  /// - Complexity: One shaping of each run, then O(n) per step.
+  public func sweep<Scale: SizeScale>(
+    _ text: String, font: LayoutFont, scale: Scale, options: LayoutOptions = LayoutOptions()
+  ) throws(LayoutError) -> [SizeStepLayout<Scale>] {
+    let options = font.spacing.applied(to: options)
     try options.validate()
     let box = contexts.borrow()
     defer { contexts.giveBack(box) }
@@ -57,32 +100,17 @@ extension TextLayoutEngine {
     var prepared = try prepare(text, font: font, options: options, context: box.context)
     // Shaped once, in font units, for every size.
     try preshape(&prepared, font: font, options: options, context: box.context)
-    // The style's metrics once, rather than once per category in `sizing.resolve`.
-    var metrics: FontMetrics?
-    if let style = sizing.textStyle {
+    var results: [SizeStepLayout<Scale>] = []
+    for step in scale.steps {
+      let size: Scale.Size
       do throws(MetricsError) {
-        metrics = try FontMetrics(forTextStyle: style, table: table)
-      } catch {
-        throw LayoutError(error)
-      }
-    }
-    var results: [CategoryLayout] = []
-    for category in categories.categories where table.categories.contains(category) {
-      let size: ResolvedSize
-      do throws(MetricsError) {
-        if let metrics {
-          size = try metrics.scaledFont(
-            for: design, maximumPointSize: maximumPointSize, in: category)
-        } else {
-          size = try sizing.resolve(
-            design, in: category, table: table, maximumPointSize: maximumPointSize)
-        }
+        size = try scale.size(at: step)
       } catch {
         throw LayoutError(error)
       }
       let layout = try _layout(
         &prepared, font: try font.withSize(size.points), options: options, context: box.context)
-      results.append(CategoryLayout(category: category, size: size, layout: layout))
+      results.append(SizeStepLayout(step: step, size: size, layout: layout))
     }
     return results
   }

@@ -95,6 +95,9 @@ public final class TextLayoutEngine: Sendable {
 
   /// Lays text out with a pooled context.
   ///
+  /// The font's ``LayoutFont/spacing`` (a type scale's tracking, kern and line-height multiple)
+  /// applies wherever `options` leaves those at 0.
+  ///
   /// - Parameters:
   ///   - text: The text; paragraphs end at `\n`, `\r\n`, `\r` and U+2029.
   ///   - font: The font and size.
@@ -122,6 +125,7 @@ public final class TextLayoutEngine: Sendable {
   public func layout(
     _ text: String, font: LayoutFont, options: LayoutOptions, context: LayoutContext
   ) throws(LayoutError) -> TextLayout {
+    let options = font.spacing.applied(to: options)
     try options.validate()
     var prepared = try prepare(text, font: font, options: options, context: context)
     return try _layout(&prepared, font: font, options: options, context: context)

@@ -96,7 +96,7 @@ public enum FontSizing: Hashable, Sendable, Codable, CustomStringConvertible {
     }
   }
 
-  /// Resolves a design size for a category.
+  /// Resolves a design size for a category: ``ContentSizeScale/size(at:)`` for one category.
   ///
   /// Scaling sizes round to whole points as SwiftUI does (`round(factor × size)`) and are then
   /// capped at `maximumPointSize`; a fixed size is returned as it is (still capped), at any
@@ -118,29 +118,7 @@ public enum FontSizing: Hashable, Sendable, Codable, CustomStringConvertible {
     _ size: DesignSize, in category: ContentSizeCategory, table: SizeTable = .iOS,
     maximumPointSize: Double? = nil
   ) throws(MetricsError) -> ResolvedSize {
-    switch self {
-    case .fixed:
-      let maximum = try FontMetrics.checkMaximum(maximumPointSize)
-      let points = maximum.map { min(size.points, $0) } ?? size.points
-      return ResolvedSize(
-        points: points, designSize: size, sizing: self, category: category,
-        maximumPointSize: maximum, table: table, factor: 1, isClamped: points < size.points)
-    case .system(let style):
-      let maximum = try FontMetrics.checkMaximum(maximumPointSize)
-      let reference = try table.entry(for: style, at: table.defaultCategory).pointSize
-      let target = try table.entry(for: style, at: category).pointSize
-      let factor = target / reference
-      // The table's own design size gives the table's size exactly, with no rounding at all.
-      let scaled =
-        size.points == reference ? target : (size.points * factor).rounded(.toNearestOrAwayFromZero)
-      let points = maximum.map { min(scaled, $0) } ?? scaled
-      try FontMetrics.checkScaled(points, from: size, in: category)
-      return ResolvedSize(
-        points: points, designSize: size, sizing: self, category: category,
-        maximumPointSize: maximum, table: table, factor: factor, isClamped: points < scaled)
-    case .scalesWithBody, .relative:
-      let metrics = try FontMetrics(forTextStyle: textStyle ?? .body, table: table)
-      return try metrics.scaledFont(for: size, maximumPointSize: maximumPointSize, in: category)
-    }
+    try ContentSizeScale(size, sizing: self, table: table, maximumPointSize: maximumPointSize)
+      .size(at: category)
   }
 }

@@ -93,14 +93,13 @@ struct MeasureSession {
     case .sweep(let swept, let size):
       (style, design, categories) = (swept, size, ContentSizeCategory.allCases)
     }
-    for category in categories {
-      do throws(MetricsError) {
-        _ = try FontSizing.relative(to: style).resolve(design, in: category)
-      } catch  where error.code == .invalidSize {
-        throw .validation("\(style.rawValue): \(error.message)")
-      } catch {
-        return  // Other problems are the layout's to report, as before.
-      }
+    do throws(MetricsError) {
+      let scale = try ContentSizeScale(design, sizing: .relative(to: style))
+      for category in categories { _ = try scale.size(at: category) }
+    } catch  where error.code == .invalidSize {
+      throw .validation("\(style.rawValue): \(error.message)")
+    } catch {
+      return  // Other problems are the layout's to report, as before.
     }
   }
 
@@ -151,7 +150,7 @@ struct MeasureSession {
       case .scaled(let style, let design, let category):
         let size: ResolvedSize
         do throws(MetricsError) {
-          size = try FontSizing.relative(to: style).resolve(design, in: category)
+          size = try ContentSizeScale(design, sizing: .relative(to: style)).size(at: category)
         } catch {
           throw LayoutError(
             .invalidOption,
@@ -161,10 +160,15 @@ struct MeasureSession {
           request.text, font: try font(size.points), options: request.options)
         return [MeasureEntry(category: category, layout: layout)]
       case .sweep(let style, let design):
+        let scale: ContentSizeScale
+        do throws(MetricsError) {
+          scale = try ContentSizeScale(design, sizing: .relative(to: style))
+        } catch {
+          throw LayoutError(error)
+        }
         let sweep = try engine.sweep(
-          request.text, font: try font(design.points), sizing: .relative(to: style),
-          options: request.options)
-        return sweep.map { MeasureEntry(category: $0.category, layout: $0.layout) }
+          request.text, font: try font(design.points), scale: scale, options: request.options)
+        return sweep.map { MeasureEntry(category: $0.step, layout: $0.layout) }
       }
     } catch {
       if error.code == .invalidOption { throw .validation(error.message) }

@@ -74,6 +74,8 @@ struct ScaleCommand: Command {
     ])
 
   let metrics: FontMetrics
+  /// The design size's point size at each category, as `UIFontMetrics.scaledFont` gives it.
+  let sizes: ContentSizeScale
   let size: DesignSize
   let categories: [ContentSizeCategory]
   let maximum: Double?
@@ -155,6 +157,9 @@ struct ScaleCommand: Command {
         self.size = try DesignSize(size)
         self.maximum = maximum
       }
+      sizes = try ContentSizeScale(
+        self.size, sizing: .relative(to: metrics.textStyle), table: table,
+        maximumPointSize: self.maximum)
       if let category {
         categories = [try ContentSizeCategory(parsing: category)]
       } else if all {
@@ -166,7 +171,7 @@ struct ScaleCommand: Command {
       // Check the values once here so that a bad one exits 2 before anything is printed.
       for category in categories {
         if typography == nil {
-          _ = try metrics.scaledFont(for: self.size, maximumPointSize: self.maximum, in: category)
+          _ = try sizes.size(at: category)
         }
         _ = try metrics.scaledValue(
           for: self.size.points, in: category, displayScale: displayScale)
@@ -241,7 +246,7 @@ struct ScaleCommand: Command {
         if let typography {
           font = typography.fonts[index].size
         } else {
-          font = try metrics.scaledFont(for: size, maximumPointSize: maximum, in: category)
+          font = try sizes.size(at: category)
         }
         let value = try metrics.scaledValue(
           for: size.points, in: category, displayScale: displayScale)

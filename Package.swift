@@ -32,7 +32,7 @@ let package = Package(
     // (BoundedFile), message text (DisplayText), the lock shared state sits behind (a pthread
     // mutex that ThreadSanitizer understands), number formatting, the ordered JSON writer, the
     // nearest-Package.swift walk.
-    .target(name: "TypeScaleInternals"),
+    .target(name: "TypeScaleInternals", dependencies: ["TypeScaleMetrics"]),
 
     // C libraries
     // System libraries through pkg-config; only Bridging/ folders import them.
@@ -88,7 +88,9 @@ let package = Package(
     // Localized strings from an app's own files (String Catalogs, `.strings`/`.stringsdict`,
     // XLIFF and `.xcloc`, Android resources): entries of key, language, variant, text, file and
     // line; placeholder samples and CLDR plural sample numbers (ICU, through CUnicode).
-    .target(name: "TypeScaleStrings", dependencies: ["TypeScaleInternals", "CUnicode"]),
+    .target(
+      name: "TypeScaleStrings",
+      dependencies: ["TypeScaleMetrics", "TypeScaleInternals", "CUnicode"]),
     // Itemize, shape, break and measure.
     .target(
       name: "TypeScaleLayout",

@@ -82,9 +82,11 @@ struct CLIError: ConvertingError, LocalizedError {
       code, message, exitCode: code == .helpRequest ? .success : .validationFailure, cause: cause)
   }
 
-  /// How the CLI reports a library error: a metrics error, or a store error for a bad
-  /// argument, is a usage mistake (``Code/message``, with the hint); any other store error is
-  /// an input error (``Code/input``). Both exit 2 (see ``ExitCode``).
+  /// How the CLI reports a library error.
+  ///
+  /// A metrics error, or a store error for a bad argument, is a usage mistake
+  /// (``Code/message``, with the hint); any other store error is an input error
+  /// (``Code/input``). Both exit 2 (see ``ExitCode``).
   ///
   /// - Parameter error: A `MetricsError` or a `FontStoreError`.
   /// - Returns: The CLI's code.

@@ -9,7 +9,7 @@ import TypeScaleMetrics
 /// cannot be scaled or laid out. The message names the value and what would be valid.
 ///
 /// A failure from a lower layer keeps its cause in ``underlying`` and its classification: the
-/// converting initialiser (``ConvertingError``) makes bad input — a `MetricsError`, a `LayoutError` with code
+/// converting initialiser (`ConvertingError`) makes bad input — a `MetricsError`, a `LayoutError` with code
 /// `LayoutError.Code.invalidOption`, a `FontError` with code
 /// `FontError.Code.invalidArgument` — ``Code/invalidValue``, and only a layout that failed
 /// for another reason (a font file that vanished, an engine failure) ``Code/layoutFailed``.
@@ -76,7 +76,7 @@ public struct TypeScaleError: ConvertingError, LocalizedError {
     self.underlying = cause
   }
 
-  /// Creates an error with no problems listed (the ``ConvertingError`` requirement).
+  /// Creates an error with no problems listed (the `ConvertingError` requirement).
   ///
   /// - Parameters:
   ///   - code: The kind of failure.
@@ -86,7 +86,7 @@ public struct TypeScaleError: ConvertingError, LocalizedError {
     self.init(code, message, cause: cause)
   }
 
-  /// The error that caused this one (``underlying``), as ``CodedError`` names it.
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
   public var cause: (any Error & Sendable)? { underlying }
 
   /// The code a lower error becomes, keeping bad input apart from a failed layout.

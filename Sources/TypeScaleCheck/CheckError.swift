@@ -9,7 +9,7 @@ import TypeScaleMetrics
 /// The message names the file, the place in it (a JSON path such as `rules[2].categories`, or
 /// a line and column), the bad value and what would be valid; ``code`` says which kind of
 /// failure it is, for callers that act on it. It has every TypeScale error's shape
-/// (``CodedError``): equality and hashing compare the code and the message, not the ``cause``.
+/// (`CodedError`): equality and hashing compare the code and the message, not the ``cause``.
 public struct CheckError: CodedError, LocalizedError {
   /// What went wrong, with file, line and column or JSON path, and what was expected.
   public let message: String

@@ -21,7 +21,7 @@ import TypeScaleMetrics
 /// ```
 ///
 /// The error that caused it — a `FontError`, a system or network error, a source's own
-/// error — is kept in ``underlying``; `init(_:)` (``ConvertingError``) converts a registry
+/// error — is kept in ``underlying``; `init(_:)` (`ConvertingError`) converts a registry
 /// error. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, status, registry error and system code, not the cause.
@@ -63,7 +63,7 @@ public struct FontStoreError: ConvertingError, LocalizedError {
     self.underlying = cause ?? fontError
   }
 
-  /// Creates an error with no status or system code (the ``ConvertingError`` requirement).
+  /// Creates an error with no status or system code (the `ConvertingError` requirement).
   ///
   /// - Parameters:
   ///   - code: The kind of failure.
@@ -74,7 +74,7 @@ public struct FontStoreError: ConvertingError, LocalizedError {
     self.init(code, message, fontError: cause as? FontError, cause: cause)
   }
 
-  /// The error that caused this one (``underlying``), as ``CodedError`` names it.
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
   public var cause: (any Error & Sendable)? { underlying }
 
   /// The code a registry error about bytes the store was given or holds becomes.

@@ -19,7 +19,7 @@ import TypeScaleMetrics
 /// Each code also gives the matching `CTFontManagerError` number (``Code/ctFontManagerErrorCode``)
 /// so that logs read the same as on Apple platforms.
 ///
-/// Like every TypeScale error (``CodedError``) it is a ``code``, a ``message`` and an optional
+/// Like every TypeScale error (`CodedError`) it is a ``code``, a ``message`` and an optional
 /// cause — here
 /// ``cause``, because ``underlying`` already names the FreeType status. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing

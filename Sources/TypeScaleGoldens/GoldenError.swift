@@ -15,7 +15,7 @@ import TypeScale
 /// ```
 ///
 /// A failure from a lower layer keeps its cause in ``underlying``: the converting initialiser
-/// (``ConvertingError``) makes a `FontError`, `MetricsError`, `LayoutError` or
+/// (`ConvertingError`) makes a `FontError`, `MetricsError`, `LayoutError` or
 /// `TypeScaleError` met while measuring ``Code/measurement`` with its message, and a failure that adds context (a line of
 /// a golden file, a file that cannot be read) passes the original as `cause:`. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
@@ -71,7 +71,7 @@ public struct GoldenError: ConvertingError, LocalizedError {
     self.underlying = cause
   }
 
-  /// Creates an error (the ``ConvertingError`` requirement).
+  /// Creates an error (the `ConvertingError` requirement).
   ///
   /// - Parameters:
   ///   - code: The kind of failure.
@@ -81,7 +81,7 @@ public struct GoldenError: ConvertingError, LocalizedError {
     self.init(code, message, cause: cause)
   }
 
-  /// The error that caused this one (``underlying``), as ``CodedError`` names it.
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
   public var cause: (any Error & Sendable)? { underlying }
 
   /// The code a lower error met while measuring becomes: always ``Code/measurement``, for a

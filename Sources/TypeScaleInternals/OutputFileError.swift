@@ -8,7 +8,7 @@ import TypeScaleMetrics
 /// (`cannot write report.html: write failed: No space left on device`), or names what is wrong
 /// with the target (`cannot write out: it is a folder; expected a file path`). Each module maps
 /// it to its own typed error with ``message``. It has every TypeScale error's shape
-/// (``CodedError``); equality compares the message and the path.
+/// (`CodedError`); equality compares the message and the path.
 package struct OutputFileError: CodedError {
   /// The one kind of an output error: the output could not be written.
   package enum Code: String, Hashable, Sendable, CustomStringConvertible {

@@ -16,7 +16,7 @@ import TypeScaleMetrics
 /// ```
 ///
 /// A failure from a lower layer keeps its cause in ``underlying`` and its classification: the
-/// converting initialiser (``ConvertingError``) makes a `MetricsError` (a bad size)
+/// converting initialiser (`ConvertingError`) makes a `MetricsError` (a bad size)
 /// ``Code/invalidOption`` and a `FontError` for a font that cannot be read
 /// ``Code/fontUnavailable``. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
@@ -65,7 +65,7 @@ public struct LayoutError: ConvertingError, LocalizedError {
     self.underlying = cause
   }
 
-  /// Creates an error (the ``ConvertingError`` requirement).
+  /// Creates an error (the `ConvertingError` requirement).
   ///
   /// - Parameters:
   ///   - code: The kind of failure.
@@ -75,7 +75,7 @@ public struct LayoutError: ConvertingError, LocalizedError {
     self.init(code, message, cause: cause)
   }
 
-  /// The error that caused this one (``underlying``), as ``CodedError`` names it.
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
   public var cause: (any Error & Sendable)? { underlying }
 
   /// The code a lower error becomes: a metrics error (a size or value the metrics engine

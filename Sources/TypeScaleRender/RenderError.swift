@@ -53,7 +53,7 @@ public struct RenderError: ConvertingError, LocalizedError {
     self.cause = cause
   }
 
-  /// Creates an error with no C status (the ``ConvertingError`` requirement).
+  /// Creates an error with no C status (the `ConvertingError` requirement).
   ///
   /// - Parameters:
   ///   - code: The kind of failure.

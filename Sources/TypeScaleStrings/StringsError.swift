@@ -19,7 +19,7 @@ import TypeScaleMetrics
 /// }
 /// ```
 ///
-/// It has every TypeScale error's shape (``CodedError``): a ``code``, a ``message`` and an
+/// It has every TypeScale error's shape (`CodedError`): a ``code``, a ``message`` and an
 /// optional ``cause``; equality and hashing compare the code, the message and the place (file,
 /// line, column), not the cause. It is a `LocalizedError`, so `error.localizedDescription` is
 /// the message.

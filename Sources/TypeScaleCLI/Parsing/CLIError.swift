@@ -21,8 +21,8 @@ import TypeScaleMetrics
 /// failure: throwing it from a command makes ``CLI`` print that command's help and exit with
 /// ``ExitCode/success``.
 ///
-/// It has the library's error shape (``CodedError``), and a library error becomes a CLI error
-/// with `CLIError(error)` (``ConvertingError``, ``code(converting:)``), keeping its message.
+/// It has the library's error shape (`CodedError`), and a library error becomes a CLI error
+/// with `CLIError(error)` (`ConvertingError`, ``code(converting:)``), keeping its message.
 /// Like the library's error types it is a `LocalizedError`, so `error.localizedDescription` is
 /// the message rather than Foundation's "The operation could not be completed".
 struct CLIError: ConvertingError, LocalizedError {
@@ -69,7 +69,7 @@ struct CLIError: ConvertingError, LocalizedError {
     self.cause = cause
   }
 
-  /// Creates an error of a code (the ``ConvertingError`` requirement): ``Code/input`` and
+  /// Creates an error of a code (the `ConvertingError` requirement): ``Code/input`` and
   /// ``Code/message`` exit with ``ExitCode/validationFailure``, ``Code/helpRequest`` with
   /// ``ExitCode/success``.
   ///

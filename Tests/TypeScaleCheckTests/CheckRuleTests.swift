@@ -65,3 +65,17 @@ import TypeScaleStrings
     }
   }
 }
+
+/// `CheckError` has every TypeScale error's shape; `CheckError("message")` keeps working.
+@Suite struct CheckErrorShapeTests {
+  private struct Cause: Error, Sendable {}
+
+  @Test func checkError_defaultsToInvalidInput_andComparesWithoutTheCause() {
+    let error = CheckError("a key pattern is empty")
+    #expect(error.code == .invalidInput)
+    #expect(error.description == "a key pattern is empty")
+    #expect(error == CheckError("a key pattern is empty", cause: Cause()))
+    #expect(error != CheckError("a key pattern is empty", code: .nothingToCheck))
+    #expect(CheckError("x", code: .tooManyLayouts).code.description == "tooManyLayouts")
+  }
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleMetrics
 
 /// An error from the `TypeScale` entry point.
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// cannot be scaled or laid out. The message names the value and what would be valid.
 ///
 /// A failure from a lower layer keeps its cause in ``underlying`` and its classification: the
-/// converting initialisers make bad input — a `MetricsError`, a `LayoutError` with code
+/// converting initialiser (`ConvertingError`) makes bad input — a `MetricsError`, a `LayoutError` with code
 /// `LayoutError.Code.invalidOption`, a `FontError` with code
 /// `FontError.Code.invalidArgument` — ``Code/invalidValue``, and only a layout that failed
 /// for another reason (a font file that vanished, an engine failure) ``Code/layoutFailed``.
@@ -24,7 +25,7 @@ import Foundation
 ///   error.localizedDescription  // width -1 is not valid; …
 /// }
 /// ```
-public struct TypeScaleError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct TypeScaleError: ConvertingError, LocalizedError {
   /// The kind of failure; compare with `==`.
   ///
   /// A struct rather than an enum so that new kinds can be added without breaking `switch`
@@ -75,64 +76,39 @@ public struct TypeScaleError: Error, Hashable, Sendable, CustomStringConvertible
     self.underlying = cause
   }
 
-  /// Converts a metrics error: a size, value or category that cannot be scaled.
+  /// Creates an error with no problems listed (the `ConvertingError` requirement).
   ///
-  /// The code is ``Code/invalidValue``, the message is the metrics error's, and
-  /// ``underlying`` is `error`.
-  ///
-  /// - Parameter error: The metrics error.
-  public init(_ error: MetricsError) {
-    self.init(.invalidValue, error.message, cause: error)
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong.
+  ///   - cause: The error that caused this one, if any (``underlying``).
+  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
+    self.init(code, message, cause: cause)
   }
 
-  /// Converts a layout error, keeping bad input apart from a failed layout.
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
+  public var cause: (any Error & Sendable)? { underlying }
+
+  /// The code a lower error becomes, keeping bad input apart from a failed layout.
   ///
-  /// The code is ``Code/invalidValue`` for `LayoutError.Code.invalidOption` and
-  /// ``Code/layoutFailed`` otherwise; the message is the layout error's, and ``underlying``
-  /// is `error`.
+  /// A `MetricsError` (a size, value or category that cannot be scaled), a `LayoutError` with
+  /// code `LayoutError.Code.invalidOption` and a `FontError` with code
+  /// `FontError.Code.invalidArgument` are ``Code/invalidValue``; any other layout or registry
+  /// error is ``Code/layoutFailed``.
   ///
-  /// - Parameter error: The layout error.
-  public init(_ error: LayoutError) {
-    self.init(
-      error.code == .invalidOption ? .invalidValue : .layoutFailed, error.message, cause: error)
+  /// - Parameter error: The lower error.
+  /// - Returns: The entry point's code.
+  public static func code(converting error: any CodedError) -> Code {
+    switch error {
+    case let error as LayoutError: error.code == .invalidOption ? .invalidValue : .layoutFailed
+    case let error as FontError: error.code == .invalidArgument ? .invalidValue : .layoutFailed
+    default: .invalidValue
+    }
   }
 
-  /// Converts a registry error, keeping bad input apart from a font that cannot be used.
-  ///
-  /// The code is ``Code/invalidValue`` for `FontError.Code.invalidArgument` and
-  /// ``Code/layoutFailed`` otherwise; the message is the font error's, and ``underlying`` is
-  /// `error`.
-  ///
-  /// - Parameter error: The registry error.
-  public init(_ error: FontError) {
-    self.init(
-      error.code == .invalidArgument ? .invalidValue : .layoutFailed, error.message,
-      cause: error)
-  }
-
-  /// The message.
-  public var description: String { message }
+  /// The problems, which equality and hashing compare besides the code and the message.
+  public var comparedDetails: [AnyHashable] { [problems] }
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
-
-  /// Whether two errors have the same code, message and problems; their causes are not
-  /// compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when those fields are equal.
-  public static func == (lhs: TypeScaleError, rhs: TypeScaleError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message && lhs.problems == rhs.problems
-  }
-
-  /// Hashes the fields ``==(_:_:)`` compares.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-    hasher.combine(problems)
-  }
 }

@@ -23,28 +23,17 @@ public struct CategorySelection: Hashable, Sendable, CustomStringConvertible, De
 
   private init(uncheckedCategories: [ContentSizeCategory]) { categories = uncheckedCategories }
 
-  /// Parses a range `A...B` (A ≤ B) or a single category name.
+  /// Parses a range `A...B` (A ≤ B) or a single category name, with
+  /// `DynamicTypeRange(parsing:)`: a range that runs backwards (`AX3...xS`) is an error that
+  /// names the range meant (`write xS...AX3`).
   ///
   /// - Parameter text: The text.
   /// - Throws: ``CheckError`` naming the text and what is valid.
   public init(parsing text: String) throws(CheckError) {
-    let parts = text.components(separatedBy: "...")
-    switch parts.count {
-    case 1:
-      categories = [try Self.category(text)]
-    case 2:
-      let lower = try Self.category(parts[0])
-      let upper = try Self.category(parts[1])
-      guard lower <= upper else {
-        throw CheckError(
-          "category range \"\(DisplayText.quoted(text))\" runs backwards; put the smaller first, as in "
-            + "\(upper.shortName)...\(lower.shortName)")
-      }
-      categories = ContentSizeCategory.allCases.filter { (lower...upper).contains($0) }
-    default:
-      throw CheckError(
-        "\"\(DisplayText.quoted(text))\" is not a category range; use A...B such as xS...AX3, or a list of names"
-      )
+    do throws(MetricsError) {
+      categories = try DynamicTypeRange(parsing: text).categories
+    } catch {
+      throw CheckError(error.message, cause: error)
     }
   }
 

@@ -115,7 +115,7 @@ public struct CheckBaseline: Hashable, Sendable {
     do throws(OutputFileError) {
       try OutputFile.write(data, to: url.path)
     } catch {
-      throw CheckError(error.message)
+      throw CheckError(error.message, cause: error)
     }
   }
 

@@ -203,7 +203,7 @@ extension CheckRule: Decodable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let pattern = try container.decode(String.self, forKey: .keys)
-    do throws(CheckError) {
+    do throws(StringsError) {
       keys = try KeyGlob(pattern)
     } catch {
       throw DecodingError.dataCorruptedError(

@@ -34,7 +34,7 @@ import TypeScaleStrings
 /// - `defaults` and each rule: `style` (a text style or a typography token), `width` (points),
 ///   `lineLimit` (0 for none), `truncation` (whether a truncated label is acceptable),
 ///   `categories` (`"A...B"`, one name, or a list of names), `device`. A rule also has `keys`,
-///   a glob (``KeyGlob``); the first rule whose `keys` match wins, and its unset fields come from
+///   a glob (`KeyGlob`); the first rule whose `keys` match wins, and its unset fields come from
 ///   `defaults`. Keys no rule matches use `defaults`, or are skipped when there are none.
 ///
 /// Unknown fields are errors (a misspelt `lineLimt` would otherwise be ignored). Limits: the file

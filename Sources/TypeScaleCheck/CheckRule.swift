@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScale
+import TypeScaleStrings
 
 /// What a rule (or the constraints' `defaults`) sets; a field left `nil` comes from `defaults`,
 /// then from ``CheckRule/Resolved``'s built-in values.

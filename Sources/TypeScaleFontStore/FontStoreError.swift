@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleFonts
+import TypeScaleMetrics
 
 /// An error from the font store or a remote source: an HTTP status, a body that is too large or
 /// not a font, a network or storage failure.
@@ -20,10 +21,11 @@ import TypeScaleFonts
 /// ```
 ///
 /// The error that caused it — a `FontError`, a system or network error, a source's own
-/// error — is kept in ``underlying``; ``init(_:)`` converts a registry error. It is a
+/// error — is kept in ``underlying``; `init(_:)` (`ConvertingError`) converts a registry
+/// error. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, status, registry error and system code, not the cause.
-public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct FontStoreError: ConvertingError, LocalizedError {
   /// The kind of failure.
   public let code: Code
   /// What went wrong and how to fix it, naming the URL, file or key.
@@ -61,46 +63,46 @@ public struct FontStoreError: Error, Hashable, Sendable, CustomStringConvertible
     self.underlying = cause ?? fontError
   }
 
-  /// Converts a registry error about bytes the store was given or holds.
+  /// Creates an error with no status or system code (the `ConvertingError` requirement).
   ///
-  /// The code follows what the registry found: ``Code/notAFont``, ``Code/tooLarge``,
-  /// ``Code/storage`` for a file missing or unreadable, ``Code/conflict`` for a PostScript name
-  /// another file has, ``Code/corrupt`` otherwise. The message is the registry's, and `error`
-  /// is both ``fontError`` and ``underlying``.
-  ///
-  /// - Parameter error: The registry error.
-  public init(_ error: FontError) {
-    self.init(Self.storeCode(for: error.code), error.message, fontError: error)
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and how to fix it.
+  ///   - cause: The error that caused this one, if any (``underlying``); when it is a
+  ///     `FontError`, also ``fontError``.
+  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
+    self.init(code, message, fontError: cause as? FontError, cause: cause)
   }
 
-  /// The message.
-  public var description: String { message }
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
+  public var cause: (any Error & Sendable)? { underlying }
+
+  /// The code a registry error about bytes the store was given or holds becomes.
+  ///
+  /// It follows what the registry found: ``Code/notAFont``, ``Code/tooLarge``,
+  /// ``Code/storage`` for a file missing or unreadable, ``Code/conflict`` for a PostScript name
+  /// another file has, ``Code/corrupt`` otherwise. Converted with `init(_:)`, the message is
+  /// the registry's, and the registry error is both ``fontError`` and ``underlying``.
+  ///
+  /// - Parameter error: The registry error.
+  /// - Returns: The store's code.
+  public static func code(converting error: any CodedError) -> Code {
+    guard let error = error as? FontError else { return .corrupt }
+    return switch error.code {
+    case .notAFont: .notAFont
+    case .tooLarge: .tooLarge
+    case .fileNotFound, .unreadableFile: .storage
+    case .duplicatePostScriptName: .conflict
+    default: .corrupt
+    }
+  }
+
+  /// The HTTP status, registry error and system code, which equality and hashing compare
+  /// besides the code and the message.
+  public var comparedDetails: [AnyHashable] { [statusCode, fontError, systemCode] }
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
-
-  /// Whether two errors have the same code, message, status, registry error and system code;
-  /// their causes are not compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when those fields are equal.
-  public static func == (lhs: FontStoreError, rhs: FontStoreError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message && lhs.statusCode == rhs.statusCode
-      && lhs.fontError == rhs.fontError && lhs.systemCode == rhs.systemCode
-  }
-
-  /// Hashes the fields ``==(_:_:)`` compares.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-    hasher.combine(statusCode)
-    hasher.combine(fontError)
-    hasher.combine(systemCode)
-  }
 
   /// The kind of a ``FontStoreError``; compare with `==`.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -165,17 +167,6 @@ extension FontStoreError {
       .replacingOccurrences(of: file.resolvingSymlinksInPath().path, with: name)
       .replacingOccurrences(of: file.path, with: name)
       .replacingOccurrences(of: file.lastPathComponent, with: name)
-    return FontStoreError(storeCode(for: error.code), message, fontError: error)
-  }
-
-  /// The store's code for a registry error's code, as ``init(_:)`` gives it.
-  private static func storeCode(for code: FontError.Code) -> Code {
-    switch code {
-    case .notAFont: .notAFont
-    case .tooLarge: .tooLarge
-    case .fileNotFound, .unreadableFile: .storage
-    case .duplicatePostScriptName: .conflict
-    default: .corrupt
-    }
+    return FontStoreError(code(converting: error), message, fontError: error)
   }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import TypeScaleMetrics
 
 /// An error from the font registry: a file that is missing, unreadable or not a font, a name
 /// conflict, a lookup that found nothing.
@@ -18,11 +19,12 @@ import Foundation
 /// Each code also gives the matching `CTFontManagerError` number (``Code/ctFontManagerErrorCode``)
 /// so that logs read the same as on Apple platforms.
 ///
-/// Like every TypeScale error it is a ``code``, a ``message`` and an optional cause — here
+/// Like every TypeScale error (`CodedError`) it is a ``code``, a ``message`` and an optional
+/// cause — here
 /// ``cause``, because ``underlying`` already names the FreeType status. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, FreeType status and function, not the cause.
-public struct FontError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct FontError: CodedError, LocalizedError {
   /// The kind of failure.
   public let code: Code
   /// What went wrong and how to fix it, naming the file or value.
@@ -57,27 +59,9 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible, Loc
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
 
-  /// Whether two errors have the same code, message, FreeType status and function; their
-  /// causes are not compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when those fields are equal.
-  public static func == (lhs: FontError, rhs: FontError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message && lhs.underlying == rhs.underlying
-      && lhs.function == rhs.function
-  }
-
-  /// Hashes the fields ``==(_:_:)`` compares.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-    hasher.combine(underlying)
-    hasher.combine(function)
-  }
+  /// The FreeType status and function, which equality and hashing compare besides the code
+  /// and the message.
+  public var comparedDetails: [AnyHashable] { [underlying, function] }
 
   /// The message, with the C function and code when FreeType reported the failure.
   public var description: String {

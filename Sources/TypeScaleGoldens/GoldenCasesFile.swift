@@ -29,7 +29,9 @@ import TypeScaleInternals
 ///   to the cases file or absolute (`fonts` files are registered too).
 /// - `fonts`: alias → `"embedded"`, a path, or a list of paths (the first is the primary face,
 ///   the rest its cascade); paths are relative to the cases file, or absolute.
-/// - `categories`: `"all"`, a list of names (`["xS", "L", "AX3"]`), or a range `"L...AX5"`.
+/// - `categories`: `"all"`, a list of names (`["xS", "L", "AX3"]`), or a range `"L...AX5"`
+///   (`DynamicTypeRange(parsing:)`: the smaller category first; a range that runs backwards,
+///   `"AX5...L"`, is an error that names the range meant, as in check constraints).
 /// - `widths`: a list of points; `null` in the list means unwrapped. `lines`: 0 for no limit.
 /// - `texts`: a list of `[id, text]` pairs (kept in order) or an object (sorted by id).
 /// - `target`: `label` (the default: a `UILabel`'s defaults) or `attributed-string`
@@ -636,12 +638,7 @@ public enum GoldenCasesFile {
 
   static func categories(_ text: String) throws(MetricsError) -> [ContentSizeCategory] {
     if text == "all" { return ContentSizeCategory.allCases }
-    if let range = text.range(of: "...") {
-      let lower = try ContentSizeCategory(parsing: String(text[..<range.lowerBound]))
-      let upper = try ContentSizeCategory(parsing: String(text[range.upperBound...]))
-      return DynamicTypeRange(min(lower, upper)...max(lower, upper)).categories
-    }
-    return [try ContentSizeCategory(parsing: text)]
+    return try DynamicTypeRange(parsing: text).categories
   }
 }
 

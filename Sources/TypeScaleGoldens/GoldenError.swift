@@ -14,13 +14,13 @@ import TypeScale
 /// }
 /// ```
 ///
-/// A failure from a lower layer keeps its cause in ``underlying``: the converting initialisers
-/// make a `FontError`, `MetricsError`, `LayoutError` or `TypeScaleError` met while
-/// measuring ``Code/measurement`` with its message, and a failure that adds context (a line of
+/// A failure from a lower layer keeps its cause in ``underlying``: the converting initialiser
+/// (`ConvertingError`) makes a `FontError`, `MetricsError`, `LayoutError` or
+/// `TypeScaleError` met while measuring ``Code/measurement`` with its message, and a failure that adds context (a line of
 /// a golden file, a file that cannot be read) passes the original as `cause:`. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
-public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct GoldenError: ConvertingError, LocalizedError {
   /// The kind of failure; compare with `==`.
   ///
   /// A struct rather than an enum so that new kinds can be added without breaking `switch`
@@ -71,59 +71,27 @@ public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible, L
     self.underlying = cause
   }
 
-  /// Converts a registry error met while measuring: ``Code/measurement``, with the font
-  /// error's message, and `error` as ``underlying``.
+  /// Creates an error (the `ConvertingError` requirement).
   ///
-  /// - Parameter error: The registry error.
-  public init(_ error: FontError) {
-    self.init(.measurement, error.message, cause: error)
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: Where and what went wrong.
+  ///   - cause: The error that caused this one, if any (``underlying``).
+  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
+    self.init(code, message, cause: cause)
   }
 
-  /// Converts a metrics error met while measuring (a case's size): ``Code/measurement``, with
-  /// the metrics error's message, and `error` as ``underlying``.
-  ///
-  /// - Parameter error: The metrics error.
-  public init(_ error: MetricsError) {
-    self.init(.measurement, error.message, cause: error)
-  }
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
+  public var cause: (any Error & Sendable)? { underlying }
 
-  /// Converts a layout error met while measuring: ``Code/measurement``, with the layout
-  /// error's message, and `error` as ``underlying``.
+  /// The code a lower error met while measuring becomes: always ``Code/measurement``, for a
+  /// font that could not be registered (`FontError`), a size (`MetricsError`), a layout
+  /// (`LayoutError`) or a typography case (`TypeScaleError`).
   ///
-  /// - Parameter error: The layout error.
-  public init(_ error: LayoutError) {
-    self.init(.measurement, error.message, cause: error)
-  }
-
-  /// Converts an error of the `TypeScale` entry point met while measuring a typography case:
-  /// ``Code/measurement``, with its message, and `error` as ``underlying``.
-  ///
-  /// - Parameter error: The entry point's error.
-  public init(_ error: TypeScaleError) {
-    self.init(.measurement, error.message, cause: error)
-  }
-
-  /// The message.
-  public var description: String { message }
+  /// - Parameter error: The lower error.
+  /// - Returns: ``Code/measurement``.
+  public static func code(converting error: any CodedError) -> Code { .measurement }
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
-
-  /// Whether two errors have the same code and message; their causes are not compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when the codes and messages are equal.
-  public static func == (lhs: GoldenError, rhs: GoldenError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message
-  }
-
-  /// Hashes the code and the message, as ``==(_:_:)`` compares them.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-  }
 }

@@ -57,11 +57,11 @@ package struct GoldenLayouts {
   }
 
   /// Why a case could not be laid out: a code, a message and the error that caused it, the
-  /// shape of every TypeScale error.
-  package struct Failure: Error, CustomStringConvertible {
+  /// shape of every TypeScale error (`CodedError`).
+  package struct Failure: CodedError {
     /// What failed.
-    package struct Code: Hashable, Sendable {
-      private enum _Storage: Hashable, Sendable { case font, layout }
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
+      private enum _Storage: String, Hashable, Sendable { case font, layout }
       private let storage: _Storage
       private init(_ storage: _Storage) { self.storage = storage }
 
@@ -69,6 +69,9 @@ package struct GoldenLayouts {
       package static let font = Code(.font)
       /// A case could not be sized or laid out.
       package static let layout = Code(.layout)
+
+      /// The code's name, `font` or `layout`.
+      package var description: String { storage.rawValue }
     }
 
     /// What failed.
@@ -99,8 +102,8 @@ package struct GoldenLayouts {
       Failure(code, "\(context): \(message)", cause: underlying)
     }
 
-    /// The message.
-    package var description: String { message }
+    /// The error that caused this one (``underlying``), as `CodedError` names it.
+    package var cause: (any Error & Sendable)? { underlying }
   }
 
   /// The registry fonts are registered in.

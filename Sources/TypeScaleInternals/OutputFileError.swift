@@ -1,16 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
+
 /// Why an output could not be written, as one line naming the path the user gave.
 ///
 /// The message reads `cannot write <path>: <call> failed: <reason>` for a failed system call
 /// (`cannot write report.html: write failed: No space left on device`), or names what is wrong
 /// with the target (`cannot write out: it is a folder; expected a file path`). Each module maps
-/// it to its own typed error with ``message``.
-package struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+/// it to its own typed error with ``message``. It has every TypeScale error's shape
+/// (`CodedError`); equality compares the message and the path.
+package struct OutputFileError: CodedError {
+  /// The one kind of an output error: the output could not be written.
+  package enum Code: String, Hashable, Sendable, CustomStringConvertible {
+    /// A system call failed, or the target is not a file that can be written.
+    case unwritable
+
+    /// The code's name, `unwritable`.
+    package var description: String { rawValue }
+  }
+
   /// The path as the user gave it.
   package let path: String
   /// One line naming the path and the reason.
   package let message: String
+
+  /// Always ``Code/unwritable``.
+  package var code: Code { .unwritable }
+  /// No error caused an output error: its message names the call and the `errno`.
+  package var cause: (any Error & Sendable)? { nil }
+  /// The path, which equality and hashing compare besides the message.
+  package var comparedDetails: [AnyHashable] { [path] }
 
   /// Creates an error with a message that already names the path.
   ///
@@ -35,7 +54,4 @@ package struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertib
       message: "cannot write \(DisplayText.quoted(path)): \(call) failed: "
         + SystemCall.reason(code))
   }
-
-  /// The message.
-  package var description: String { message }
 }

@@ -16,11 +16,12 @@ import TypeScaleMetrics
 /// ```
 ///
 /// A failure from a lower layer keeps its cause in ``underlying`` and its classification: the
-/// converting initialisers make a `MetricsError` (a bad size) ``Code/invalidOption`` and a
-/// `FontError` for a font that cannot be read ``Code/fontUnavailable``. It is a
+/// converting initialiser (`ConvertingError`) makes a `MetricsError` (a bad size)
+/// ``Code/invalidOption`` and a `FontError` for a font that cannot be read
+/// ``Code/fontUnavailable``. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
-public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct LayoutError: ConvertingError, LocalizedError {
   /// The kind of failure; compare with `==`.
   ///
   /// A struct rather than an enum so that new kinds can be added without breaking `switch`
@@ -64,53 +65,32 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible, L
     self.underlying = cause
   }
 
-  /// Converts a metrics error: a size or value the metrics engine refused is a bad option.
+  /// Creates an error (the `ConvertingError` requirement).
   ///
-  /// The code is ``Code/invalidOption``, the message is the metrics error's, and
-  /// ``underlying`` is `error`.
-  ///
-  /// - Parameter error: The metrics error.
-  public init(_ error: MetricsError) {
-    self.init(.invalidOption, error.message, cause: error)
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and what would be valid.
+  ///   - cause: The error that caused this one, if any (``underlying``).
+  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
+    self.init(code, message, cause: cause)
   }
 
-  /// Converts a registry error: an invalid argument stays a bad option, anything else means
-  /// the font could not be used.
-  ///
-  /// The code is ``Code/invalidOption`` for `FontError.Code.invalidArgument` and
-  /// ``Code/fontUnavailable`` otherwise; the message is the font error's, and ``underlying``
-  /// is `error`.
-  ///
-  /// - Parameter error: The registry error.
-  public init(_ error: FontError) {
-    self.init(
-      error.code == .invalidArgument ? .invalidOption : .fontUnavailable, error.message,
-      cause: error)
-  }
+  /// The error that caused this one (``underlying``), as `CodedError` names it.
+  public var cause: (any Error & Sendable)? { underlying }
 
-  /// The message.
-  public var description: String { message }
+  /// The code a lower error becomes: a metrics error (a size or value the metrics engine
+  /// refused) and a registry error for an invalid argument are ``Code/invalidOption``; any
+  /// other registry error means the font could not be used, ``Code/fontUnavailable``.
+  ///
+  /// - Parameter error: A `MetricsError` or a `FontError`.
+  /// - Returns: The layout error's code.
+  public static func code(converting error: any CodedError) -> Code {
+    guard let error = error as? FontError else { return .invalidOption }
+    return error.code == .invalidArgument ? .invalidOption : .fontUnavailable
+  }
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
-
-  /// Whether two errors have the same code and message; their causes are not compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when the codes and messages are equal.
-  public static func == (lhs: LayoutError, rhs: LayoutError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message
-  }
-
-  /// Hashes the code and the message, as ``==(_:_:)`` compares them.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-  }
 
   static func option(_ message: String) -> LayoutError { LayoutError(.invalidOption, message) }
 }

@@ -15,12 +15,12 @@
 ///
 /// Match on ``code`` rather than on the message, which may be reworded.
 ///
-/// Every TypeScale error type has this shape: a ``code``, a ``message`` and an optional
-/// ``underlying`` error that caused it. Equality and hashing compare the code and the message,
-/// not the cause. This module has no Foundation, so the `LocalizedError` conformance that makes
+/// Every TypeScale error type has this shape (``CodedError``): a ``code``, a ``message`` and an
+/// optional ``underlying`` error that caused it. Equality and hashing compare the code and the
+/// message, not the cause. This module has no Foundation, so the `LocalizedError` conformance that makes
 /// `error.localizedDescription` the message (rather than "The operation could not be
 /// completed") is declared in `TypeScaleFonts`, which every module above this one links.
-public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct MetricsError: CodedError {
   /// The kind of failure, an extensible set of values.
   public let code: Code
   /// A sentence for a person: what went wrong and how to fix it.
@@ -40,26 +40,8 @@ public struct MetricsError: Error, Hashable, Sendable, CustomStringConvertible {
     self.underlying = cause
   }
 
-  /// The message, as printed by `print(error)`.
-  public var description: String { message }
-
-  /// Whether two errors have the same code and message; their causes are not compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when the codes and messages are equal.
-  public static func == (lhs: MetricsError, rhs: MetricsError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message
-  }
-
-  /// Hashes the code and the message, as ``==(_:_:)`` compares them.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-  }
+  /// The error that caused this one (``underlying``), as ``CodedError`` names it.
+  public var cause: (any Error & Sendable)? { underlying }
 
   /// The kind of a ``MetricsError``.
   ///

@@ -3,6 +3,7 @@
 import Foundation
 import TypeScaleFonts
 import TypeScaleLayout
+import TypeScaleMetrics
 
 /// An error from rendering: an option out of range, an image over the pixel limit, a font FreeType cannot draw, a PNG libpng
 /// cannot write or read, a file that cannot be written.
@@ -20,7 +21,7 @@ import TypeScaleLayout
 ///   print(error)  // not a PNG file … [png_image_begin_read_from_memory]
 /// }
 /// ```
-public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct RenderError: ConvertingError, LocalizedError {
   /// The kind of failure.
   public let code: Code
   /// What went wrong and how to fix it.
@@ -52,59 +53,44 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible, L
     self.cause = cause
   }
 
-  /// Converts a layout error, keeping a bad option apart from a failed layout.
+  /// Creates an error with no C status (the `ConvertingError` requirement).
   ///
-  /// The code is ``Code/invalidOption`` for `LayoutError.Code.invalidOption`, ``Code/font``
-  /// for `LayoutError.Code.fontUnavailable` and ``Code/layout`` otherwise; the message is
-  /// the layout error's, and ``cause`` is `error`.
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and how to fix it.
+  ///   - cause: The error that caused this one, if any (``cause``).
+  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
+    self.init(code, message, cause: cause)
+  }
+
+  /// The code a lower error becomes, keeping a bad option apart from a failed layout.
   ///
-  /// - Parameter error: The layout error.
-  public init(_ error: LayoutError) {
-    let code: Code =
+  /// `LayoutError.Code.invalidOption` and `FontError.Code.invalidArgument` stay a bad option,
+  /// ``Code/invalidOption``; `LayoutError.Code.fontUnavailable` and any other registry error
+  /// mean the font could not be used, ``Code/font``; any other layout error is
+  /// ``Code/layout``.
+  ///
+  /// - Parameter error: A `LayoutError` or a `FontError`.
+  /// - Returns: The render error's code.
+  public static func code(converting error: any CodedError) -> Code {
+    switch error {
+    case let error as LayoutError:
       switch error.code {
       case .invalidOption: .invalidOption
       case .fontUnavailable: .font
       default: .layout
       }
-    self.init(code, error.message, cause: error)
-  }
-
-  /// Converts a registry error: an invalid argument stays a bad option, anything else means
-  /// the font could not be used.
-  ///
-  /// The code is ``Code/invalidOption`` for `FontError.Code.invalidArgument` and
-  /// ``Code/font`` otherwise; the message is the font error's, and ``cause`` is `error`.
-  ///
-  /// - Parameter error: The registry error.
-  public init(_ error: FontError) {
-    self.init(
-      error.code == .invalidArgument ? .invalidOption : .font, error.message, cause: error)
+    case let error as FontError: error.code == .invalidArgument ? .invalidOption : .font
+    default: .layout
+    }
   }
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
 
-  /// Whether two errors have the same code, message, C status and function; their causes
-  /// are not compared.
-  ///
-  /// - Parameters:
-  ///   - lhs: An error.
-  ///   - rhs: Another error.
-  /// - Returns: `true` when those fields are equal.
-  public static func == (lhs: RenderError, rhs: RenderError) -> Bool {
-    lhs.code == rhs.code && lhs.message == rhs.message && lhs.underlying == rhs.underlying
-      && lhs.function == rhs.function
-  }
-
-  /// Hashes the fields ``==(_:_:)`` compares.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(code)
-    hasher.combine(message)
-    hasher.combine(underlying)
-    hasher.combine(function)
-  }
+  /// The C status and function, which equality and hashing compare besides the code and the
+  /// message.
+  public var comparedDetails: [AnyHashable] { [underlying, function] }
 
   /// The message, with the C function and status when a C library reported the failure.
   public var description: String {

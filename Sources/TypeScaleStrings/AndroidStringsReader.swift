@@ -68,9 +68,11 @@ import TypeScaleInternals
 /// per-language entries (Android shows the default text in every language).
 ///
 /// Malformed XML is a ``StringsError/Code/malformed`` error with the parser's line and column.
-public struct AndroidStringsReader: Sendable {
+public struct AndroidStringsReader: StringsReader {
   /// The largest file read, 32 MiB; larger files are ``StringsError/Code/tooLarge``.
   public static let maximumFileSize = 32 << 20
+  /// Its files in messages: `strings.xml file`.
+  public static let fileKind = "strings.xml file"
 
   /// The most `@string/` links followed from one string, 20: Android's `AssetManager2`
   /// follows at most 20 references (its `ResolveReference` loop, `kMaxIterations = 20`) and
@@ -289,27 +291,16 @@ public struct AndroidStringsReader: Sendable {
   }
 
   static func parse(_ url: URL) throws(StringsError) -> [ParsedString] {
-    let data = try StringsInput.data(
-      at: url, limit: maximumFileSize, what: "strings.xml file")
+    let data = try Self.data(at: url)
     return try parse(data: data, file: url)
   }
 
   static func parse(data: Data, file: URL) throws(StringsError) -> [ParsedString] {
-    if let declaration = StringsXML.entityDeclaration(in: data) {
-      throw StringsXML.error(declaration, file: file, data: data)
-    }
-    let parser = XMLParser(data: data)
     let delegate = AndroidXMLDelegate(file: file)
-    parser.delegate = delegate
-    parser.shouldResolveExternalEntities = false
-    // XMLParser on Linux can return true from parse() after reporting an error to its delegate
-    // (a mismatched end tag), so the delegate's record is what counts.
+    let failure = StringsXML.parse(data, with: delegate) { delegate.xmlFailure }
     // The delegate's own error (which aborts the parse) comes first.
-    _ = parser.parse()
     if let error = delegate.error { throw error }
-    if let failure = StringsXML.failure(of: parser, recorded: delegate.xmlFailure) {
-      throw StringsXML.error(failure, file: file, data: data)
-    }
+    if let failure { throw StringsXML.error(failure, file: file, data: data) }
     return delegate.strings
   }
 }

@@ -280,7 +280,7 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   private func fill(_ entry: LocalizedEntry, _ placeholders: [Placeholder], _ numbers: [Int])
     -> String
   {
-    let override = overrides.first { KeyGlob($0.keys).matches(entry.key) }
+    let override = overrides.first { KeyGlob(unchecked: $0.keys).matches(entry.key) }
     let string = override?.string ?? self.string
     let integer = override?.integer ?? self.integer
     let float = override?.float ?? self.float

@@ -36,9 +36,11 @@ import TypeScaleInternals
 /// its line rather than an empty text, and unknown members (`comment`, `extractionState`,
 /// `version`) are ignored. Files over ``maximumFileSize`` bytes are refused before they are
 /// read.
-public struct StringCatalogReader: Sendable {
+public struct StringCatalogReader: StringsReader {
   /// The largest catalog read, in bytes (32 MiB; a 700-key catalog in 19 languages is a few MiB).
   public static let maximumFileSize = 32 << 20
+  /// Its files in messages: `catalog`.
+  public static let fileKind = "catalog"
 
   /// The most variants one key may expand to in one language (device × plural × each
   /// substitution's plurals); checked before the product is built.
@@ -69,7 +71,7 @@ public struct StringCatalogReader: Sendable {
   ///   with line and column, ``StringsError/Code/invalid`` or
   ///   ``StringsError/Code/tooManyVariants``.
   public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] {
-    let data = try StringsInput.data(at: url, limit: Self.maximumFileSize, what: "catalog")
+    let data = try Self.data(at: url)
     return try read(data: data, file: url)
   }
 
@@ -81,11 +83,7 @@ public struct StringCatalogReader: Sendable {
   /// - Returns: The entries, ordered as ``read(contentsOf:)`` orders them.
   /// - Throws: ``StringsError``, as ``read(contentsOf:)`` does.
   public func read(data: Data, file: URL) throws(StringsError) -> [LocalizedEntry] {
-    guard data.count <= Self.maximumFileSize else {
-      throw StringsError(
-        .tooLarge, file: file,
-        "the catalog is \(data.count) bytes; expected at most \(Self.maximumFileSize) bytes")
-    }
+    try Self.checkSize(of: data, file: file)
     var parser = PositionedJSONParser([UInt8](data), file: file)
     let root = try parser.parse()
     return try Catalog(root: root, file: file).entries()

@@ -43,9 +43,11 @@ import TypeScaleInternals
 /// line, where Foundation would silently show the format unsubstituted. The language is the
 /// `<lang>.lproj` folder's, as for ``StringsFileReader``. Files over ``maximumFileSize`` bytes
 /// are refused before they are read.
-public struct StringsDictReader: Sendable {
+public struct StringsDictReader: LanguageFolderStringsReader {
   /// The largest file read, in bytes (32 MiB, as for ``StringCatalogReader/maximumFileSize``).
   public static let maximumFileSize = 32 << 20
+  /// Its files in messages: `stringsdict file`.
+  public static let fileKind = "stringsdict file"
 
   /// The most variants one key may expand to, the same as
   /// ``StringCatalogReader/maximumVariantsPerKey``.
@@ -71,33 +73,6 @@ public struct StringsDictReader: Sendable {
     self.developmentLanguage = developmentLanguage
   }
 
-  /// Reads the file at `url`, in the language of the `<lang>.lproj` folder it is in.
-  ///
-  /// - Parameter url: A `.stringsdict` file in a `<lang>.lproj` folder.
-  /// - Returns: The entries, by key in file order, then by variant.
-  /// - Throws: ``StringsError`` with ``StringsError/Code/invalid`` naming the folder when it is
-  ///   not a `.lproj` folder, or as ``read(contentsOf:language:)`` throws.
-  public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] {
-    let language = try StringsInput.language(of: url, developmentLanguage: developmentLanguage)
-    return try read(contentsOf: url, language: language)
-  }
-
-  /// Reads the file at `url` as text in `language`, wherever the file is.
-  ///
-  /// - Parameters:
-  ///   - url: A `.stringsdict` file.
-  ///   - language: The language code its texts are in.
-  /// - Returns: The entries, by key in file order, then by variant.
-  /// - Throws: ``StringsError`` with ``StringsError/Code/unreadable``,
-  ///   ``StringsError/Code/tooLarge`` (checked before reading), ``StringsError/Code/malformed``
-  ///   with line and column, ``StringsError/Code/invalid`` or
-  ///   ``StringsError/Code/tooManyVariants``.
-  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry] {
-    let data = try StringsInput.data(
-      at: url, limit: Self.maximumFileSize, what: "stringsdict file")
-    return try read(data: data, file: url, language: language)
-  }
-
   /// Reads a stringsdict file's bytes; `file` is recorded on the entries and named in errors.
   ///
   /// - Parameters:
@@ -105,16 +80,13 @@ public struct StringsDictReader: Sendable {
   ///   - file: Where the bytes came from.
   ///   - language: The language code the texts are in.
   /// - Returns: The entries, ordered as ``read(contentsOf:language:)`` orders them.
-  /// - Throws: ``StringsError``, as ``read(contentsOf:language:)`` does.
+  /// - Throws: ``StringsError``, as ``read(contentsOf:language:)`` does: reading a file
+  ///   (``LanguageFolderStringsReader``) takes its language from its `<lang>.lproj` folder, or is
+  ///   given one.
   public func read(data: Data, file: URL, language: String) throws(StringsError)
     -> [LocalizedEntry]
   {
-    guard data.count <= Self.maximumFileSize else {
-      throw StringsError(
-        .tooLarge, file: file,
-        "the stringsdict file is \(data.count) bytes; expected at most \(Self.maximumFileSize) bytes"
-      )
-    }
+    try Self.checkSize(of: data, file: file)
     let positions = StringsDictPositions()
     let isBinary = data.starts(with: Array("bplist".utf8))
     if !isBinary, let failure = positions.parse(data) {

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleInternals
+import TypeScaleMetrics
 
 /// An error reading localized strings: a file too large or unreadable, malformed JSON, or a
 /// catalog whose structure is not what the format expects.
@@ -18,10 +19,13 @@ import TypeScaleInternals
 /// }
 /// ```
 ///
-/// It is a `LocalizedError`, so `error.localizedDescription` is the message.
-public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+/// It has every TypeScale error's shape (`CodedError`): a ``code``, a ``message`` and an
+/// optional ``cause``; equality and hashing compare the code, the message and the place (file,
+/// line, column), not the cause. It is a `LocalizedError`, so `error.localizedDescription` is
+/// the message.
+public struct StringsError: CodedError, LocalizedError {
   /// The kind of failure.
-  public enum Code: String, Hashable, Sendable {
+  public enum Code: String, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable
     /// The file is larger than the reader's documented limit, or expands to more entries than
@@ -36,6 +40,9 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
     /// A key expands to more variants than the reader's documented limit (or a variant to a text
     /// longer than the limit, or its variables nest too deeply).
     case tooManyVariants
+
+    /// The code's name, such as `malformed`.
+    public var description: String { rawValue }
   }
 
   /// The kind of failure.
@@ -48,6 +55,9 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
   public let line: Int?
   /// The 1-based column (in Unicode scalars), when the error has a place in the file.
   public let column: Int?
+  /// The error that caused this one, if any, such as the system's error for a file that
+  /// cannot be read; not part of equality.
+  public let cause: (any Error & Sendable)?
 
   /// Creates an error; the message is prefixed with `file:line:column` when they are given.
   ///
@@ -57,8 +67,13 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
   ///   - line: The 1-based line, if known.
   ///   - column: The 1-based column, if known.
   ///   - detail: What went wrong and what was expected.
-  public init(_ code: Code, file: URL?, line: Int? = nil, column: Int? = nil, _ detail: String) {
+  ///   - cause: The error that caused this one, if any (``cause``).
+  public init(
+    _ code: Code, file: URL?, line: Int? = nil, column: Int? = nil, _ detail: String,
+    cause: (any Error & Sendable)? = nil
+  ) {
     self.code = code
+    self.cause = cause
     self.file = file
     self.line = line
     self.column = column
@@ -89,8 +104,9 @@ public struct StringsError: Error, Hashable, Sendable, CustomStringConvertible, 
     return place.isEmpty ? detail : "\(place): \(detail)"
   }
 
-  /// The message.
-  public var description: String { message }
+  /// The file, line and column, which equality and hashing compare besides the code and the
+  /// message.
+  public var comparedDetails: [AnyHashable] { [file, line, column] }
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }

@@ -37,9 +37,11 @@ import Foundation
 /// The language is the folder's: `de.lproj/Localizable.strings` is German, and `Base.lproj` is
 /// the ``developmentLanguage``. Files over ``maximumFileSize`` bytes are refused before they are
 /// read.
-public struct StringsFileReader: Sendable {
+public struct StringsFileReader: LanguageFolderStringsReader {
   /// The largest file read, in bytes (32 MiB, as for ``StringCatalogReader/maximumFileSize``).
   public static let maximumFileSize = 32 << 20
+  /// Its files in messages: `strings file`.
+  public static let fileKind = "strings file"
 
   /// The most entries one file may hold, the same as
   /// ``StringCatalogReader/maximumEntriesPerFile``.
@@ -56,32 +58,6 @@ public struct StringsFileReader: Sendable {
     self.developmentLanguage = developmentLanguage
   }
 
-  /// Reads the file at `url`, in the language of the `<lang>.lproj` folder it is in.
-  ///
-  /// - Parameter url: A `.strings` file in a `<lang>.lproj` folder.
-  /// - Returns: The entries in file order.
-  /// - Throws: ``StringsError`` with ``StringsError/Code/invalid`` naming the folder when it is
-  ///   not a `.lproj` folder, or as ``read(contentsOf:language:)`` throws.
-  public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] {
-    let language = try StringsInput.language(of: url, developmentLanguage: developmentLanguage)
-    return try read(contentsOf: url, language: language)
-  }
-
-  /// Reads the file at `url` as text in `language`, wherever the file is.
-  ///
-  /// - Parameters:
-  ///   - url: A `.strings` file.
-  ///   - language: The language code its texts are in.
-  /// - Returns: The entries in file order.
-  /// - Throws: ``StringsError`` with ``StringsError/Code/unreadable``,
-  ///   ``StringsError/Code/tooLarge`` (checked before reading), ``StringsError/Code/malformed``
-  ///   with line and column, or ``StringsError/Code/invalid``.
-  public func read(contentsOf url: URL, language: String) throws(StringsError) -> [LocalizedEntry] {
-    let data = try StringsInput.data(
-      at: url, limit: Self.maximumFileSize, what: "strings file")
-    return try read(data: data, file: url, language: language)
-  }
-
   /// Reads a strings file's bytes; `file` is recorded on the entries and named in errors.
   ///
   /// - Parameters:
@@ -89,15 +65,13 @@ public struct StringsFileReader: Sendable {
   ///   - file: Where the bytes came from.
   ///   - language: The language code the texts are in.
   /// - Returns: The entries in file order.
-  /// - Throws: ``StringsError``, as ``read(contentsOf:language:)`` does.
+  /// - Throws: ``StringsError``, as ``read(contentsOf:language:)`` does: reading a file
+  ///   (``LanguageFolderStringsReader``) takes its language from its `<lang>.lproj` folder, or is
+  ///   given one.
   public func read(data: Data, file: URL, language: String) throws(StringsError)
     -> [LocalizedEntry]
   {
-    guard data.count <= Self.maximumFileSize else {
-      throw StringsError(
-        .tooLarge, file: file,
-        "the strings file is \(data.count) bytes; expected at most \(Self.maximumFileSize) bytes")
-    }
+    try Self.checkSize(of: data, file: file)
     let scalars = try StringsFileDecoding.scalars(of: [UInt8](data), file: file)
     var scanner = StringsFileScanner(scalars: scalars, file: file)
     var entries: [LocalizedEntry] = []

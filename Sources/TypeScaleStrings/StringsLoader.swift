@@ -177,6 +177,15 @@ public struct StringsLoader: Sendable {
     Kind(URL(fileURLWithPath: path), explicit: true) != nil
   }
 
+  /// The reader of each kind of file; an `.xcloc` folder is read as the XLIFF files in it.
+  private var readers: [Kind: any StringsReader] {
+    [
+      .catalog: StringCatalogReader(), .strings: StringsFileReader(),
+      .stringsdict: StringsDictReader(), .xliff: XLIFFReader(),
+      .android: AndroidStringsReader(defaultLanguage: androidDefaultLanguage),
+    ]
+  }
+
   /// Which reader a file goes to.
   enum Kind {
     case catalog, strings, stringsdict, xliff, xcloc, android
@@ -274,16 +283,7 @@ public struct StringsLoader: Sendable {
     walk.result.files.append(url)
     let entries: [LocalizedEntry]
     do {
-      switch kind {
-      case .catalog: entries = try StringCatalogReader().read(contentsOf: url)
-      case .strings: entries = try StringsFileReader().read(contentsOf: url)
-      case .stringsdict: entries = try StringsDictReader().read(contentsOf: url)
-      case .xliff: entries = try XLIFFReader().read(contentsOf: url)
-      case .android:
-        entries = try AndroidStringsReader(defaultLanguage: androidDefaultLanguage)
-          .read(contentsOf: url)
-      case .xcloc: entries = []
-      }
+      entries = try readers[kind]?.read(contentsOf: url) ?? []
     } catch {
       walk.result.errors.append(error)
       return

@@ -103,6 +103,27 @@ enum StringsXML {
       .malformed, file: file, line: failure.line, column: column, describe(failure.code))
   }
 
+  /// Parses `data` with `delegate`, refusing entity declarations before the parser sees them
+  /// and external entities while it runs.
+  ///
+  /// - Parameters:
+  ///   - data: The document.
+  ///   - delegate: The delegate that collects what the reader needs.
+  ///   - recorded: The failure the delegate recorded, asked once the parse is over.
+  /// - Returns: The first failure (``failure(of:recorded:)``), or `nil`.
+  static func parse(
+    _ data: Data, with delegate: some XMLParserDelegate, recorded: () -> Failure?
+  ) -> Failure? {
+    if let declaration = entityDeclaration(in: data) { return declaration }
+    let parser = XMLParser(data: data)
+    parser.delegate = delegate
+    parser.shouldResolveExternalEntities = false
+    // XMLParser on Linux can return true from parse() after reporting an error to its delegate
+    // (a mismatched end tag), so the delegate's record is what counts.
+    _ = parser.parse()
+    return failure(of: parser, recorded: recorded())
+  }
+
   /// The first failure of a parse: the one a delegate recorded, else the parser's own.
   static func failure(of parser: XMLParser, recorded: Failure?) -> Failure? {
     if let recorded { return recorded }

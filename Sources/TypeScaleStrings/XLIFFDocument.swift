@@ -45,12 +45,7 @@ final class XLIFFDocument: NSObject, XMLParserDelegate {
 
   /// Parses `data`, returning the first failure, if any.
   func parse(_ data: Data) -> StringsXML.Failure? {
-    if let declaration = StringsXML.entityDeclaration(in: data) { return declaration }
-    let parser = XMLParser(data: data)
-    parser.delegate = self
-    parser.shouldResolveExternalEntities = false
-    _ = parser.parse()
-    return StringsXML.failure(of: parser, recorded: failure)
+    StringsXML.parse(data, with: self) { failure }
   }
 
   func parser(

@@ -35,10 +35,12 @@ import Foundation
 /// An `.xcloc` folder (`de.xcloc`) is read through its `Localized Contents/de.xliff`; the
 /// entries name that file. Files over ``maximumFileSize`` bytes are refused before they are
 /// read, and malformed XML is reported with the line and column `XMLParser` gives.
-public struct XLIFFReader: Sendable {
+public struct XLIFFReader: StringsReader {
   /// The largest XLIFF file read, in bytes (64 MiB: an export repeats each string as source
   /// and target, with notes, so it is larger than the catalog it comes from).
   public static let maximumFileSize = 64 << 20
+  /// Its files in messages: `XLIFF file`.
+  public static let fileKind = "XLIFF file"
 
   /// The most variants one reassembled stringsdict key may expand to; the same as
   /// ``StringsDictReader/maximumVariantsPerKey``.
@@ -62,7 +64,7 @@ public struct XLIFFReader: Sendable {
   ///   ``StringsError/Code/tooManyVariants``.
   public func read(contentsOf url: URL) throws(StringsError) -> [LocalizedEntry] {
     let file = url.pathExtension == "xcloc" ? try Self.xliff(inXcloc: url) : url
-    let data = try StringsInput.data(at: file, limit: Self.maximumFileSize, what: "XLIFF file")
+    let data = try Self.data(at: file)
     return try read(data: data, file: file)
   }
 
@@ -91,11 +93,7 @@ public struct XLIFFReader: Sendable {
   /// - Returns: The entries, ordered as ``read(contentsOf:)`` orders them.
   /// - Throws: ``StringsError``, as ``read(contentsOf:)`` does.
   public func read(data: Data, file: URL) throws(StringsError) -> [LocalizedEntry] {
-    guard data.count <= Self.maximumFileSize else {
-      throw StringsError(
-        .tooLarge, file: file,
-        "the XLIFF file is \(data.count) bytes; expected at most \(Self.maximumFileSize) bytes")
-    }
+    try Self.checkSize(of: data, file: file)
     let document = XLIFFDocument()
     if let failure = document.parse(data) {
       throw StringsXML.error(failure, file: file, data: data)

@@ -103,7 +103,10 @@ import TypeScaleTestSupport
     ),
     (
       #"{ "rules": [ {"keys": "a"}, {"keys": "b"}, {"keys": "c", "categories": "AX3...xS"} ] }"#,
-      ["rules[2].categories", "runs backwards"]
+      [
+        "rules[2].categories",
+        #"category range "AX3...xS" runs backwards; write xS...AX3 (the smaller category first)"#,
+      ]
     ),
     (#"{ "rules": [ { "width": 3 } ] }"#, ["rules[0].keys", "required field is missing"]),
     (#"{ "rules": [ { "keys": "" } ] }"#, ["rules[0].keys", "pattern is empty"]),

@@ -3,40 +3,9 @@
 import Testing
 import TypeScale
 import TypeScaleCheck
+import TypeScaleStrings
 
 @Suite struct CheckRuleTests {
-  static let globs: [(pattern: String, key: String, matches: Bool)] = [
-    ("button.*", "button.subscribe", true),
-    ("button.*", "button.", true),
-    ("button.*", "Button.subscribe", false),
-    ("button.*", "settings.button.ok", false),
-    ("*", "", true),
-    ("*", "anything.at.all", true),
-    ("a?c", "abc", true),
-    ("a?c", "ac", false),
-    ("a?c", "abbc", false),
-    ("*.title", "settings.title", true),
-    ("*.title", "settings.titles", false),
-    ("a*b*c", "axxbyyc", true),
-    ("a*b*c", "axxbyy", false),
-    ("*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaa", false),
-    ("é?", "éé", true),
-    ("exact", "exact", true),
-    ("exact", "exactly", false),
-  ]
-
-  @Test(arguments: globs)
-  func keyGlob_matches(pattern: String, key: String, matches: Bool) throws {
-    #expect(try KeyGlob(pattern).matches(key) == matches)
-  }
-
-  @Test func keyGlob_rejectsEmptyAndTooLong() {
-    #expect(throws: CheckError.self) { try KeyGlob("") }
-    #expect(throws: CheckError.self) {
-      try KeyGlob(String(repeating: "a", count: KeyGlob.maximumLength + 1))
-    }
-  }
-
   @Test func rules_firstMatchWinsThenDefaults() throws {
     var constraints = CheckConstraints()
     constraints.rules = [
@@ -94,5 +63,19 @@ import TypeScaleCheck
     } throws: { error in
       (error as? CheckError)?.message.contains(expected) == true
     }
+  }
+}
+
+/// `CheckError` has every TypeScale error's shape; `CheckError("message")` keeps working.
+@Suite struct CheckErrorShapeTests {
+  private struct Cause: Error, Sendable {}
+
+  @Test func checkError_defaultsToInvalidInput_andComparesWithoutTheCause() {
+    let error = CheckError("a key pattern is empty")
+    #expect(error.code == .invalidInput)
+    #expect(error.description == "a key pattern is empty")
+    #expect(error == CheckError("a key pattern is empty", cause: Cause()))
+    #expect(error != CheckError("a key pattern is empty", code: .nothingToCheck))
+    #expect(CheckError("x", code: .tooManyLayouts).code.description == "tooManyLayouts")
   }
 }

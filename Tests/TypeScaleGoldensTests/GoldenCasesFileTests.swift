@@ -75,6 +75,16 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
         "$.sets[0].categories: expected \"all\", a range such as \"L...AX5\", or a non-empty array "
           + "of category names, found 12 (a number)")),
     BadCases(
+      name: "a category range runs backwards", json: oneSet(#""categories": "AX3...xS""#),
+      message: one(
+        #"$.sets[0].categories: category range "AX3...xS" runs backwards; write xS...AX3 "#
+          + "(the smaller category first)")),
+    BadCases(
+      name: "a category range has two ...", json: oneSet(#""categories": "L...XL...AX1""#),
+      message: one(
+        #"$.sets[0].categories: "L...XL...AX1" is not a category range; use A...B such as "#
+          + "xS...AX3, or one category name")),
+    BadCases(
       name: "a category is null", json: oneSet(#""categories": ["L", null]"#),
       message: one("$.sets[0].categories[1]: expected a category name (a string), found null")),
     BadCases(

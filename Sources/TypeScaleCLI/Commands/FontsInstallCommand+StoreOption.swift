@@ -48,11 +48,3 @@ enum StoreOption {
     return store
   }
 }
-
-extension CLIError {
-  /// A store error as the CLI reports it: a bad argument is a usage mistake, anything else an
-  /// input error; both exit 2 (see ``ExitCode``).
-  init(_ error: FontStoreError) {
-    self = error.code == .invalidArgument ? .validation(error.message) : .input(error.message)
-  }
-}

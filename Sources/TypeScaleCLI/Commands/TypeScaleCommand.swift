@@ -71,10 +71,3 @@ struct TypeScaleCommand: Command {
       """
   }
 }
-
-extension CLIError {
-  /// Turns a metrics error into a validation error (exit status 2) with the same message.
-  init(_ error: MetricsError) {
-    self = .validation(error.message)
-  }
-}

@@ -74,10 +74,12 @@ extension CodedError {
 /// stays the lower error's, byte for byte, and the lower error is the ``CodedError/cause``:
 ///
 /// ```swift
-/// do {
-///   _ = try metrics.pointSize(for: .body, in: .large, base: -1)
-/// } catch {
-///   throw LayoutError(error)  // .invalidOption, the metrics error's message, cause: error
+/// func points() throws(LayoutError) -> Double {
+///   do {
+///     return try FontMetrics.default.scaledFont(for: -1, in: .large).points
+///   } catch {
+///     throw LayoutError(error)  // .invalidOption, the metrics error's message, cause: error
+///   }
 /// }
 /// ```
 public protocol ConvertingError: CodedError {

@@ -189,7 +189,7 @@ extension Renderer {
       throw RenderError(
         .imageTooLarge,
         "the golden failure image cannot draw \(record.id): its \(caption) box "
-          + "\(PixelMath.format(record.width)) × \(PixelMath.format(record.height)) pt is not a "
+          + "\(NumberText.shortest(record.width)) × \(NumberText.shortest(record.height)) pt is not a "
           + "finite size")
     }
     let layout = try fonts.layout(record.testCase, engine: layoutEngine)

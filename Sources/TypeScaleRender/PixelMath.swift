@@ -23,10 +23,4 @@ package enum PixelMath {
     abs(value) < Double(bound)
   }
 
-  /// A pixel count for a message: an integer when it is one and not huge, else as Swift prints
-  /// it (`1e+300`, `inf`).
-  package static func format(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(describing: value)
-  }
 }

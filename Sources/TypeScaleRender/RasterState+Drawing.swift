@@ -2,6 +2,7 @@
 
 import TypeScaleFonts
 import TypeScaleLayout
+import TypeScaleMetrics
 
 /// The colours overlays are drawn in.
 package enum OverlayColors {
@@ -135,9 +136,9 @@ extension RasterState {
     guard size.isFinite, size <= RenderOptions.maximumPixelsPerEm else {
       throw RenderError(
         .imageTooLarge,
-        "cannot draw \(run.face.postScriptName) at \(PixelMath.format(run.pointSize)) pt × scale "
-          + "\(PixelMath.format(scale)): that is \(PixelMath.format(size)) pixels per em, more than "
-          + "FreeType draws (\(PixelMath.format(RenderOptions.maximumPixelsPerEm)), "
+        "cannot draw \(run.face.postScriptName) at \(NumberText.shortest(run.pointSize)) pt × scale "
+          + "\(NumberText.shortest(scale)): that is \(NumberText.shortest(size)) pixels per em, more than "
+          + "FreeType draws (\(NumberText.shortest(RenderOptions.maximumPixelsPerEm)), "
           + "RenderOptions.maximumPixelsPerEm); use a smaller size or scale")
     }
     let pixelsPerEm = Int32((size * 64).rounded())

@@ -3,6 +3,7 @@
 import TypeScaleFonts
 import TypeScaleInternals
 import TypeScaleLayout
+import TypeScaleMetrics
 
 /// Draws laid-out text into images with FreeType: anti-aliased grey glyphs, colour glyphs where
 /// the font has them, and optional overlays of what the layout measured.
@@ -142,14 +143,14 @@ public final class Renderer: Sendable {
     guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
       throw RenderError(
         .imageTooLarge,
-        "\(what) would be \(PixelMath.format(width)) × \(PixelMath.format(height)) pixels, "
+        "\(what) would be \(NumberText.shortest(width)) × \(NumberText.shortest(height)) pixels, "
           + "which is not a size; the layout or its inputs hold a value that is not finite")
     }
     guard width <= limit, height <= limit, width * height <= limit else {
       throw RenderError(
         .imageTooLarge,
-        "\(what) would be \(PixelMath.format(width)) × \(PixelMath.format(height)) pixels "
-          + "(\(PixelMath.format(width * height)) pixels), more than the limit of "
+        "\(what) would be \(NumberText.shortest(width)) × \(NumberText.shortest(height)) pixels "
+          + "(\(NumberText.shortest(width * height)) pixels), more than the limit of "
           + "\(options.maximumPixels) (RenderOptions.maximumPixels); use a smaller width, size "
           + "or scale, or raise the limit")
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
 import TypeScaleStrings
 
 /// Typed access to the members of a request's JSON object, with one-line errors that name the
@@ -151,7 +152,7 @@ struct BatchRequestJSON: MeasureRequestFields {
     if !Self.isIntegerLiteral(text), let double = Double(text), let integer = Int(exactly: double) {
       return integer
     }
-    let shown = UInt64(text).map(String.init) ?? String(describing: Self.double(text))
+    let shown = UInt64(text).map(String.init) ?? NumberText.shortest(Self.double(text))
     throw .validation("\"\(key)\" must be an integer (\(valid)); \(shown) is not")
   }
 

@@ -3,6 +3,7 @@
 internal import CFreeType
 internal import CTypeScaleShims
 import TypeScaleFonts
+import TypeScaleMetrics
 
 /// One face opened for drawing, with a copy of the font bytes it reads from.
 ///
@@ -223,8 +224,8 @@ final class RasterFace {
     guard width.isFinite, height.isFinite, width * height <= Double(maximumPixels) else {
       throw RenderError(
         .imageTooLarge,
-        "\(name) glyph \(glyph) would be \(PixelMath.format(width)) × "
-          + "\(PixelMath.format(height)) pixels, more than the limit of \(maximumPixels) "
+        "\(name) glyph \(glyph) would be \(NumberText.shortest(width)) × "
+          + "\(NumberText.shortest(height)) pixels, more than the limit of \(maximumPixels) "
           + "(RenderOptions.maximumPixels); use a smaller size or scale, or raise the limit")
     }
   }

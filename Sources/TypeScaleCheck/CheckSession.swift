@@ -138,8 +138,9 @@ public final class CheckSession: Sendable {
   /// baseline read, every translation laid out with the outcomes streamed to the JSON report,
   /// the HTML page's labels drawn, and the files written together.
   ///
-  /// The work runs on the global executor while it lays out (not on the caller's actor); run
-  /// it in a child task (`async let`) to read ``progress`` meanwhile.
+  /// The work runs on a thread of its own while it lays out (neither on the caller's actor nor
+  /// on Swift's cooperative pool); run it in a child task (`async let`) to read ``progress``
+  /// meanwhile.
   ///
   /// - Parameter outputs: The reports to write and what to print.
   /// - Returns: What to print; ``CheckPrintout/exitStatus`` is the run's.
@@ -148,7 +149,7 @@ public final class CheckSession: Sendable {
   ///   refuses (``CheckRunner/check(_:shard:allowsEmpty:baseline:loader:consumers:progress:)``);
   ///   a file that cannot be written (then none is); or a session that already ran.
   public func run(writing outputs: CheckOutputs) async throws(CheckError) -> CheckPrintout {
-    try finishing { () throws(CheckError) in try self.check(writing: outputs) }
+    try await finishing { () throws(CheckError) in try self.check(writing: outputs) }
   }
 
   /// Checks the catalogs and records their failures in the ``Options/baselinePath`` file, as
@@ -164,17 +165,38 @@ public final class CheckSession: Sendable {
   public func recordBaseline(
     checking outputs: CheckOutputs = CheckOutputs()
   ) async throws(CheckError) -> CheckPrintout {
-    try finishing { () throws(CheckError) in try self.record(checking: outputs) }
+    try await finishing { () throws(CheckError) in try self.record(checking: outputs) }
   }
 
-  /// Runs `work` in the caller's task (so its task-local values hold, such as a test's
-  /// injected write failure), then ends ``progress``.
-  private func finishing<Value>(
-    _ work: () throws(CheckError) -> Value
-  ) throws(CheckError) -> Value {
-    defer { continuation.finish() }
-    return try work()
+  /// Runs `work` on a thread of its own, then ends ``progress``.
+  ///
+  /// The run blocks its thread while it lays out (the runner spreads the entries over
+  /// `DispatchQueue.concurrentPerform`), so it must not hold a thread of Swift's cooperative
+  /// pool: on a 2-core machine the pool has two, `concurrentPerform` can take the second, and
+  /// the reader of ``progress`` then gets no thread until the run ends. The caller's
+  /// task-local output failure (a test's injected write failure) is carried over.
+  private func finishing<Value: Sendable>(
+    _ work: @escaping @Sendable () throws(CheckError) -> Value
+  ) async throws(CheckError) -> Value {
+    let continuation = continuation
+    let injected = OutputFile.injectedFailure
+    let result = await withCheckedContinuation {
+      (finished: CheckedContinuation<Result<Value, CheckError>, Never>) in
+      let thread = Thread {
+        let result = OutputFile.$injectedFailure.withValue(injected) {
+          Result { () throws(CheckError) in try work() }
+        }
+        continuation.finish()
+        finished.resume(returning: result)
+      }
+      thread.stackSize = Self.threadStackSize
+      thread.start()
+    }
+    return try result.get()
   }
+
+  /// The stack of the thread a run lays out on: 8 MiB, a main thread's on Linux.
+  static let threadStackSize = 8 << 20
 
   private func check(writing outputs: CheckOutputs) throws(CheckError) -> CheckPrintout {
     try start(outputs: outputs, recordsBaseline: false)

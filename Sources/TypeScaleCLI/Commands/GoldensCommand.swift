@@ -46,6 +46,11 @@ struct GoldensCommand: Command {
 // MARK: - Shared by the subcommands
 
 extension GoldensCommand {
+  /// Declares `record`'s `--output FILE`.
+  static let outputOption = OptionSpec.option(
+    "output", short: "o", valueName: "file",
+    help: "The golden file to write (default: the cases file's path with .golden).")
+
   /// Declares `--shard K/N`.
   static let shardOption = OptionSpec.option(
     "shard", valueName: "K/N",
@@ -138,19 +143,6 @@ extension GoldensCommand {
       errorOutput = line.stream
     }
     return try body { line.update(done: $0, total: $1) }
-  }
-
-  /// `path` with its last component's extension replaced: `Goldens/ui.cases` →
-  /// `Goldens/ui.golden`, or `Goldens/ui.shard-1-of-2.golden` with a suffix.
-  static func replacingExtension(
-    of path: String, suffix: String = "", with pathExtension: String
-  ) -> String {
-    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    var stem = path[slash...]
-    if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
-      stem = stem[..<dot]
-    }
-    return String(path[..<slash]) + stem + suffix + "." + pathExtension
   }
 }
 

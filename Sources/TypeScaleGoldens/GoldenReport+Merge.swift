@@ -13,22 +13,14 @@ extension GoldenReport {
   /// print(merge.report.total, merge.report.differing)  // 480 0
   /// for warning in merge.warnings { print("warning: \(warning)") }
   /// ```
+  ///
+  /// ``GoldenReport/merge(files:)`` makes it.
   public struct MergeOutcome: Hashable, Sendable {
     /// The merged report (``GoldenReport/merge(_:)``).
     public var report: GoldenReport
     /// The shards missing from a split, one line per golden file and shard count:
     /// `ui.golden: shard 3/4 not given; its cases are not counted`.
     public var warnings: [String]
-
-    /// Creates an outcome.
-    ///
-    /// - Parameters:
-    ///   - report: The merged report.
-    ///   - warnings: The missing shards.
-    public init(report: GoldenReport, warnings: [String] = []) {
-      self.report = report
-      self.warnings = warnings
-    }
 
     /// Whether every case of every report matched (``GoldenReport/passed``).
     public var passed: Bool { report.passed }

@@ -103,8 +103,8 @@ extension GoldensCommand {
     return .validationFailure
   }
 
-  /// Writes a verification's lines: the report to `output`, diagnostics to `errorOutput`, in
-  /// order, each ending in a newline.
+  /// Writes the lines of a verification, a recording or a merge: the report to `output`,
+  /// diagnostics to `errorOutput`, in order, each ending in a newline.
   static func write(
     _ lines: [GoldenVerification.Outcome.Line], to output: inout some TextOutputStream,
     errorOutput: inout some TextOutputStream

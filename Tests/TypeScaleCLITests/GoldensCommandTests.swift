@@ -666,15 +666,6 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
 
   // MARK: - Helpers
 
-  @Test func replacingExtension_keepsTheFolder() {
-    #expect(GoldensCommand.replacingExtension(of: "a/ui.cases", with: "golden") == "a/ui.golden")
-    #expect(GoldensCommand.replacingExtension(of: "ui", with: "golden") == "ui.golden")
-    #expect(GoldensCommand.replacingExtension(of: "a.b/.ui", with: "golden") == "a.b/.ui.golden")
-    #expect(
-      GoldensCommand.replacingExtension(of: "ui.json", suffix: ".shard-1-of-2", with: "golden")
-        == "ui.shard-1-of-2.golden")
-  }
-
   @Test func relativePath_walksUpAndDown() {
     let path = GoldenPaths.relativePath(
       URL(fileURLWithPath: "/a/b/fonts/x.ttf"), from: URL(fileURLWithPath: "/a/c/d"))
@@ -714,7 +705,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let folder = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases = try Self.casesPath(in: folder)
-    let golden = GoldensCommand.replacingExtension(of: cases, with: "golden")
+    let golden = GoldenRecordingSession.defaultGoldenPath(forCases: cases)
     let run = await goldens(["record", cases])
     #expect(run.status == 0, "\(run.error)")
     #expect(run.output == "recorded 12 cases in \(golden)\n")
@@ -737,7 +728,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let folder = try Self.workspace(mustFit: #""xS...XXXL""#)
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases = try Self.casesPath(in: folder)
-    let golden = GoldensCommand.replacingExtension(of: cases, with: "golden")
+    let golden = GoldenRecordingSession.defaultGoldenPath(forCases: cases)
     let run = await goldens(["record", cases])
     #expect(run.status == 1)
     #expect(
@@ -757,7 +748,7 @@ private struct HelpRun: Sendable, CustomTestStringConvertible {
     let folder = try Self.workspace()
     defer { try? FileManager.default.removeItem(at: folder) }
     let cases = try Self.casesPath(in: folder)
-    let goldenPath = GoldensCommand.replacingExtension(of: cases, with: "golden")
+    let goldenPath = GoldenRecordingSession.defaultGoldenPath(forCases: cases)
     #expect(await goldens(["record", cases]).status == 0)
     // The XXL case recorded as fitting in 170 pt.
     let golden = URL(fileURLWithPath: goldenPath)

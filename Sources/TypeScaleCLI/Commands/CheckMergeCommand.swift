@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Foundation
 import TypeScaleCheck
 import TypeScaleInternals
 
@@ -43,10 +42,6 @@ struct CheckMergeCommand: Command {
         "report", help: "Reports printed by 'typescale check --json'.", isRepeatable: true)
     ])
 
-  /// The note the HTML page of a merged report shows.
-  static let htmlNote =
-    "Labels are not drawn in a merged report; the HTML pages of the shards' own runs have them."
-
   let paths: [String]
   let options: CheckReportOptions
   /// `--allow-partial`: whether missing shards are accepted.
@@ -65,47 +60,21 @@ struct CheckMergeCommand: Command {
     allowsPartial = parsed.flag("allow-partial")
   }
 
-  /// Reads the reports, merges them and prints or writes the merged one.
+  /// Merges the reports (``CheckMergeSession``), writes the outputs and prints the printout.
   ///
-  /// - Parameters:
-  ///   - output: The summary or JSON.
-  ///   - errorOutput: Unreadable files again, with `--json`.
-  /// - Returns: The merged report's ``CheckReport/exitStatus``.
+  /// - Returns: The merged report's ``CheckPrintout/exitStatus``.
   /// - Throws: ``CLIError/input(_:)`` when a report, the baseline or an output file cannot be
   ///   used, or the reports are not every shard of one run (without `--allow-partial`).
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
-    let outputs = options.outputs
     InterruptCleanup.install()
-    try CLIError.checking { () throws(CheckError) in
-      try CheckOutputPlan.merge(reports: paths, baselinePath: options.baseline, outputs: outputs)
-    }
-    var reports: [CheckReport] = []
-    for path in paths {
-      let data = try CLIError.checking { () throws(CheckError) in
-        try CheckConstraints.readLimited(
-          URL(fileURLWithPath: path), limit: CheckJSONReport.maximumFileSize, what: "report")
-      }
-      reports.append(
-        try CLIError.checking { () throws(CheckError) in
-          try CheckJSONReport.read(data, file: path)
-        })
-    }
-    let merged = try CLIError.checking { () throws(CheckError) in
-      try CheckReport.merged(reports, names: paths, allowsPartial: allowsPartial)
-    }
-    if options.json {
-      for warning in merged.warnings {
-        errorOutput.write("warning: \(DisplayText.escapingControls(warning))\n")
-      }
-    }
     let printout = try CLIError.checking { () throws(CheckError) in
-      try outputs.write(
-        merged,
-        baseline: options.baseline.map { path throws(CheckError) in
-          try CheckBaseline(atPath: path)
-        }, htmlNote: Self.htmlNote)
+      let merge = try CheckMergeSession(
+        reportPaths: paths, allowsPartial: allowsPartial, baselinePath: options.baseline,
+        outputs: options.outputs)
+      for notice in merge.notices { errorOutput.write("\(notice)\n") }
+      return try merge.write()
     }
     return try CheckReportOptions.print(printout, output: &output, errorOutput: &errorOutput)
   }

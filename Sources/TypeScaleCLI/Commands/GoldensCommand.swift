@@ -46,6 +46,11 @@ struct GoldensCommand: Command {
 // MARK: - Shared by the subcommands
 
 extension GoldensCommand {
+  /// Declares `record`'s `--output FILE`.
+  static let outputOption = OptionSpec.option(
+    "output", short: "o", valueName: "file",
+    help: "The golden file to write (default: the cases file's path with .golden).")
+
   /// Declares `--shard K/N`.
   static let shardOption = OptionSpec.option(
     "shard", valueName: "K/N",
@@ -98,8 +103,8 @@ extension GoldensCommand {
     return .validationFailure
   }
 
-  /// Writes a verification's lines: the report to `output`, diagnostics to `errorOutput`, in
-  /// order, each ending in a newline.
+  /// Writes the lines of a verification, a recording or a merge: the report to `output`,
+  /// diagnostics to `errorOutput`, in order, each ending in a newline.
   static func write(
     _ lines: [GoldenVerification.Outcome.Line], to output: inout some TextOutputStream,
     errorOutput: inout some TextOutputStream
@@ -138,19 +143,6 @@ extension GoldensCommand {
       errorOutput = line.stream
     }
     return try body { line.update(done: $0, total: $1) }
-  }
-
-  /// `path` with its last component's extension replaced: `Goldens/ui.cases` →
-  /// `Goldens/ui.golden`, or `Goldens/ui.shard-1-of-2.golden` with a suffix.
-  static func replacingExtension(
-    of path: String, suffix: String = "", with pathExtension: String
-  ) -> String {
-    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-    var stem = path[slash...]
-    if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
-      stem = stem[..<dot]
-    }
-    return String(path[..<slash]) + stem + suffix + "." + pathExtension
   }
 }
 

@@ -201,8 +201,7 @@ package enum StoreFiles {
       device = UInt64(info.st_dev)
       inode = UInt64(info.st_ino)
       size = Int(info.st_size)
-      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-      changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+      (modified, changed) = (info.modifiedNanoseconds, info.changedNanoseconds)
     }
   }
 

@@ -2,6 +2,7 @@
 
 import Foundation
 import TypeScaleFonts
+import TypeScaleInternals
 
 /// The file operations a ``FontStore`` performs where a failure must leave the store as it was:
 /// looking at and reading a stored file, writing a temporary file, renaming and removing files,
@@ -55,7 +56,10 @@ extension StoreFileSystem {
   }
 
   package func write(_ bytes: [UInt8], to descriptor: Int32, at url: URL) throws(FontStoreError) {
-    try StoreFiles.writeAll(bytes, to: descriptor, at: url)
+    let failure = bytes.withUnsafeBytes { OutputFile.Temporary.writeAndSync($0, to: descriptor) }
+    if let failure {
+      throw StoreFiles.error(.system(call: failure.call, path: url.path, code: failure.code))
+    }
   }
 
   package func move(_ source: URL, to target: URL) throws(FontStoreError) {

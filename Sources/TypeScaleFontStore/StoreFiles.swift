@@ -51,61 +51,55 @@ package enum StoreFiles {
   final class TemporaryFile {
     /// The file's URL, `.tmp-<UUID>` in the folder it was created in.
     let url: URL
-    private let descriptor: Int32
-    private var settled = false
+    /// The one atomic writer's temporary file (``OutputFile/Temporary``).
+    private let file: OutputFile.Temporary
 
     /// Creates an empty temporary file in `folder`, locked.
     init(in folder: URL) throws(FontStoreError) {
-      for _ in 0..<3 {
-        let url = folder.appendingPathComponent(temporaryPrefix + UUID().uuidString)
-        let descriptor = SystemCall.createNew(url.path, mode: 0o644)
-        guard descriptor >= 0 else { throw error(errno, "could not create \(url.path)") }
-        // A store cleaning up may have removed the file between `open` and `flock`: check that
-        // the name still leads to this file once it is locked, or start again.
-        var opened = stat()
-        var named = stat()
-        if SystemCall.lock(descriptor, LOCK_SH) == 0, fstat(descriptor, &opened) == 0,
-          lstat(url.path, &named) == 0, opened.st_ino == named.st_ino,
-          opened.st_dev == named.st_dev
-        {
-          self.url = url
-          self.descriptor = descriptor
-          return
-        }
-        _ = SystemCall.close(descriptor)
+      // A store cleaning up may remove the file between `open` and `flock`: `Temporary` checks
+      // that the name still leads to the locked file, or starts again with a new name.
+      do throws(OutputFile.Temporary.Failure) {
+        file = try OutputFile.Temporary(
+          in: folder.path, name: { temporaryPrefix + UUID().uuidString }, mode: 0o644,
+          holdingSharedLock: true)
+        url = URL(fileURLWithPath: file.path)
+      } catch {
+        throw StoreFiles.error(error)
       }
-      throw FontStoreError(
-        .storage, "could not create a temporary file in \(folder.path) that stays in place")
-    }
-
-    deinit {
-      if !settled { unlink(url.path) }
-      _ = SystemCall.close(descriptor)
     }
 
     /// Writes `bytes` and flushes them to disk, through `fileSystem`.
     func fill(
       with bytes: [UInt8], using fileSystem: some StoreFileSystem = SystemStoreFileSystem()
     ) throws(FontStoreError) {
-      try fileSystem.write(bytes, to: descriptor, at: url)
+      try fileSystem.write(bytes, to: file.descriptor, at: url)
     }
 
-    /// Renames the file over `target`, atomically, through `fileSystem`; it is no longer removed
-    /// afterwards.
+    /// Renames the file over `target`, atomically, through `fileSystem`, then flushes the
+    /// target's folder; it is no longer removed afterwards.
     func move(
       to target: URL, using fileSystem: some StoreFileSystem = SystemStoreFileSystem()
     ) throws(FontStoreError) {
-      try fileSystem.move(url, to: target)
-      settled = true
+      try file.commit(to: target.path) { (source, target) throws(FontStoreError) in
+        try fileSystem.move(URL(fileURLWithPath: source), to: URL(fileURLWithPath: target))
+      }
     }
   }
 
-  /// Writes every byte to `descriptor`, an open file at `url`, and flushes them (`fsync`).
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at url: URL) throws(FontStoreError) {
-    let written = bytes.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
-    guard written == 0 else { throw error(written, "could not write \(url.path)") }
-    let synced = SystemCall.sync(descriptor)
-    guard synced == 0 else { throw error(synced, "could not flush \(url.path)") }
+  /// The storage error for a failure of the one atomic writer, with the store's messages:
+  /// "could not create" the file when it could not be opened, "could not write" it, and "could
+  /// not flush" it when `fsync` failed (or "could not write" too, `flushIsWrite`).
+  static func error(
+    _ failure: OutputFile.Temporary.Failure, flushIsWrite: Bool = false
+  ) -> FontStoreError {
+    switch failure {
+    case .system(let call, let path, let code):
+      let verb = call == "open" ? "create" : flushIsWrite || call == "write" ? "write" : "flush"
+      return error(code, "could not \(verb) \(path)")
+    case .notKept(let folder):
+      return FontStoreError(
+        .storage, "could not create a temporary file in \(folder) that stays in place")
+    }
   }
 
   /// A fresh temporary file name in `folder`, for scratch files outside the store.
@@ -116,14 +110,13 @@ package enum StoreFiles {
   /// Writes `bytes` to a new file at `url` and flushes it; when the write fails, the file is
   /// removed before this throws.
   static func writeNewFile(_ bytes: [UInt8], to url: URL) throws(FontStoreError) {
-    let descriptor = SystemCall.createNew(url.path, mode: 0o644)
-    guard descriptor >= 0 else { throw error(errno, "could not create \(url.path)") }
-    defer { _ = SystemCall.close(descriptor) }
-    var failure = bytes.withUnsafeBytes { SystemCall.writeAll(descriptor, $0) }
-    if failure == 0 { failure = SystemCall.sync(descriptor) }
-    if failure != 0 {
-      unlink(url.path)
-      throw error(failure, "could not write \(url.path)")
+    do throws(OutputFile.Temporary.Failure) {
+      let file = try OutputFile.Temporary(
+        in: url.deletingLastPathComponent().path, name: { url.lastPathComponent }, mode: 0o644)
+      try file.write(bytes)
+      file.keep()
+    } catch {
+      throw StoreFiles.error(error, flushIsWrite: true)
     }
   }
 
@@ -135,11 +128,9 @@ package enum StoreFiles {
   static func writeAtomically(
     _ bytes: [UInt8], to url: URL, using fileSystem: some StoreFileSystem = SystemStoreFileSystem()
   ) throws(FontStoreError) {
-    let folder = url.deletingLastPathComponent()
-    let temporary = try TemporaryFile(in: folder)
+    let temporary = try TemporaryFile(in: url.deletingLastPathComponent())
     try temporary.fill(with: bytes, using: fileSystem)
     try temporary.move(to: url, using: fileSystem)
-    syncFolder(folder)
   }
 
   /// Removes the store's temporary files that no live writer holds, in one real folder.
@@ -149,15 +140,7 @@ package enum StoreFiles {
   static func removeLeftoverTemporaries(in folder: URL) {
     guard case .directory = kind(of: folder) else { return }
     for name in fileNames(in: folder) where isTemporaryName(name) {
-      let path = folder.appendingPathComponent(name).path
-      let descriptor = SystemCall.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      defer { _ = SystemCall.close(descriptor) }
-      var info = stat()
-      guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-        SystemCall.lock(descriptor, LOCK_EX | LOCK_NB) == 0
-      else { continue }
-      unlink(path)
+      OutputFile.removeIfUnlocked(folder.appendingPathComponent(name).path)
     }
   }
 
@@ -218,8 +201,7 @@ package enum StoreFiles {
       device = UInt64(info.st_dev)
       inode = UInt64(info.st_ino)
       size = Int(info.st_size)
-      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-      changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+      (modified, changed) = (info.modifiedNanoseconds, info.changedNanoseconds)
     }
   }
 

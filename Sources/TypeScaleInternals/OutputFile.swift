@@ -18,7 +18,8 @@ import Foundation
 /// the whole new one; a symbolic link is followed and stays a link; a device, terminal or FIFO
 /// is written through and never renamed over. ``OutputTransaction`` writes several outputs of
 /// one run so that either all of them change or none does; ``write(_:to:)`` is a transaction of
-/// one file.
+/// one file. ``Temporary`` is the same atomic write for a caller that names its temporary files
+/// and cleans up after crashes itself (the font store).
 package enum OutputFile {
   /// What every temporary file's name holds after the target's name.
   package static let temporaryMarker = ".typescale-tmp-"

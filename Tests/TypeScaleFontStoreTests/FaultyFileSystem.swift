@@ -77,11 +77,11 @@ final class FaultyFileSystem: StoreFileSystem {
     let isBlob = url.deletingLastPathComponent().lastPathComponent == "blobs"
     let interruption = faults.withLock { isBlob ? $0.blobWrite : $0.indexWrite }
     guard let interruption else {
-      try StoreFiles.writeAll(bytes, to: descriptor, at: url)
+      try SystemStoreFileSystem().write(bytes, to: descriptor, at: url)
       return afterWrite(bytes)
     }
     let half = Array(bytes.prefix(bytes.count / 2))
-    try StoreFiles.writeAll(half, to: descriptor, at: url)
+    try SystemStoreFileSystem().write(half, to: descriptor, at: url)
     switch interruption {
     case .halfway:
       // The store removes its temporary file as the write fails; a killed process would not

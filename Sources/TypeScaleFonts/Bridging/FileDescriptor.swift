@@ -28,12 +28,7 @@ struct FileStatus: Hashable, Sendable {
 
   init(_ info: stat) {
     size = Int(info.st_size)
-    #if canImport(Darwin)
-      let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-    #else
-      let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    #endif
-    modificationTime = Date(timeIntervalSince1970: seconds)
+    modificationTime = Date(timeIntervalSince1970: info.modifiedSeconds)
     device = UInt64(truncatingIfNeeded: info.st_dev)
     inode = UInt64(truncatingIfNeeded: info.st_ino)
   }

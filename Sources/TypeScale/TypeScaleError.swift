@@ -26,18 +26,6 @@ import TypeScaleMetrics
 /// }
 /// ```
 public struct TypeScaleError: ConvertingError, StoredError, LocalizedError {
-  /// The kind of failure; compare with `==`, or `switch` with a `default:`, as more kinds may
-  /// be added.
-  public enum Code: String, ErrorCode {
-    /// A typography (JSON or Swift) has problems; the message lists each with its path.
-    case invalidTypography
-    /// A size, value, category or layout option cannot be used.
-    case invalidValue
-    /// Layout failed for a reason other than a bad value: a font file that vanished, or an
-    /// engine failure.
-    case layoutFailed
-  }
-
   /// The code, message and cause (``code``, ``message``, ``underlying``).
   public let fields: ErrorFields<Code>
   /// Every problem found, for ``Code/invalidTypography``: one `path: problem` line each.
@@ -92,4 +80,15 @@ public struct TypeScaleError: ConvertingError, StoredError, LocalizedError {
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
+
+  /// The kind of a ``TypeScaleError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
+    /// A typography (JSON or Swift) has problems; the message lists each with its path.
+    case invalidTypography
+    /// A size, value, category or layout option cannot be used.
+    case invalidValue
+    /// Layout failed for a reason other than a bad value: a font file that vanished, or an
+    /// engine failure.
+    case layoutFailed
+  }
 }

@@ -34,8 +34,7 @@ public struct CheckError: CodedError, LocalizedError {
   /// The message, for `localizedDescription`.
   public var errorDescription: String? { message }
 
-  /// The kind of a ``CheckError``; compare with `==`, or `switch` with a `default:`, as more
-  /// kinds may be added.
+  /// The kind of a ``CheckError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// A file or value that is not valid: the constraints, a shard, a baseline, a report.
     case invalidInput

@@ -97,8 +97,7 @@ public struct FontStoreError: ConvertingError, StoredError, LocalizedError {
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
 
-  /// The kind of a ``FontStoreError``; compare with `==`, or `switch` with a `default:`, as
-  /// more kinds may be added.
+  /// The kind of a ``FontStoreError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// The server answered with a status other than 2xx; ``FontStoreError/statusCode`` has it.
     case httpStatus

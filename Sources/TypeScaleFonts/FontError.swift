@@ -57,8 +57,7 @@ public struct FontError: CStatusError, LocalizedError {
     return "\(message) [\(function) error 0x\(String(underlying, radix: 16))]"
   }
 
-  /// The kind of a ``FontError``; compare with `==`, or `switch` with a `default:`, as more
-  /// kinds may be added.
+  /// The kind of a ``FontError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// No file at the path (`kCTFontManagerErrorFileNotFound`, 101).
     case fileNotFound

@@ -21,25 +21,6 @@ import TypeScale
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
 public struct GoldenError: ConvertingError, StoredError, LocalizedError {
-  /// The kind of failure; compare with `==`, or `switch` with a `default:`, as more kinds may
-  /// be added.
-  public enum Code: String, ErrorCode {
-    /// A golden file is malformed: bad header, wrong column count, bad number.
-    case malformedGolden
-    /// A cases file is malformed or names something unknown.
-    case malformedCases
-    /// A cases file expands to more cases than the limit allows
-    /// (``GoldenCasesFile/defaultMaximumCaseCount`` unless the caller gives another); nothing
-    /// was measured or written.
-    case tooManyCases
-    /// A file could not be read or written.
-    case io
-    /// A font could not be registered, or a case could not be laid out.
-    case measurement
-    /// A setting (such as `TYPESCALE_RECORD`) has a value that is not one of its valid ones.
-    case invalidSetting
-  }
-
   /// The code, message (`file:line: message`) and cause (``code``, ``message``,
   /// ``underlying``).
   public let fields: ErrorFields<Code>
@@ -73,4 +54,22 @@ public struct GoldenError: ConvertingError, StoredError, LocalizedError {
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
+
+  /// The kind of a ``GoldenError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
+    /// A golden file is malformed: bad header, wrong column count, bad number.
+    case malformedGolden
+    /// A cases file is malformed or names something unknown.
+    case malformedCases
+    /// A cases file expands to more cases than the limit allows
+    /// (``GoldenCasesFile/defaultMaximumCaseCount`` unless the caller gives another); nothing
+    /// was measured or written.
+    case tooManyCases
+    /// A file could not be read or written.
+    case io
+    /// A font could not be registered, or a case could not be laid out.
+    case measurement
+    /// A setting (such as `TYPESCALE_RECORD`) has a value that is not one of its valid ones.
+    case invalidSetting
+  }
 }

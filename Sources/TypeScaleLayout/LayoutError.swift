@@ -22,18 +22,6 @@ import TypeScaleMetrics
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
 public struct LayoutError: ConvertingError, StoredError, LocalizedError {
-  /// The kind of failure; compare with `==`, or `switch` with a `default:`, as more kinds may
-  /// be added.
-  public enum Code: String, ErrorCode {
-    /// A width, size, line limit or other option is out of range.
-    case invalidOption
-    /// A face's bytes could not be read or shaped (the file changed or vanished since it was
-    /// registered).
-    case fontUnavailable
-    /// ICU or HarfBuzz failed (out of memory, or an internal error).
-    case engineFailure
-  }
-
   /// The code, message and cause (``code``, ``message``, ``underlying``).
   public let fields: ErrorFields<Code>
 
@@ -69,6 +57,17 @@ public struct LayoutError: ConvertingError, StoredError, LocalizedError {
 
   /// The message, for `error.localizedDescription`.
   public var errorDescription: String? { message }
+
+  /// The kind of a ``LayoutError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
+    /// A width, size, line limit or other option is out of range.
+    case invalidOption
+    /// A face's bytes could not be read or shaped (the file changed or vanished since it was
+    /// registered).
+    case fontUnavailable
+    /// ICU or HarfBuzz failed (out of memory, or an internal error).
+    case engineFailure
+  }
 
   static func option(_ message: String) -> LayoutError { LayoutError(.invalidOption, message) }
 }

@@ -37,8 +37,7 @@ public struct MetricsError: StoredError {
   /// The error that caused this one, if any (``CodedError/cause``); not part of equality.
   public var underlying: (any Error & Sendable)? { cause }
 
-  /// The kind of a ``MetricsError``; compare with `==`, or `switch` with a `default:`, as more
-  /// kinds may be added.
+  /// The kind of a ``MetricsError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// A name matched no content-size category.
     case unknownCategory

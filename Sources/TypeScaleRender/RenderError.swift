@@ -41,14 +41,19 @@ public struct RenderError: ConvertingError, CStatusError, LocalizedError {
     _ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil,
     cause: (any Error & Sendable)? = nil
   ) {
-    self.init(fields: ErrorFields(code, message, cause: cause), status: CStatus(underlying, function: function))
+    self.init(
+      fields: ErrorFields(code, message, cause: cause),
+      status: CStatus(underlying, function: function))
   }
 
   /// Creates an error with no C status (the `ConvertingError` requirement).
   ///
   /// - Parameter fields: The code, message and cause.
-  public init(fields: ErrorFields<Code>) { self.init(fields: fields, status: CStatus(nil, function: nil)) }
+  public init(fields: ErrorFields<Code>) {
+    self.init(fields: fields, status: CStatus(nil, function: nil))
+  }
 
+  /// Creates an error with these fields and this C status.
   private init(fields: ErrorFields<Code>, status: CStatus) {
     self.fields = fields
     self.status = status
@@ -86,8 +91,7 @@ public struct RenderError: ConvertingError, CStatusError, LocalizedError {
     return "\(message) [\(function) error 0x\(String(underlying, radix: 16))]"
   }
 
-  /// The kind of a ``RenderError``; compare with `==`, or `switch` with a `default:`, as more
-  /// kinds may be added.
+  /// The kind of a ``RenderError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// An option is out of range (a scale of 0, a margin < 0).
     case invalidOption

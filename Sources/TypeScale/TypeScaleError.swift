@@ -78,9 +78,6 @@ public struct TypeScaleError: ConvertingError, StoredError, LocalizedError {
   /// The problems, which equality and hashing compare besides the code and the message.
   public var comparedDetails: [AnyHashable] { [problems] }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The kind of a ``TypeScaleError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// A typography (JSON or Swift) has problems; the message lists each with its path.

@@ -31,9 +31,6 @@ public struct CheckError: CodedError, LocalizedError {
     self.cause = cause
   }
 
-  /// The message, for `localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The kind of a ``CheckError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// A file or value that is not valid: the constraints, a shard, a baseline, a report.

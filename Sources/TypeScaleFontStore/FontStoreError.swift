@@ -94,9 +94,6 @@ public struct FontStoreError: ConvertingError, StoredError, LocalizedError {
   /// besides the code and the message.
   public var comparedDetails: [AnyHashable] { [statusCode, fontError, systemCode] }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The kind of a ``FontStoreError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// The server answered with a status other than 2xx; ``FontStoreError/statusCode`` has it.

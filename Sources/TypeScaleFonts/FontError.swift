@@ -48,9 +48,6 @@ public struct FontError: CStatusError, LocalizedError {
     status = CStatus(underlying, function: function)
   }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The message, with the C function and code when FreeType reported the failure.
   public var description: String {
     guard let underlying, let function else { return message }

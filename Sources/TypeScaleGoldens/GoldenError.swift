@@ -52,9 +52,6 @@ public struct GoldenError: ConvertingError, StoredError, LocalizedError {
   /// - Returns: ``Code/measurement``.
   public static func code(converting error: any CodedError) -> Code { .measurement }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The kind of a ``GoldenError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// A golden file is malformed: bad header, wrong column count, bad number.

@@ -55,9 +55,6 @@ public struct LayoutError: ConvertingError, StoredError, LocalizedError {
     return error.code == .invalidArgument ? .invalidOption : .fontUnavailable
   }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The kind of a ``LayoutError`` (an `ErrorCode`).
   public enum Code: String, ErrorCode {
     /// A width, size, line limit or other option is out of range.

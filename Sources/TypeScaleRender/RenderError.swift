@@ -81,9 +81,6 @@ public struct RenderError: ConvertingError, CStatusError, LocalizedError {
     }
   }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
   /// The message, with the C function and status when a C library reported the failure.
   public var description: String {
     guard let function else { return message }

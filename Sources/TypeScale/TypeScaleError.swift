@@ -25,39 +25,11 @@ import TypeScaleMetrics
 ///   error.localizedDescription  // width -1 is not valid; …
 /// }
 /// ```
-public struct TypeScaleError: ConvertingError, LocalizedError {
-  /// The kind of failure; compare with `==`.
-  ///
-  /// A struct rather than an enum so that new kinds can be added without breaking `switch`
-  /// statements in client code.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case invalidTypography, invalidValue, layoutFailed
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
-    /// A typography (JSON or Swift) has problems; the message lists each with its path.
-    public static let invalidTypography = Code(.invalidTypography)
-    /// A size, value, category or layout option cannot be used.
-    public static let invalidValue = Code(.invalidValue)
-    /// Layout failed for a reason other than a bad value: a font file that vanished, or an
-    /// engine failure.
-    public static let layoutFailed = Code(.layoutFailed)
-    /// The code's name, such as `invalidValue`.
-    public var description: String { storage.rawValue }
-  }
-
-  /// What went wrong.
-  public let code: Code
-  /// What went wrong and what would be valid.
-  public let message: String
+public struct TypeScaleError: ConvertingError, StoredError, LocalizedError {
+  /// The code, message and cause (``code``, ``message``, ``underlying``).
+  public let fields: ErrorFields<Code>
   /// Every problem found, for ``Code/invalidTypography``: one `path: problem` line each.
   public let problems: [String]
-  /// The error that caused this one, if any, such as the `LayoutError` of a layout; not part
-  /// of equality.
-  public let underlying: (any Error & Sendable)?
 
   /// Creates an error.
   ///
@@ -70,24 +42,21 @@ public struct TypeScaleError: ConvertingError, LocalizedError {
     _ code: Code, _ message: String, problems: [String] = [],
     cause: (any Error & Sendable)? = nil
   ) {
-    self.code = code
-    self.message = message
+    fields = ErrorFields(code, message, cause: cause)
     self.problems = problems
-    self.underlying = cause
   }
 
   /// Creates an error with no problems listed (the `ConvertingError` requirement).
   ///
-  /// - Parameters:
-  ///   - code: The kind of failure.
-  ///   - message: What went wrong.
-  ///   - cause: The error that caused this one, if any (``underlying``).
-  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
-    self.init(code, message, cause: cause)
+  /// - Parameter fields: The code, message and cause.
+  public init(fields: ErrorFields<Code>) {
+    self.fields = fields
+    problems = []
   }
 
-  /// The error that caused this one (``underlying``), as `CodedError` names it.
-  public var cause: (any Error & Sendable)? { underlying }
+  /// The error that caused this one, if any, such as the `LayoutError` of a layout
+  /// (``CodedError/cause``); not part of equality.
+  public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a lower error becomes, keeping bad input apart from a failed layout.
   ///
@@ -109,6 +78,14 @@ public struct TypeScaleError: ConvertingError, LocalizedError {
   /// The problems, which equality and hashing compare besides the code and the message.
   public var comparedDetails: [AnyHashable] { [problems] }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
+  /// The kind of a ``TypeScaleError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
+    /// A typography (JSON or Swift) has problems; the message lists each with its path.
+    case invalidTypography
+    /// A size, value, category or layout option cannot be used.
+    case invalidValue
+    /// Layout failed for a reason other than a bad value: a font file that vanished, or an
+    /// engine failure.
+    case layoutFailed
+  }
 }

@@ -31,29 +31,17 @@ public struct CheckError: CodedError, LocalizedError {
     self.cause = cause
   }
 
-  /// The message, for `localizedDescription`.
-  public var errorDescription: String? { message }
-
-  /// The kind of a ``CheckError``; more kinds may be added.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Kind: String, Hashable, Sendable {
-      case invalidInput, tooManyLayouts, nothingToCheck, incompleteMerge, outputConflict
-    }
-    private let kind: _Kind
-    private init(_ kind: _Kind) { self.kind = kind }
-
+  /// The kind of a ``CheckError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
     /// A file or value that is not valid: the constraints, a shard, a baseline, a report.
-    public static let invalidInput = Code(.invalidInput)
+    case invalidInput
     /// The run's estimated layouts exceed ``CheckRunner/maximumLayouts``.
-    public static let tooManyLayouts = Code(.tooManyLayouts)
+    case tooManyLayouts
     /// The run would lay nothing out: no strings were read, or no entry matches a rule.
-    public static let nothingToCheck = Code(.nothingToCheck)
+    case nothingToCheck
     /// Reports to merge are not the whole of one run: a shard missing, twice, or of another run.
-    public static let incompleteMerge = Code(.incompleteMerge)
+    case incompleteMerge
     /// A report or baseline to write names an input of the run or another output.
-    public static let outputConflict = Code(.outputConflict)
-
-    /// The kind's name, such as `tooManyLayouts`.
-    public var description: String { kind.rawValue }
+    case outputConflict
   }
 }

@@ -25,11 +25,11 @@ import TypeScaleMetrics
 /// error. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, status, registry error and system code, not the cause.
-public struct FontStoreError: ConvertingError, LocalizedError {
-  /// The kind of failure.
-  public let code: Code
-  /// What went wrong and how to fix it, naming the URL, file or key.
-  public let message: String
+public struct FontStoreError: ConvertingError, StoredError, LocalizedError {
+  /// The code, message and cause (``code``, ``message``, ``underlying``): the message names the
+  /// URL, file or key and says how to fix it; the cause is the registry's, the system's, the
+  /// network's or a source's own error.
+  public let fields: ErrorFields<Code>
   /// The HTTP status code, for ``Code/httpStatus``.
   public let statusCode: Int?
   /// The registry's error behind the failure, for fonts FreeType rejected and name conflicts.
@@ -37,9 +37,6 @@ public struct FontStoreError: ConvertingError, LocalizedError {
   /// The system's code behind the failure: `errno` for storage failures, the
   /// `NSURLErrorDomain` code (such as -1004, could not connect) for network failures.
   public let systemCode: Int?
-  /// The error that caused this one, if any: the registry's, the system's, the network's or a
-  /// source's own; not part of equality.
-  public let underlying: (any Error & Sendable)?
 
   /// Creates an error.
   ///
@@ -55,27 +52,23 @@ public struct FontStoreError: ConvertingError, LocalizedError {
     _ code: Code, _ message: String, statusCode: Int? = nil, fontError: FontError? = nil,
     systemCode: Int? = nil, cause: (any Error & Sendable)? = nil
   ) {
-    self.code = code
-    self.message = message
+    fields = ErrorFields(code, message, cause: cause ?? fontError)
     self.statusCode = statusCode
     self.fontError = fontError
     self.systemCode = systemCode
-    self.underlying = cause ?? fontError
   }
 
   /// Creates an error with no status or system code (the `ConvertingError` requirement).
   ///
-  /// - Parameters:
-  ///   - code: The kind of failure.
-  ///   - message: What went wrong and how to fix it.
-  ///   - cause: The error that caused this one, if any (``underlying``); when it is a
-  ///     `FontError`, also ``fontError``.
-  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
-    self.init(code, message, fontError: cause as? FontError, cause: cause)
+  /// - Parameter fields: The code, message and cause; a cause that is a `FontError` is also
+  ///   ``fontError``.
+  public init(fields: ErrorFields<Code>) {
+    self.init(
+      fields.code, fields.message, fontError: fields.cause as? FontError, cause: fields.cause)
   }
 
-  /// The error that caused this one (``underlying``), as `CodedError` names it.
-  public var cause: (any Error & Sendable)? { underlying }
+  /// The error that caused this one, if any (``CodedError/cause``); not part of equality.
+  public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a registry error about bytes the store was given or holds becomes.
   ///
@@ -101,60 +94,46 @@ public struct FontStoreError: ConvertingError, LocalizedError {
   /// besides the code and the message.
   public var comparedDetails: [AnyHashable] { [statusCode, fontError, systemCode] }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
-  /// The kind of a ``FontStoreError``; compare with `==`.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case httpStatus, tooLarge, notAFont, corrupt, network, storage, conflict, notFound
-      case sourceFailed, invalidArgument, registration, notAStore, readOnly, mismatch
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
+  /// The kind of a ``FontStoreError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
     /// The server answered with a status other than 2xx; ``FontStoreError/statusCode`` has it.
-    public static let httpStatus = Code(.httpStatus)
+    case httpStatus
     /// The bytes are larger than the store accepts (``FontStore/maximumFileSize``).
-    public static let tooLarge = Code(.tooLarge)
+    case tooLarge
     /// The bytes are not a font; the message says what their first bytes look like (an HTML
     /// page, JSON, a ZIP archive…).
-    public static let notAFont = Code(.notAFont)
+    case notAFont
     /// The bytes start like a font but FreeType cannot open every face: truncated or damaged.
-    public static let corrupt = Code(.corrupt)
+    case corrupt
     /// The request never got an HTTP answer: no connection, a timeout, a dropped transfer.
-    public static let network = Code(.network)
+    case network
     /// The store's folder, a stored file or the index could not be read or written.
-    public static let storage = Code(.storage)
+    case storage
     /// A face's PostScript name is already registered from another file.
-    public static let conflict = Code(.conflict)
+    case conflict
     /// The registry refused to unregister a stored file; the file and the index are unchanged.
-    public static let registration = Code(.registration)
+    case registration
     /// No stored font has the key or PostScript name.
-    public static let notFound = Code(.notFound)
+    case notFound
     /// A source failed with an error of its own (a ``BytesFontSource`` closure that threw).
-    public static let sourceFailed = Code(.sourceFailed)
+    case sourceFailed
     /// An argument is not usable, such as a URL scheme the store cannot fetch, or a path to
     /// install from that is a FIFO, a device or a folder rather than a file.
-    public static let invalidArgument = Code(.invalidArgument)
+    case invalidArgument
     /// The folder is not a font store this TypeScale may use.
     ///
     /// The folder or its `blobs/` is a symbolic link or not a folder, or it is a non-empty folder the store did not create
     /// (no `.typescale-store` marker, and no valid index of an earlier TypeScale). Nothing in
     /// it was changed; the message names the path and what would be valid.
-    public static let notAStore = Code(.notAStore)
+    case notAStore
     /// A change (install, remove) was asked of a store opened with
     /// ``FontStore/AccessMode/readOnly``.
-    public static let readOnly = Code(.readOnly)
+    case readOnly
     /// A source returned a font that is not the face it was asked for.
     ///
     /// Another family, or the family in another weight or slope. The message names what was asked for and what the
     /// file holds; ``FontStoreError/underlying`` is a ``FontMismatch``. Nothing was stored.
-    public static let mismatch = Code(.mismatch)
-
-    /// The code's name, such as `httpStatus`.
-    public var description: String { storage.rawValue }
+    case mismatch
   }
 }
 

@@ -20,22 +20,16 @@ import TypeScaleMetrics
 /// so that logs read the same as on Apple platforms.
 ///
 /// Like every TypeScale error (`CodedError`) it is a ``code``, a ``message`` and an optional
-/// cause — here
-/// ``cause``, because ``underlying`` already names the FreeType status. It is a
+/// cause — here ``cause``, because ``underlying`` already names the FreeType status, which it
+/// keeps with the function as a `CStatus` (`CStatusError`). It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code, message, FreeType status and function, not the cause.
-public struct FontError: CodedError, LocalizedError {
-  /// The kind of failure.
-  public let code: Code
-  /// What went wrong and how to fix it, naming the file or value.
-  public let message: String
-  /// The FreeType error code behind the failure, if any (`FT_Err_*`).
-  public let underlying: Int32?
-  /// The C function that reported `underlying`, if any, such as `FT_Open_Face`.
-  public let function: String?
-  /// The error that caused this one, if any, such as the system's error for a folder that
-  /// cannot be listed; not part of equality.
-  public let cause: (any Error & Sendable)?
+public struct FontError: CStatusError, LocalizedError {
+  /// The code, message and cause (``code``, ``message``, ``cause``).
+  public let fields: ErrorFields<Code>
+  /// The FreeType error code behind the failure (``underlying``, `FT_Err_*`) and the C function
+  /// that reported it (``function``, such as `FT_Open_Face`), if any.
+  public let status: CStatus
 
   /// Creates an error.
   ///
@@ -44,24 +38,15 @@ public struct FontError: CodedError, LocalizedError {
   ///   - message: What went wrong and how to fix it.
   ///   - underlying: The FreeType error code, if any.
   ///   - function: The C function that reported it, if any.
-  ///   - cause: The error that caused this one, if any (``cause``).
+  ///   - cause: The error that caused this one, if any (``cause``), such as the system's error
+  ///     for a folder that cannot be listed.
   public init(
     _ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil,
     cause: (any Error & Sendable)? = nil
   ) {
-    self.code = code
-    self.message = message
-    self.underlying = underlying
-    self.function = function
-    self.cause = cause
+    fields = ErrorFields(code, message, cause: cause)
+    status = CStatus(underlying, function: function)
   }
-
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
-  /// The FreeType status and function, which equality and hashing compare besides the code
-  /// and the message.
-  public var comparedDetails: [AnyHashable] { [underlying, function] }
 
   /// The message, with the C function and code when FreeType reported the failure.
   public var description: String {
@@ -69,54 +54,42 @@ public struct FontError: CodedError, LocalizedError {
     return "\(message) [\(function) error 0x\(String(underlying, radix: 16))]"
   }
 
-  /// The kind of a ``FontError``; compare with `==`.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case fileNotFound, unreadableFile, notAFont, corruptFont, faceIndexOutOfRange
-      case duplicatePostScriptName, notRegistered, invalidArgument, defaultFontMissing
-      case tooLarge, fileChanged
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
+  /// The kind of a ``FontError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
     /// No file at the path (`kCTFontManagerErrorFileNotFound`, 101).
-    public static let fileNotFound = Code(.fileNotFound)
+    case fileNotFound
     /// The path exists but cannot be read: permissions, or a directory (102).
-    public static let unreadableFile = Code(.unreadableFile)
+    case unreadableFile
     /// The bytes are not a font format FreeType knows (103).
-    public static let notAFont = Code(.notAFont)
+    case notAFont
     /// The bytes look like a font but are truncated or corrupt (104).
-    public static let corruptFont = Code(.corruptFont)
+    case corruptFont
     /// A face index beyond the faces in the file (104).
-    public static let faceIndexOutOfRange = Code(.faceIndexOutOfRange)
+    case faceIndexOutOfRange
     /// Another file already registered a face with this PostScript name (305).
-    public static let duplicatePostScriptName = Code(.duplicatePostScriptName)
+    case duplicatePostScriptName
     /// No registered face or file matches (201).
-    public static let notRegistered = Code(.notRegistered)
+    case notRegistered
     /// An argument is out of range, such as a weight of 0 (306 for paths).
-    public static let invalidArgument = Code(.invalidArgument)
+    case invalidArgument
     /// The embedded default font's resource bundle could not be found (107).
-    public static let defaultFontMissing = Code(.defaultFontMissing)
+    case defaultFontMissing
     /// The file, or what it declares, is over one of the registry's limits (106).
     ///
     /// The limits (``FontRegistry/Options``) bound its size, the size it decodes to, its faces
     /// and its named instances; the message names the limit and how to raise it.
-    public static let tooLarge = Code(.tooLarge)
+    case tooLarge
     /// A registered file was replaced or modified since it was registered: another file is at
     /// its path, or its size or modification time differ (104, as invalid font data: CoreText has
     /// no code of its own for this, because it maps registered files and does not check them).
     ///
     /// A registered file that was deleted is ``fileNotFound``. The message names the file and
     /// what changed; registering the file again replaces the registration.
-    public static let fileChanged = Code(.fileChanged)
-
-    /// The code's name, such as `notAFont`.
-    public var description: String { storage.rawValue }
+    case fileChanged
 
     /// The `CTFontManagerError` value CoreText reports for the same failure.
     public var ctFontManagerErrorCode: Int {
-      switch storage {
+      switch self {
       case .fileNotFound: 101
       case .unreadableFile: 102
       case .notAFont: 103

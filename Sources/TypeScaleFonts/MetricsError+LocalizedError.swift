@@ -10,7 +10,10 @@ import TypeScaleMetrics
 /// one. A program that links only `TypeScaleMetrics` gets Foundation's generic description.
 /// (Both modules are in this package, so the conformance is not retroactive: the compiler
 /// refuses `@retroactive` here and warns about nothing.)
-extension MetricsError: LocalizedError {
-  /// The message, for `error.localizedDescription`.
+extension MetricsError: LocalizedError {}
+
+extension LocalizedError where Self: CodedError {
+  /// The message, for `error.localizedDescription`: every TypeScale error's in a module that
+  /// links this one (`StringsError`, whose module does not, gives its own).
   public var errorDescription: String? { message }
 }

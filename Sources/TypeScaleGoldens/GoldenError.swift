@@ -20,44 +20,10 @@ import TypeScale
 /// a golden file, a file that cannot be read) passes the original as `cause:`. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
-public struct GoldenError: ConvertingError, LocalizedError {
-  /// The kind of failure; compare with `==`.
-  ///
-  /// A struct rather than an enum so that new kinds can be added without breaking `switch`
-  /// statements in client code.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case malformedGolden, malformedCases, tooManyCases, io, measurement, invalidSetting
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
-    /// A golden file is malformed: bad header, wrong column count, bad number.
-    public static let malformedGolden = Code(.malformedGolden)
-    /// A cases file is malformed or names something unknown.
-    public static let malformedCases = Code(.malformedCases)
-    /// A cases file expands to more cases than the limit allows
-    /// (``GoldenCasesFile/defaultMaximumCaseCount`` unless the caller gives another); nothing
-    /// was measured or written.
-    public static let tooManyCases = Code(.tooManyCases)
-    /// A file could not be read or written.
-    public static let io = Code(.io)
-    /// A font could not be registered, or a case could not be laid out.
-    public static let measurement = Code(.measurement)
-    /// A setting (such as `TYPESCALE_RECORD`) has a value that is not one of its valid ones.
-    public static let invalidSetting = Code(.invalidSetting)
-    /// The code's name, such as `malformedGolden`.
-    public var description: String { storage.rawValue }
-  }
-
-  /// What went wrong.
-  public let code: Code
-  /// Where and what: `file:line: message`.
-  public let message: String
-  /// The error that caused this one, if any, such as the `FontError` of a font that could
-  /// not be registered; not part of equality.
-  public let underlying: (any Error & Sendable)?
+public struct GoldenError: ConvertingError, StoredError, LocalizedError {
+  /// The code, message (`file:line: message`) and cause (``code``, ``message``,
+  /// ``underlying``).
+  public let fields: ErrorFields<Code>
 
   /// Creates an error.
   ///
@@ -66,23 +32,17 @@ public struct GoldenError: ConvertingError, LocalizedError {
   ///   - message: Where and what went wrong.
   ///   - cause: The error that caused this one, if any (``underlying``).
   public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
-    self.code = code
-    self.message = message
-    self.underlying = cause
+    self.init(fields: ErrorFields(code, message, cause: cause))
   }
 
   /// Creates an error (the `ConvertingError` requirement).
   ///
-  /// - Parameters:
-  ///   - code: The kind of failure.
-  ///   - message: Where and what went wrong.
-  ///   - cause: The error that caused this one, if any (``underlying``).
-  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
-    self.init(code, message, cause: cause)
-  }
+  /// - Parameter fields: The code, message and cause.
+  public init(fields: ErrorFields<Code>) { self.fields = fields }
 
-  /// The error that caused this one (``underlying``), as `CodedError` names it.
-  public var cause: (any Error & Sendable)? { underlying }
+  /// The error that caused this one, if any, such as the `FontError` of a font that could
+  /// not be registered (``CodedError/cause``); not part of equality.
+  public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a lower error met while measuring becomes: always ``Code/measurement``, for a
   /// font that could not be registered (`FontError`), a size (`MetricsError`), a layout
@@ -92,6 +52,21 @@ public struct GoldenError: ConvertingError, LocalizedError {
   /// - Returns: ``Code/measurement``.
   public static func code(converting error: any CodedError) -> Code { .measurement }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
+  /// The kind of a ``GoldenError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
+    /// A golden file is malformed: bad header, wrong column count, bad number.
+    case malformedGolden
+    /// A cases file is malformed or names something unknown.
+    case malformedCases
+    /// A cases file expands to more cases than the limit allows
+    /// (``GoldenCasesFile/defaultMaximumCaseCount`` unless the caller gives another); nothing
+    /// was measured or written.
+    case tooManyCases
+    /// A file could not be read or written.
+    case io
+    /// A font could not be registered, or a case could not be laid out.
+    case measurement
+    /// A setting (such as `TYPESCALE_RECORD`) has a value that is not one of its valid ones.
+    case invalidSetting
+  }
 }

@@ -58,29 +58,19 @@ package struct GoldenLayouts {
 
   /// Why a case could not be laid out: a code, a message and the error that caused it, the
   /// shape of every TypeScale error (`CodedError`).
-  package struct Failure: CodedError {
+  package struct Failure: StoredError {
     /// What failed.
-    package struct Code: Hashable, Sendable, CustomStringConvertible {
-      private enum _Storage: String, Hashable, Sendable { case font, layout }
-      private let storage: _Storage
-      private init(_ storage: _Storage) { self.storage = storage }
-
+    package enum Code: String, ErrorCode {
       /// A font file, a font folder or the typography file could not be used.
-      package static let font = Code(.font)
+      case font
       /// A case could not be sized or laid out.
-      package static let layout = Code(.layout)
-
-      /// The code's name, `font` or `layout`.
-      package var description: String { storage.rawValue }
+      case layout
     }
 
-    /// What failed.
-    package let code: Code
-    /// What and where, such as `font kr: no font file at …` or `case a/b: …`.
-    package let message: String
-    /// The public error that caused this one (a `FontError`, `LayoutError`,
-    /// `MetricsError`, ``GoldenError`` or `TypeScaleError`), if any.
-    package let underlying: (any Error & Sendable)?
+    /// What failed, what and where (such as `font kr: no font file at …` or `case a/b: …`), and
+    /// the public error that caused it (a `FontError`, `LayoutError`, `MetricsError`,
+    /// ``GoldenError`` or `TypeScaleError`), if any.
+    package let fields: ErrorFields<Code>
 
     /// Creates a failure.
     ///
@@ -89,9 +79,7 @@ package struct GoldenLayouts {
     ///   - message: What and where.
     ///   - cause: The error that caused it, if any.
     package init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
-      self.code = code
-      self.message = message
-      self.underlying = cause
+      fields = ErrorFields(code, message, cause: cause)
     }
 
     /// The failure with `context` before its message, keeping its code and cause.
@@ -99,11 +87,11 @@ package struct GoldenLayouts {
     /// - Parameter context: What the failure is about, such as `case a/b`.
     /// - Returns: The failure, its message prefixed by `context: `.
     package func prefixed(_ context: String) -> Failure {
-      Failure(code, "\(context): \(message)", cause: underlying)
+      Failure(code, "\(context): \(message)", cause: cause)
     }
 
-    /// The error that caused this one (``underlying``), as `CodedError` names it.
-    package var cause: (any Error & Sendable)? { underlying }
+    /// The error that caused this one (``CodedError/cause``).
+    package var underlying: (any Error & Sendable)? { cause }
   }
 
   /// The registry fonts are registered in.

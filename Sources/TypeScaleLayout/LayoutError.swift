@@ -21,37 +21,9 @@ import TypeScaleMetrics
 /// ``Code/fontUnavailable``. It is a
 /// `LocalizedError`, so `error.localizedDescription` is the message; equality and hashing
 /// compare the code and the message, not the cause.
-public struct LayoutError: ConvertingError, LocalizedError {
-  /// The kind of failure; compare with `==`.
-  ///
-  /// A struct rather than an enum so that new kinds can be added without breaking `switch`
-  /// statements in client code.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case invalidOption, fontUnavailable, engineFailure
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
-    /// A width, size, line limit or other option is out of range.
-    public static let invalidOption = Code(.invalidOption)
-    /// A face's bytes could not be read or shaped (the file changed or vanished since it was
-    /// registered).
-    public static let fontUnavailable = Code(.fontUnavailable)
-    /// ICU or HarfBuzz failed (out of memory, or an internal error).
-    public static let engineFailure = Code(.engineFailure)
-    /// The code's name, such as `invalidOption`.
-    public var description: String { storage.rawValue }
-  }
-
-  /// What went wrong.
-  public let code: Code
-  /// What went wrong and what would be valid.
-  public let message: String
-  /// The error that caused this one, if any, such as the `MetricsError` for a bad size;
-  /// not part of equality.
-  public let underlying: (any Error & Sendable)?
+public struct LayoutError: ConvertingError, StoredError, LocalizedError {
+  /// The code, message and cause (``code``, ``message``, ``underlying``).
+  public let fields: ErrorFields<Code>
 
   /// Creates an error.
   ///
@@ -60,23 +32,17 @@ public struct LayoutError: ConvertingError, LocalizedError {
   ///   - message: What went wrong and what would be valid.
   ///   - cause: The error that caused this one, if any (``underlying``).
   public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
-    self.code = code
-    self.message = message
-    self.underlying = cause
+    fields = ErrorFields(code, message, cause: cause)
   }
 
   /// Creates an error (the `ConvertingError` requirement).
   ///
-  /// - Parameters:
-  ///   - code: The kind of failure.
-  ///   - message: What went wrong and what would be valid.
-  ///   - cause: The error that caused this one, if any (``underlying``).
-  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
-    self.init(code, message, cause: cause)
-  }
+  /// - Parameter fields: The code, message and cause.
+  public init(fields: ErrorFields<Code>) { self.fields = fields }
 
-  /// The error that caused this one (``underlying``), as `CodedError` names it.
-  public var cause: (any Error & Sendable)? { underlying }
+  /// The error that caused this one, if any, such as the `MetricsError` for a bad size
+  /// (``CodedError/cause``); not part of equality.
+  public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a lower error becomes: a metrics error (a size or value the metrics engine
   /// refused) and a registry error for an invalid argument are ``Code/invalidOption``; any
@@ -89,8 +55,16 @@ public struct LayoutError: ConvertingError, LocalizedError {
     return error.code == .invalidArgument ? .invalidOption : .fontUnavailable
   }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
+  /// The kind of a ``LayoutError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
+    /// A width, size, line limit or other option is out of range.
+    case invalidOption
+    /// A face's bytes could not be read or shaped (the file changed or vanished since it was
+    /// registered).
+    case fontUnavailable
+    /// ICU or HarfBuzz failed (out of memory, or an internal error).
+    case engineFailure
+  }
 
   static func option(_ message: String) -> LayoutError { LayoutError(.invalidOption, message) }
 }

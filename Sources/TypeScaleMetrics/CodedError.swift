@@ -10,6 +10,8 @@
 ///   ``description``, as `FontError` adds the FreeType call and status);
 /// - `==` and hashing compare the ``code``, the ``message`` and the type's
 ///   ``comparedDetails`` (such as an HTTP status), never the ``cause``, which is any error;
+/// - each type's ``Code`` is an enum of names (``ErrorCode``), and the code, message and cause
+///   are stored once, as ``ErrorFields`` (``StoredError``);
 /// - an error of a lower module becomes one of a higher module with ``ConvertingError``'s
 ///   `init(_:)`: the same message, the lower error as the cause, and the code the higher type
 ///   gives it (``ConvertingError/code(converting:)``).
@@ -90,13 +92,11 @@ public protocol ConvertingError: CodedError {
   /// - Returns: The code of the wrapping error.
   static func code(converting error: any CodedError) -> Code
 
-  /// Creates an error of this type.
+  /// Creates an error of this type with these fields and nothing else it may store (no C
+  /// status, no problems).
   ///
-  /// - Parameters:
-  ///   - code: The kind of failure.
-  ///   - message: What went wrong and what would be valid.
-  ///   - cause: The error that caused this one, if any.
-  init(code: Code, message: String, cause: (any Error & Sendable)?)
+  /// - Parameter fields: The code, message and cause.
+  init(fields: ErrorFields<Code>)
 }
 
 extension ConvertingError {
@@ -105,6 +105,16 @@ extension ConvertingError {
   ///
   /// - Parameter error: The lower error.
   public init(_ error: some CodedError) {
-    self.init(code: Self.code(converting: error), message: error.message, cause: error)
+    self.init(fields: ErrorFields(Self.code(converting: error), error.message, cause: error))
+  }
+
+  /// Creates an error of this type (``init(fields:)``).
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - message: What went wrong and what would be valid.
+  ///   - cause: The error that caused this one, if any.
+  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
+    self.init(fields: ErrorFields(code, message, cause: cause))
   }
 }

@@ -16,17 +16,13 @@
 /// Match on ``code`` rather than on the message, which may be reworded.
 ///
 /// Every TypeScale error type has this shape (``CodedError``): a ``code``, a ``message`` and an
-/// optional ``underlying`` error that caused it. Equality and hashing compare the code and the
+/// optional ``underlying`` error that caused it, stored as ``ErrorFields``. Equality and hashing compare the code and the
 /// message, not the cause. This module has no Foundation, so the `LocalizedError` conformance that makes
 /// `error.localizedDescription` the message (rather than "The operation could not be
 /// completed") is declared in `TypeScaleFonts`, which every module above this one links.
-public struct MetricsError: CodedError {
-  /// The kind of failure, an extensible set of values.
-  public let code: Code
-  /// A sentence for a person: what went wrong and how to fix it.
-  public let message: String
-  /// The error that caused this one, if any; not part of equality.
-  public let underlying: (any Error & Sendable)?
+public struct MetricsError: StoredError {
+  /// The code, message and cause (``code``, ``message``, ``underlying``).
+  public let fields: ErrorFields<Code>
 
   /// Creates an error with a code and a message.
   ///
@@ -35,57 +31,34 @@ public struct MetricsError: CodedError {
   ///   - message: What went wrong and what would be valid.
   ///   - cause: The error that caused this one, if any (``underlying``).
   public init(_ code: Code, _ message: String, cause: (any Error & Sendable)? = nil) {
-    self.code = code
-    self.message = message
-    self.underlying = cause
+    fields = ErrorFields(code, message, cause: cause)
   }
 
-  /// The error that caused this one (``underlying``), as ``CodedError`` names it.
-  public var cause: (any Error & Sendable)? { underlying }
+  /// The error that caused this one, if any (``CodedError/cause``); not part of equality.
+  public var underlying: (any Error & Sendable)? { cause }
 
-  /// The kind of a ``MetricsError``.
-  ///
-  /// A struct rather than an enum so that new kinds can be added without breaking `switch`
-  /// statements in client code; compare with `==`.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case unknownCategory
-      case unknownTextStyle
-      case unknownPlatform
-      case invalidSize
-      case invalidValue
-      case invalidDisplayScale
-      case invalidFontScale
-      case styleNotInTable
-      case categoryNotInTable
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
+  /// The kind of a ``MetricsError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
     /// A name matched no content-size category.
-    public static let unknownCategory = Code(.unknownCategory)
+    case unknownCategory
     /// A name matched no text style.
-    public static let unknownTextStyle = Code(.unknownTextStyle)
+    case unknownTextStyle
     /// A name matched no platform size table.
-    public static let unknownPlatform = Code(.unknownPlatform)
+    case unknownPlatform
     /// A point size was negative, NaN, infinite or over ``ValueRanges/maximumPoints``.
-    public static let invalidSize = Code(.invalidSize)
+    case invalidSize
     /// A value to scale (a padding, a height) was NaN, infinite or larger in magnitude than
     /// ``ValueRanges/maximumPoints``.
-    public static let invalidValue = Code(.invalidValue)
+    case invalidValue
     /// A display scale was outside ``ValueRanges/displayScales`` (0.5…10).
-    public static let invalidDisplayScale = Code(.invalidDisplayScale)
+    case invalidDisplayScale
     /// An Android font scale was not a positive, finite number.
-    public static let invalidFontScale = Code(.invalidFontScale)
+    case invalidFontScale
     /// The size table has no scaling data for the text style (for example, `extraLargeTitle`,
     /// which Apple publishes only at Large).
-    public static let styleNotInTable = Code(.styleNotInTable)
+    case styleNotInTable
     /// The size table has no column for the category (watchOS has no Medium, AX4 or AX5).
-    public static let categoryNotInTable = Code(.categoryNotInTable)
-
-    /// The code's name, such as `unknownCategory`.
-    public var description: String { storage.rawValue }
+    case categoryNotInTable
   }
 }
 

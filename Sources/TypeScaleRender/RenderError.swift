@@ -21,18 +21,13 @@ import TypeScaleMetrics
 ///   print(error)  // not a PNG file … [png_image_begin_read_from_memory]
 /// }
 /// ```
-public struct RenderError: ConvertingError, LocalizedError {
-  /// The kind of failure.
-  public let code: Code
-  /// What went wrong and how to fix it.
-  public let message: String
-  /// The C status behind the failure, if any: an `FT_Error`, or libpng's 0 return.
-  public let underlying: Int32?
-  /// The C function that reported ``underlying``, such as `FT_Load_Glyph`.
-  public let function: String?
-  /// The error that caused this one, if any; not part of equality. (``underlying`` already
+public struct RenderError: ConvertingError, CStatusError, LocalizedError {
+  /// The code, message and cause (``code``, ``message``, ``cause``). (``underlying`` already
   /// names the C status, so the cause has this name.)
-  public let cause: (any Error & Sendable)?
+  public let fields: ErrorFields<Code>
+  /// The C status behind the failure (``underlying``: an `FT_Error`, or libpng's 0 return) and
+  /// the C function that reported it (``function``, such as `FT_Load_Glyph`), if any.
+  public let status: CStatus
 
   /// Creates an error.
   ///
@@ -46,21 +41,22 @@ public struct RenderError: ConvertingError, LocalizedError {
     _ code: Code, _ message: String, underlying: Int32? = nil, function: String? = nil,
     cause: (any Error & Sendable)? = nil
   ) {
-    self.code = code
-    self.message = message
-    self.underlying = underlying
-    self.function = function
-    self.cause = cause
+    self.init(
+      fields: ErrorFields(code, message, cause: cause),
+      status: CStatus(underlying, function: function))
   }
 
   /// Creates an error with no C status (the `ConvertingError` requirement).
   ///
-  /// - Parameters:
-  ///   - code: The kind of failure.
-  ///   - message: What went wrong and how to fix it.
-  ///   - cause: The error that caused this one, if any (``cause``).
-  public init(code: Code, message: String, cause: (any Error & Sendable)?) {
-    self.init(code, message, cause: cause)
+  /// - Parameter fields: The code, message and cause.
+  public init(fields: ErrorFields<Code>) {
+    self.init(fields: fields, status: CStatus(nil, function: nil))
+  }
+
+  /// Creates an error with these fields and this C status.
+  private init(fields: ErrorFields<Code>, status: CStatus) {
+    self.fields = fields
+    self.status = status
   }
 
   /// The code a lower error becomes, keeping a bad option apart from a failed layout.
@@ -85,13 +81,6 @@ public struct RenderError: ConvertingError, LocalizedError {
     }
   }
 
-  /// The message, for `error.localizedDescription`.
-  public var errorDescription: String? { message }
-
-  /// The C status and function, which equality and hashing compare besides the code and the
-  /// message.
-  public var comparedDetails: [AnyHashable] { [underlying, function] }
-
   /// The message, with the C function and status when a C library reported the failure.
   public var description: String {
     guard let function else { return message }
@@ -99,32 +88,22 @@ public struct RenderError: ConvertingError, LocalizedError {
     return "\(message) [\(function) error 0x\(String(underlying, radix: 16))]"
   }
 
-  /// The kind of a ``RenderError``; compare with `==`.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private enum _Storage: String, Hashable, Sendable {
-      case invalidOption, imageTooLarge, font, freeType, png, layout, io
-    }
-
-    private let storage: _Storage
-    private init(_ storage: _Storage) { self.storage = storage }
-
+  /// The kind of a ``RenderError`` (an `ErrorCode`).
+  public enum Code: String, ErrorCode {
     /// An option is out of range (a scale of 0, a margin < 0).
-    public static let invalidOption = Code(.invalidOption)
+    case invalidOption
     /// The image (or a glyph's bitmap) would have more pixels than
     /// ``RenderOptions/maximumPixels``, or a size that is not finite: nothing was allocated.
-    public static let imageTooLarge = Code(.imageTooLarge)
+    case imageTooLarge
     /// A face's bytes could not be read from its source.
-    public static let font = Code(.font)
+    case font
     /// FreeType failed to open a face, size it or draw a glyph.
-    public static let freeType = Code(.freeType)
+    case freeType
     /// libpng failed to encode or decode, or the bytes are not a PNG.
-    public static let png = Code(.png)
+    case png
     /// A label or a golden case could not be laid out.
-    public static let layout = Code(.layout)
+    case layout
     /// A file could not be read or written.
-    public static let io = Code(.io)
-
-    /// The code's name, such as `freeType`.
-    public var description: String { storage.rawValue }
+    case io
   }
 }

@@ -25,7 +25,7 @@ import TypeScaleMetrics
 /// the message.
 public struct StringsError: CodedError, LocalizedError {
   /// The kind of failure.
-  public enum Code: String, Hashable, Sendable, CustomStringConvertible {
+  public enum Code: String, ErrorCode {
     /// The file could not be read.
     case unreadable
     /// The file is larger than the reader's documented limit, or expands to more entries than
@@ -40,9 +40,6 @@ public struct StringsError: CodedError, LocalizedError {
     /// A key expands to more variants than the reader's documented limit (or a variant to a text
     /// longer than the limit, or its variables nest too deeply).
     case tooManyVariants
-
-    /// The code's name, such as `malformed`.
-    public var description: String { rawValue }
   }
 
   /// The kind of failure.

@@ -8,19 +8,12 @@ import TypeScaleMetrics
   private struct Cause: Error, Sendable {}
 
   /// A wrapping error of a test's own, with the protocol's defaults only.
-  private struct Wrapper: ConvertingError {
-    enum Code: String, Hashable, Sendable, CustomStringConvertible {
+  private struct Wrapper: ConvertingError, StoredError {
+    enum Code: String, ErrorCode {
       case badValue, failed
-      var description: String { rawValue }
     }
-    let code: Code
-    let message: String
-    let cause: (any Error & Sendable)?
-    init(code: Code, message: String, cause: (any Error & Sendable)?) {
-      self.code = code
-      self.message = message
-      self.cause = cause
-    }
+    let fields: ErrorFields<Code>
+    init(fields: ErrorFields<Code>) { self.fields = fields }
     static func code(converting error: any CodedError) -> Code {
       (error as? MetricsError)?.code == .invalidSize ? .badValue : .failed
     }
@@ -47,5 +40,25 @@ import TypeScaleMetrics
     #expect(wrapped.message == lower.message)
     #expect(try #require(wrapped.cause as? MetricsError) == lower)
     #expect(Wrapper(MetricsError(.unknownCategory, "x")).code == .failed)
+  }
+
+  @Test func code_isItsName() {
+    #expect(MetricsError.Code.invalidSize.description == "invalidSize")
+    #expect("\(Wrapper.Code.badValue)" == "badValue")
+  }
+
+  @Test func labelledInit_storesTheFields() throws {
+    let error = Wrapper(code: .failed, message: "m", cause: Cause())
+    #expect(error.code == .failed)
+    #expect(error.message == "m")
+    #expect(error.cause is Cause)
+    #expect(error == Wrapper(fields: ErrorFields(.failed, "m")))
+  }
+
+  @Test func cStatus_isComparedAndKeptApart() {
+    let status = CStatus(2, function: "FT_Open_Face")
+    #expect(status.code == 2)
+    #expect(status.function == "FT_Open_Face")
+    #expect(status != CStatus(nil, function: "FT_Open_Face"))
   }
 }

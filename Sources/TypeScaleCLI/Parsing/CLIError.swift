@@ -28,7 +28,7 @@ import TypeScaleMetrics
 struct CLIError: ConvertingError, LocalizedError {
   /// How the CLI reports an error: with a hint to run `--help` or not, and whether it is a
   /// failure at all.
-  enum Code: String, Hashable, Sendable, CustomStringConvertible {
+  enum Code: String, ErrorCode {
     /// A message; with ``ExitCode/validationFailure`` a mistake on the command line, followed
     /// by the hint to run `--help`.
     case message
@@ -36,9 +36,6 @@ struct CLIError: ConvertingError, LocalizedError {
     case input
     /// ``helpRequested``: print the help and succeed.
     case helpRequest
-
-    /// The code's name, such as `input`.
-    var description: String { rawValue }
   }
 
   /// One line for a person: what went wrong, naming the bad option or value.
@@ -69,17 +66,16 @@ struct CLIError: ConvertingError, LocalizedError {
     self.cause = cause
   }
 
-  /// Creates an error of a code (the `ConvertingError` requirement): ``Code/input`` and
-  /// ``Code/message`` exit with ``ExitCode/validationFailure``, ``Code/helpRequest`` with
-  /// ``ExitCode/success``.
+  /// Creates an error of a code (the `ConvertingError` requirement, which
+  /// `init(code:message:cause:)` calls): ``Code/input`` and ``Code/message`` exit with
+  /// ``ExitCode/validationFailure``, ``Code/helpRequest`` with ``ExitCode/success``.
   ///
-  /// - Parameters:
-  ///   - code: How the CLI reports it.
-  ///   - message: One line naming the bad option, value or file.
-  ///   - cause: The library error it reports, if any.
-  init(code: Code, message: String, cause: (any Error & Sendable)?) {
+  /// - Parameter fields: How the CLI reports it, one line naming the bad option, value or
+  ///   file, and the library error it reports, if any.
+  init(fields: ErrorFields<Code>) {
     self.init(
-      code, message, exitCode: code == .helpRequest ? .success : .validationFailure, cause: cause)
+      fields.code, fields.message,
+      exitCode: fields.code == .helpRequest ? .success : .validationFailure, cause: fields.cause)
   }
 
   /// How the CLI reports a library error.

@@ -73,6 +73,12 @@ public final class CheckSession: Sendable {
   private let constraintsPath: String?
   private let continuation: AsyncStream<CheckProgress>.Continuation
   private let state = Locked((started: false, notices: [CheckNotice]()))
+  private let ranInTask = Locked<Bool?>(nil)
+
+  /// Whether the run laid out inside a Swift task (on the cooperative pool), for tests.
+  ///
+  /// `nil` before the run; `false` once it has run on the session's own thread.
+  package var ranInsideATask: Bool? { ranInTask.withLock { $0 } }
 
   /// Reads a constraints file and creates the session.
   ///
@@ -183,6 +189,7 @@ public final class CheckSession: Sendable {
     let result = await withCheckedContinuation {
       (finished: CheckedContinuation<Result<Value, CheckError>, Never>) in
       let thread = Thread {
+        self.ranInTask.withLock { $0 = withUnsafeCurrentTask { $0 != nil } }
         let result = OutputFile.$injectedFailure.withValue(injected) {
           Result { () throws(CheckError) in try work() }
         }

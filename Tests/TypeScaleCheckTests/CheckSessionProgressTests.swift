@@ -5,39 +5,37 @@ import Testing
 import TypeScaleCheck
 import TypeScaleInternals
 
-/// Progress reaches its reader while the run lays out, not only when it ends.
+/// A run lays out on a thread of its own, not on Swift's cooperative pool.
 ///
-/// The run blocks a thread for its whole length; had it held a thread of Swift's cooperative
-/// pool, `DispatchQueue.concurrentPerform` could take the pool's other thread on a 2-core
-/// machine and the reader would get no thread until the end (`typescale check --json` on a real
-/// app printed two progress lines in 50 s that way).
+/// The run blocks its thread for its whole length; had it held a thread of the cooperative pool,
+/// `DispatchQueue.concurrentPerform` could take the pool's other thread on a 2-core machine and
+/// the reader of ``CheckSession/progress`` would get no thread until the end (`typescale check
+/// --json` on a real app drew two progress lines in 50 s that way).
 @Suite struct CheckSessionProgressTests {
-  /// Keys enough for a run of several progress ticks (``CheckRunner/progressInterval``).
-  static let keys = 800
-
-  @Test func progress_arrivesWhileTheRunLaysOut() async throws {
+  @Test func run_laysOutOnItsOwnThreadWithTheCallersTaskLocals() async throws {
     let folder = try CheckFolder()
     defer { withExtendedLifetime(folder) {} }
     try folder.write("constraints.json", CheckSessionTests.constraints)
-    let lines = (0..<Self.keys).map { "\"button.key\($0)\" = \"Save \($0) changes\";" }
-    try folder.write("Resources/en.lproj/Localizable.strings", lines.joined(separator: "\n"))
+    try folder.write("Resources/en.lproj/Localizable.strings", "\"button.save\" = \"OK\";\n")
     let session = try CheckSession(
-      constraintsPath: folder.url.appendingPathComponent("constraints.json").path,
-      options: CheckSession.Options(workers: 2))
-    let finished = Locked(false)
-    async let printout: CheckPrintout = {
-      let printout = try await session.run(writing: CheckOutputs(printed: .json))
-      finished.withLock { $0 = true }
-      return printout
-    }()
-    var duringRun: [Int] = []
-    for await state in session.progress where state.done > 0 && state.done < state.total {
-      if !finished.withLock({ $0 }) { duringRun.append(state.done) }
+      constraintsPath: folder.url.appendingPathComponent("constraints.json").path)
+    let junit = folder.url.appendingPathComponent("check.xml").path
+    // The writer asks the task-local hook before each file: the caller's value must reach the
+    // run's thread.
+    let written = Locked<[String]>([])
+    let printout = try await OutputFile.$injectedFailure.withValue({ path in
+      written.withLock { $0.append(path) }
+      return nil
+    }) {
+      async let printout = session.run(writing: CheckOutputs(junit: junit))
+      var last: CheckProgress?
+      for await state in session.progress { last = state }
+      #expect(last?.done == 1)
+      return try await printout
     }
-    let result = try await printout
-    #expect(result.summary.run.layouts == Self.keys * 12)
-    // Several ticks of 0.1 s each reached the reader while entries were still being laid out.
-    #expect(duringRun.count >= 2, "progress values seen during the run: \(duringRun)")
-    #expect(duringRun == duringRun.sorted())
+    #expect(printout.exitStatus == 0)
+    #expect(session.ranInsideATask == false)
+    #expect(written.withLock { $0 } == [junit])
+    #expect(FileManager.default.fileExists(atPath: junit))
   }
 }

@@ -67,7 +67,7 @@ public struct FontStoreError: ConvertingError, StoredError, LocalizedError {
       fields.code, fields.message, fontError: fields.cause as? FontError, cause: fields.cause)
   }
 
-  /// The error that caused this one, if any (``CodedError/cause``); not part of equality.
+  /// The error that caused this one, if any (`cause`); not part of equality.
   public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a registry error about bytes the store was given or holds becomes.

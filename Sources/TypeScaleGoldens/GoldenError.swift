@@ -41,7 +41,7 @@ public struct GoldenError: ConvertingError, StoredError, LocalizedError {
   public init(fields: ErrorFields<Code>) { self.fields = fields }
 
   /// The error that caused this one, if any, such as the `FontError` of a font that could
-  /// not be registered (``CodedError/cause``); not part of equality.
+  /// not be registered (`cause`); not part of equality.
   public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a lower error met while measuring becomes: always ``Code/measurement``, for a

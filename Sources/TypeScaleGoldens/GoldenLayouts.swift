@@ -90,7 +90,7 @@ package struct GoldenLayouts {
       Failure(code, "\(context): \(message)", cause: cause)
     }
 
-    /// The error that caused this one (``CodedError/cause``).
+    /// The error that caused this one (`cause`).
     package var underlying: (any Error & Sendable)? { cause }
   }
 

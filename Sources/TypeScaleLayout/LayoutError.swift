@@ -41,7 +41,7 @@ public struct LayoutError: ConvertingError, StoredError, LocalizedError {
   public init(fields: ErrorFields<Code>) { self.fields = fields }
 
   /// The error that caused this one, if any, such as the `MetricsError` for a bad size
-  /// (``CodedError/cause``); not part of equality.
+  /// (`cause`); not part of equality.
   public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a lower error becomes: a metrics error (a size or value the metrics engine

@@ -55,7 +55,7 @@ public struct TypeScaleError: ConvertingError, StoredError, LocalizedError {
   }
 
   /// The error that caused this one, if any, such as the `LayoutError` of a layout
-  /// (``CodedError/cause``); not part of equality.
+  /// (`cause`); not part of equality.
   public var underlying: (any Error & Sendable)? { cause }
 
   /// The code a lower error becomes, keeping bad input apart from a failed layout.

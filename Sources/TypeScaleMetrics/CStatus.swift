@@ -19,17 +19,17 @@ public struct CStatus: Hashable, Sendable {
   }
 }
 
-/// A ``StoredError`` that also keeps the ``CStatus`` a C library reported.
+/// A `StoredError` that also keeps the `CStatus` a C library reported.
 public protocol CStatusError: StoredError {
   /// The C status and function, if a C library reported the failure.
   var status: CStatus { get }
 }
 
 extension CStatusError {
-  /// The C status behind the failure, if any (``CStatus/code``): an `FT_Error`, or libpng's 0
+  /// The C status behind the failure, if any (`CStatus/code`): an `FT_Error`, or libpng's 0
   /// return.
   public var underlying: Int32? { status.code }
-  /// The C function that reported ``underlying``, if any, such as `FT_Open_Face`.
+  /// The C function that reported `underlying`, if any, such as `FT_Open_Face`.
   public var function: String? { status.function }
   /// The C status and function, which equality and hashing compare besides the code and the
   /// message.

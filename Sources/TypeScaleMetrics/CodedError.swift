@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// The shape every TypeScale error has: a ``code``, a ``message`` and an optional ``cause``.
+/// The shape every TypeScale error has: a `code`, a `message` and an optional `cause`.
 ///
 /// Every module's error type adopts it (`MetricsError`, `FontError`, `LayoutError`,
 /// `RenderError`, `FontStoreError`, `TypeScaleError`, `GoldenError`, `StringsError`,
 /// `CheckError`), so one rule describes them all:
 ///
-/// - `print(error)` and `"\(error)"` show the ``message`` (a type may add to its
-///   ``description``, as `FontError` adds the FreeType call and status);
-/// - `==` and hashing compare the ``code``, the ``message`` and the type's
-///   ``comparedDetails`` (such as an HTTP status), never the ``cause``, which is any error;
-/// - each type's ``Code`` is an enum of names (``ErrorCode``), and the code, message and cause
-///   are stored once, as ``ErrorFields`` (``StoredError``);
-/// - an error of a lower module becomes one of a higher module with ``ConvertingError``'s
+/// - `print(error)` and `"\(error)"` show the `message` (a type may add to its
+///   `description`, as `FontError` adds the FreeType call and status);
+/// - `==` and hashing compare the `code`, the `message` and the type's
+///   `comparedDetails` (such as an HTTP status), never the `cause`, which is any error;
+/// - each type's `Code` is an enum of names (`ErrorCode`), and the code, message and cause
+///   are stored once, as `ErrorFields` (`StoredError`);
+/// - an error of a lower module becomes one of a higher module with `ConvertingError`'s
 ///   `init(_:)`: the same message, the lower error as the cause, and the code the higher type
-///   gives it (``ConvertingError/code(converting:)``).
+///   gives it (`ConvertingError/code(converting:)`).
 ///
 /// The `LocalizedError` conformance (so that `error.localizedDescription` is the message, as it
 /// is for Apple's errors) is declared by each type in a module with Foundation; this module has
@@ -47,7 +47,7 @@ extension CodedError {
   /// The message, as printed by `print(error)`.
   public var description: String { message }
 
-  /// Whether two errors have the same code, message and ``comparedDetails``; their causes are
+  /// Whether two errors have the same code, message and `comparedDetails`; their causes are
   /// not compared.
   ///
   /// - Parameters:
@@ -59,7 +59,7 @@ extension CodedError {
       && lhs.comparedDetails == rhs.comparedDetails
   }
 
-  /// Hashes what ``==(_:_:)`` compares.
+  /// Hashes what `==(_:_:)` compares.
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
@@ -69,11 +69,11 @@ extension CodedError {
   }
 }
 
-/// An error type that wraps the errors of the modules below it: one rule, ``init(_:)``, instead
+/// An error type that wraps the errors of the modules below it: one rule, `init(_:)`, instead
 /// of an initialiser for each lower error.
 ///
-/// The type says only which code a lower error becomes (``code(converting:)``); the message
-/// stays the lower error's, byte for byte, and the lower error is the ``CodedError/cause``:
+/// The type says only which code a lower error becomes (`code(converting:)`); the message
+/// stays the lower error's, byte for byte, and the lower error is the `CodedError/cause`:
 ///
 /// ```swift
 /// func points() throws(LayoutError) -> Double {
@@ -100,7 +100,7 @@ public protocol ConvertingError: CodedError {
 }
 
 extension ConvertingError {
-  /// Wraps a lower module's error: the code ``code(converting:)`` gives it, its message, and
+  /// Wraps a lower module's error: the code `code(converting:)` gives it, its message, and
   /// `error` as the cause.
   ///
   /// - Parameter error: The lower error.
@@ -108,7 +108,7 @@ extension ConvertingError {
     self.init(fields: ErrorFields(Self.code(converting: error), error.message, cause: error))
   }
 
-  /// Creates an error of this type (``init(fields:)``).
+  /// Creates an error of this type (`init(fields:)`).
   ///
   /// - Parameters:
   ///   - code: The kind of failure.

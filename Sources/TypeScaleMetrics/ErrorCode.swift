@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// The code of a TypeScale error (``CodedError/code``): an enum of names, each its own raw
+/// The code of a TypeScale error (`CodedError/code`): an enum of names, each its own raw
 /// value, shown by `print(code)` as that name.
 ///
 /// Every error type's `Code` is such an enum (`MetricsError.Code`, `FontError.Code`, …), so

@@ -2,8 +2,8 @@
 
 /// What every TypeScale error stores: its code, its message and the error that caused it.
 ///
-/// An error type keeps one of these (``StoredError/fields``) and gets ``CodedError/code``,
-/// ``CodedError/message`` and ``CodedError/cause`` from it, so the three are written once here
+/// An error type keeps one of these (`StoredError/fields`) and gets `CodedError/code`,
+/// `CodedError/message` and `CodedError/cause` from it, so the three are written once here
 /// rather than by every type; what a type stores besides them (a C status, an HTTP status, the
 /// problems of a typography) it stores next to it.
 public struct ErrorFields<Code: Hashable & Sendable>: Sendable {
@@ -27,7 +27,7 @@ public struct ErrorFields<Code: Hashable & Sendable>: Sendable {
   }
 }
 
-/// A ``CodedError`` that stores its code, message and cause as ``ErrorFields``.
+/// A `CodedError` that stores its code, message and cause as `ErrorFields`.
 public protocol StoredError: CodedError {
   /// The code, message and cause.
   var fields: ErrorFields<Code> { get }

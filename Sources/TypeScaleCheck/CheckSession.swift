@@ -185,14 +185,22 @@ public final class CheckSession: Sendable {
     _ work: @escaping @Sendable () throws(CheckError) -> Value
   ) async throws(CheckError) -> Value {
     let continuation = continuation
-    let injected = OutputFile.injectedFailure
+    #if DEBUG
+      let injected = OutputFile.injectedFailure
+    #endif
     let result = await withCheckedContinuation {
       (finished: CheckedContinuation<Result<Value, CheckError>, Never>) in
       let thread = Thread {
         self.ranInTask.withLock { $0 = withUnsafeCurrentTask { $0 != nil } }
-        let result = OutputFile.$injectedFailure.withValue(injected) {
-          Result { () throws(CheckError) in try work() }
-        }
+        // Binding a task-local outside any task crashes the statically linked release runtime
+        // (`swift_task_localValuePush`, seen in `make check-dist`); only tests inject failures.
+        #if DEBUG
+          let result = OutputFile.$injectedFailure.withValue(injected) {
+            Result { () throws(CheckError) in try work() }
+          }
+        #else
+          let result = Result { () throws(CheckError) in try work() }
+        #endif
         continuation.finish()
         finished.resume(returning: result)
       }

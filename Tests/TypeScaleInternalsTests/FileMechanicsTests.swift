@@ -11,15 +11,10 @@ import TypeScaleInternals
 /// The one home of file mechanics: the one `EINTR` loop, the streaming writer, the bounded
 /// reader's byte form.
 @Suite struct FileMechanicsTests {
-  private static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("typescale-mechanics-\(UInt64.random(in: 0...UInt64.max))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  private static func folder() throws -> URL { try ScratchFolder.make("mechanics") }
 
   private static func names(in folder: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    try ScratchFolder.names(in: folder)
   }
 
   /// An interrupted call is made again; another failure is returned with its code.

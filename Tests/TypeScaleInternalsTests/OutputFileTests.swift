@@ -11,12 +11,7 @@ import TypeScaleInternals
 /// The one writer: regular files replaced through a temporary file, links written through and
 /// kept, devices and FIFOs written through and never renamed over, transactions all or nothing.
 @Suite struct OutputFileTests {
-  private static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("typescale-output-\(UInt64.random(in: 0...UInt64.max))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  private static func folder() throws -> URL { try ScratchFolder.make("output") }
 
   /// The names in a folder that are temporary files of the writer.
   private static func temporaries(in folder: URL) throws -> [String] {

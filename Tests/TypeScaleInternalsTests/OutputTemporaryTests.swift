@@ -11,15 +11,10 @@ import TypeScaleInternals
 /// The atomic writer's named temporary file: the caller's name, a shared lock held until it is
 /// committed, removal when released uncommitted, no link followed.
 @Suite struct OutputTemporaryTests {
-  private static func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("typescale-temporary-\(UInt64.random(in: 0...UInt64.max))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  private static func folder() throws -> URL { try ScratchFolder.make("temporary") }
 
   private static func names(in folder: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    try ScratchFolder.names(in: folder)
   }
 
   private static func rename(_ source: String, _ target: String) throws(OutputFile.Temporary

@@ -31,8 +31,10 @@ count and CLDR data give the same bytes.
   python3 Scripts/make-synthetic-app.py --output DIR [--keys 2000] [--seed 34] [--android]
 
 `--android` also writes the same keys as an Android res/values*/strings.xml tree (`.` and `-`
-in names become `_`, plural keys `<plurals>`, device keys their iphone text) and rules for its
-names (`button_*`, …); the manifest's counts are the String Catalogs' alone.
+in names become `_`, plural keys `<plurals>`, device keys their iphone text) and Android rules
+for its names (`"platform": "android"`, `button_*` as `labelLarge` 120 dp, 1 line, …, at every
+font scale 0.85...2.0); the manifest's counts are the String Catalogs' alone, and its
+`android` member counts the Android entries and the layouts they plan (7 font scales each).
 
 Only the standard library is used.
 """
@@ -449,10 +451,27 @@ def build(keys, seed):
     return catalogs, summary, started
 
 
+# The Android rules for the same kinds of keys (`button_*`, …): Material 3 roles, widths in dp,
+# every font scale 0.85...2.0 of Android 14 and later, TextView's defaults. A rule that names a
+# platform matches only that platform's strings; the last one is the Android strings' default.
+ANDROID_RULES = [
+    {"keys": "button_*", "textAppearance": "labelLarge", "width": 120, "maxLines": 1},
+    {"keys": "title_*", "textAppearance": "titleLarge", "width": 300, "maxLines": 2},
+    {"keys": "count_*", "textAppearance": "bodyMedium", "width": 260, "maxLines": 1},
+    {"keys": "menu_*", "textAppearance": "bodyLarge", "width": 140, "maxLines": 1},
+    {"keys": "*", "textAppearance": "bodyLarge", "width": 320},
+]
+ANDROID_FONT_SCALES = "0.85...2.0"
+# Android 14's seven font scales.
+FONT_SCALE_COUNT = 7
+
+
 def constraints(android):
     rules = list(RULES)
     if android:
-        rules += [dict(rule, keys=rule["keys"].replace(".*", "_*")) for rule in RULES]
+        rules += [
+            dict(rule, platform="android", fontScales=ANDROID_FONT_SCALES) for rule in ANDROID_RULES
+        ]
     return {
         "fontDirectories": ["fonts"],
         "fonts": FONTS,
@@ -488,6 +507,7 @@ def android(catalogs, codes):
     """{path: strings.xml text} of the same keys: names with `_` for `.` and `-`, plural keys as
     <plurals>, device keys as their iphone text (Android has no device variants)."""
     files = {}
+    entries = 0
     strings = {}
     for table in catalogs.values():
         strings.update(table)
@@ -505,6 +525,7 @@ def android(catalogs, codes):
                         lines.append(
                             f'        <item quantity="{category}">{android_text(value)}</item>'
                         )
+                        entries += 1
                 lines.append("    </plurals>")
                 continue
             if "device" in variations:
@@ -512,10 +533,11 @@ def android(catalogs, codes):
             else:
                 value = localization["stringUnit"]["value"]
             lines.append(f'    <string name="{name}">{android_text(value)}</string>')
+            entries += 1
         lines.append("</resources>")
         folder = ANDROID_FOLDERS.get(code, f"values-{code}")
         files[f"android/res/{folder}/strings.xml"] = "\n".join(lines) + "\n"
-    return files
+    return files, entries
 
 
 def to_json(content):
@@ -550,7 +572,13 @@ def write(output, catalogs, summary, started, with_android):
     for path, table in catalogs.items():
         files[path] = {"sourceLanguage": "en", "strings": table, "version": "1.0"}
     if with_android:
-        files.update(android(catalogs, summary["languages"]))
+        android_files, android_entries = android(catalogs, summary["languages"])
+        files.update(android_files)
+        summary["android"] = {
+            "files": len(android_files),
+            "entries": android_entries,
+            "layouts": android_entries * FONT_SCALE_COUNT,
+        }
     sizes = {}
     for path, content in files.items():
         target = os.path.join(output, path)

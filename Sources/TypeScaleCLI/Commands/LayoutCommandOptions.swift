@@ -44,9 +44,11 @@ enum LayoutCommandOptions {
         allowedValues: LayoutOptions.Truncation.allCases.map(\.rawValue)),
       .option(
         "target", valueName: "target",
-        help: "The Apple API whose defaults apply: label, a UILabel's (standard strategy, sizes "
+        help: "The API whose defaults apply: label, a UILabel's (standard strategy, sizes "
           + "rounded up to the pixel grid, font leading; the default), or attributed-string, "
-          + "boundingRect's: no strategy, exact sizes, no font leading.",
+          + "boundingRect's: no strategy, exact sizes, no font leading; with --platform "
+          + "android, textview (the default: high-quality breaking, font padding) or compose "
+          + "(greedy breaking, no font padding).",
         allowedValues: targetNames),
       .option(
         "strategy", valueName: "strategy",
@@ -68,16 +70,19 @@ enum LayoutCommandOptions {
   }
 
   /// The spellings of `--target` and `"target"`, in help order.
-  static let targetNames = ["label", "attributed-string"]
+  static let targetNames = ["label", "attributed-string", "textview", "compose"]
 
   /// The layout target a `--target` or `"target"` spelling names, ignoring case.
   ///
-  /// - Parameter name: `label` or `attributed-string` (`attributedString` also parses).
+  /// - Parameter name: `label`, `attributed-string` (`attributedString` also parses),
+  ///   `textview` or `compose`.
   /// - Returns: The target, or `nil` for another name.
   static func target(named name: String) -> LayoutTarget? {
     switch name.lowercased() {
     case "label": .label
     case "attributed-string", "attributedstring": .attributedString
+    case "textview", "text-view": .textView
+    case "compose": .compose
     default: nil
     }
   }

@@ -95,6 +95,12 @@ struct MeasureCommand: Command {
           "display-scale", valueName: "scale",
           help: "Pixels per point to round a label's width and height up to (default: 3; exact "
             + "sizes with --target attributed-string)."),
+        .option(
+          "platform", valueName: "platform",
+          help: "ios (the default) or android: sizes in sp at font scales, TextView's or "
+            + "Compose's layout.",
+          allowedValues: ["ios", AndroidCommandOptions.platformName]),
+      ] + AndroidCommandOptions.specs(includesTarget: false) + [
         .flag("json", help: "Print a JSON object (an array with --all-categories)."),
         .flag("batch", help: "Measure one JSON request per line of standard input."),
         .option(
@@ -119,6 +125,8 @@ struct MeasureCommand: Command {
   static let defaultBatchLineLimit = 1 << 20
 
   let request: MeasureRequest?
+  /// With `--platform android`, the Android measurement (``request`` is then `nil`).
+  let android: AndroidMeasure?
   let json: Bool
   /// The longest `--batch` line, in bytes.
   let batchLineLimit: Int
@@ -149,6 +157,7 @@ struct MeasureCommand: Command {
             + "other options with it")
       }
       request = nil
+      android = nil
       return
     }
     guard limit == nil else {
@@ -157,6 +166,13 @@ struct MeasureCommand: Command {
     guard let text = parsed.positional(0) else {
       throw .validation("missing required argument '<text>'")
     }
+    if AndroidCommandOptions.isAndroid(parsed) {
+      android = try AndroidMeasure(text: text, parsed: parsed)
+      request = nil
+      return
+    }
+    android = nil
+    _ = try AndroidCommandOptions(parsed: parsed, readsTarget: false)
     let request = try MeasureRequest(text: text, parsed: parsed)
     _ = try request.sizing()
     self.request = request
@@ -177,6 +193,9 @@ struct MeasureCommand: Command {
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
     var session = try MeasureSession()
+    if let android {
+      return try run(android, session: &session, output: &output, errorOutput: &errorOutput)
+    }
     guard let request else {
       let strictFailed = try Self.runBatch(
         session: &session, lineLimit: batchLineLimit, output: &output, errorOutput: &errorOutput)
@@ -263,6 +282,29 @@ struct MeasureCommand: Command {
     }
     flush()
     return strictFailed
+  }
+
+  /// Measures with `--platform android` and prints the result as `run` does for iOS: a summary,
+  /// a table of font scales, or JSON.
+  private func run(
+    _ android: AndroidMeasure, session: inout MeasureSession,
+    output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
+  ) throws(CLIError) -> ExitCode {
+    let entries = try android.measure(in: &session)
+    MeasureOutput.substitutions(entries).forEach { errorOutput.write("warning: \($0)\n") }
+    let strictFailed = MeasureOutput.reportMissingGlyphs(
+      entries, strict: android.strict, to: &errorOutput)
+    if json {
+      print(
+        android.sweeps
+          ? MeasureOutput.jsonRows(entries) : MeasureOutput.jsonLine(entries, sweep: false),
+        to: &output)
+    } else if android.sweeps {
+      MeasureOutput.androidSweepTable(entries, android: android, to: &output)
+    } else if let entry = entries.first {
+      MeasureOutput.androidSummary(entry, android: android, to: &output)
+    }
+    return strictFailed ? .failure : .success
   }
 
   /// The most answer bytes `--batch` holds before writing them out: 64 KiB.

@@ -11,7 +11,8 @@ enum MeasureOutput {
   /// A request's result on one line, as `--batch` and `--json` write it: one JSON object per
   /// layout with stable keys, or an array of them when sweeping.
   ///
-  /// The keys, in order: `category` (when scaled or swept), `face`, `pointSize`, `width` and
+  /// The keys, in order: `fontScale`, `sp`, `dp` and `px` (with `--platform android`; `width`
+  /// and `height` are then in dp), `category` (when scaled or swept), `face`, `pointSize`, `width` and
   /// `height` (a label's: rounded up to the pixel grid of the display scale), `exactWidth` and
   /// `exactHeight` (before rounding), `lineCount`, `isTruncated`, `lines` (`start` and `end` as
   /// UTF-16 offsets, `x`, `width`, `baseline`), `hiddenRanges` (UTF-16 ranges cut by
@@ -65,12 +66,16 @@ enum MeasureOutput {
   }
 
   /// `, ` between members and elements.
-  private static let separator: [UInt8] = Array(", ".utf8)
+  static let separator: [UInt8] = Array(", ".utf8)
 
   /// Appends one layout's object, with the keys ``jsonLine(_:sweep:)`` lists.
   private static func appendJSON(_ entry: MeasureEntry, to out: inout [UInt8]) {
     let layout = entry.layout
     out.append(UInt8(ascii: "{"))
+    if let size = entry.androidSize {
+      appendAndroidMembers(size, to: &out)
+      out.append(contentsOf: separator)
+    }
     if let category = entry.category {
       out.append(contentsOf: #""category": "#.utf8)
       JSONValue.appendString(category.shortName, to: &out)
@@ -298,7 +303,7 @@ enum MeasureOutput {
   }
 
   /// The fallbacks line, then one line per resolution diagnostic and for missing characters.
-  private static func notes(
+  static func notes(
     _ fallbacks: [FontFace], _ resolution: [FontDiagnostic], _ missing: [Unicode.Scalar]
   ) -> [(String, String)] {
     let names = fallbacks.map(\.postScriptName)
@@ -320,7 +325,7 @@ enum MeasureOutput {
   ///   - units: The layout's text as UTF-16, built once for all its lines.
   /// - Returns: The text, with `…` where truncation cut it.
   /// - Complexity: O(the line's length).
-  private static func shownText(
+  static func shownText(
     of line: Line, at index: Int, in layout: TextLayout, units: [UInt16]
   ) -> String {
     let range = line.range.clamped(to: 0..<units.count)
@@ -362,7 +367,7 @@ enum MeasureOutput {
   /// every row to its width.
   ///
   /// - Complexity: O(the table's characters).
-  private static func printTable(_ rows: [[String]], to output: inout some TextOutputStream) {
+  static func printTable(_ rows: [[String]], to output: inout some TextOutputStream) {
     let columns = rows[0].count
     let widths = (0..<columns - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
     for row in rows {

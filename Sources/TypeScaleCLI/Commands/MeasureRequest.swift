@@ -77,6 +77,11 @@ struct MeasureRequest: Sendable {
   ///
   /// - Throws: ``CLIError/validation(_:)`` naming the option or the value and its range.
   func validate() throws(CLIError) {
+    if options.target.isAndroid {
+      throw .validation(
+        "target \(options.target.rawValue) is an Android toolkit; measure with --platform "
+          + "android (sizes in sp at font scales), or use label or attributed-string")
+    }
     if typography != nil, let fontName {
       throw .validation(
         "give either --font \(fontName) or --typography: the typography names each style's "

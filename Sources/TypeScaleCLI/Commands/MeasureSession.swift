@@ -3,12 +3,14 @@
 import Foundation
 import TypeScale
 
-/// One laid-out text, at one category when sweeping.
+/// One laid-out text, at one category (or Android font scale) when sweeping.
 struct MeasureEntry {
   /// The category, when the size was scaled for one or swept across all of them.
   let category: ContentSizeCategory?
   /// The layout.
   let layout: TextLayout
+  /// With `--platform android`, the text size at the entry's font scale (sp, dp, px).
+  var androidSize: AndroidTextSize? = nil
 }
 
 /// What `typescale measure` and each line of `--batch` share: one registry, one layout engine,
@@ -207,6 +209,30 @@ struct MeasureSession {
       if error.code == .layoutFailed { throw .input(error.message) }
       throw .validation(error.message)
     }
+  }
+
+  /// The faces an Android layout uses: the first `--font-file`'s first face (the other files'
+  /// as its cascade), a `--font` name resolved at the weight, or Android's default, Roboto at
+  /// the weight (a Material role's 400 or 500) with the embedded Noto fonts after it.
+  ///
+  /// - Parameters:
+  ///   - fontFiles: The `--font-file` paths.
+  ///   - fontName: The `--font` name.
+  ///   - weight: The weight to resolve a name or Roboto at.
+  /// - Returns: The primary face (or the match it came from) and the faces to try after it.
+  /// - Throws: ``CLIError`` for a font file that cannot be read.
+  mutating func androidFaces(
+    fontFiles: [String], fontName: String?, weight: FontWeight
+  ) throws(CLIError) -> (FontFace, FontMatch?, [FontFace]) {
+    var firstFaces: [FontFace] = []
+    for path in fontFiles {
+      firstFaces.append(try fonts.faces(ofFileAt: path, in: registry)[0])
+    }
+    if fontName == nil, let primary = firstFaces.first {
+      return (primary, nil, Array(firstFaces.dropFirst()))
+    }
+    let match = registry.resolve(FontQuery(family: fontName ?? "Roboto", weight: weight))
+    return (match.face, match, firstFaces.filter { $0 != match.face })
   }
 
   /// The primary face (or the match for a name) and the faces to try after it.

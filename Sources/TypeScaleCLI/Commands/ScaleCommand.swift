@@ -23,6 +23,12 @@ struct ScaleCommand: Command {
       the style's sizing mode applies to pointSize: "system" gives the system text style's \
       own sizes (UIFont.preferredFont(forTextStyle:): body is 53 at AX5), "fixed" never scales.
 
+      With --platform android the size is a textSize in sp (--size, or a Material role's with \
+      --style labelLarge) at every font scale (or --font-scales): dp from Android's \
+      non-linear FontScaleConverter, px at --density rounded as a TextView rounds an XML \
+      textSize (whole pixels) or, with --target compose, Compose's float pixels on Compose's \
+      own curve; factor is dp / sp.
+
       With --typography the sizes are DynamicType's for the style or token (--style button), \
       on the iOS table; --size and --max replace the typography's design size and maximum. \
       With --font-file or --font-dir as well, the fonts are registered and the face the \
@@ -40,12 +46,15 @@ struct ScaleCommand: Command {
                       [--size <points>] [--max <points>]
                       (--category <category> | --all-categories)
                       [--display-scale <scale>] [--json]
+      typescale scale --platform android (--size <sp> | --style <role>)
+                      [--target textview|compose] [--android-version <release>]
+                      [--density <px-per-dp>] [--font-scales <scales>] [--json]
       """,
     options: [
       .option(
         "style", valueName: "style",
-        help: "The text style to scale like (e.g. body, title1), or a --typography token.",
-        isRequired: true),
+        help: "The text style to scale like (e.g. body, title1), or a --typography token; "
+          + "with --platform android, a Material role (bodyLarge)."),
       .option(
         "size", valueName: "points",
         help: "The size at the default category, in points (default: the typography's)."),
@@ -69,7 +78,8 @@ struct ScaleCommand: Command {
         help: "Pixels per point for scaledValue's pixel grid (default: 3)."),
       .option(
         "platform", valueName: "platform", help: "The platform's table (default: ios).",
-        allowedValues: Platform.allCases.map(\.rawValue)),
+        allowedValues: AndroidCommandOptions.platformNames),
+    ] + AndroidCommandOptions.specs() + [
       .flag("json", help: "Print a JSON array of {category, pointSize, scaledValue, factor}."),
     ])
 
@@ -83,6 +93,9 @@ struct ScaleCommand: Command {
   let json: Bool
   /// With `--typography`, the style's or token's font at each category, from `DynamicType`.
   let typography: TypographyScale?
+  /// With `--platform android`, the text size at every font scale; the iOS fields then hold
+  /// body's defaults and are not used.
+  let android: AndroidScaleTable?
 
   /// What `--typography` gives `scale`: the style's or token's font at each category, resolved
   /// through `DynamicType` exactly as `measure` resolves it.
@@ -108,6 +121,27 @@ struct ScaleCommand: Command {
   ///   `--all-categories`, fonts without `--typography`; an input error (exit 2, no help hint) for a font file or
   ///   folder that cannot be read.
   init(parsed: ParsedArguments) throws(CLIError) {
+    json = parsed.flag("json")
+    if AndroidCommandOptions.isAndroid(parsed) {
+      android = try AndroidScaleTable(parsed: parsed)
+      metrics = FontMetrics.default
+      do throws(MetricsError) {
+        sizes = try ContentSizeScale(17)
+      } catch {
+        throw CLIError(error)
+      }
+      size = 17
+      categories = []
+      maximum = nil
+      displayScale = 3
+      typography = nil
+      return
+    }
+    android = nil
+    _ = try AndroidCommandOptions(parsed: parsed)
+    guard parsed.value("style") != nil else {
+      throw .validation("missing required option '--style <style>'")
+    }
     let category = parsed.value("category")
     let all = parsed.flag("all-categories")
     if category != nil && all {
@@ -190,7 +224,6 @@ struct ScaleCommand: Command {
     } catch {
       throw .validation("\(error)")
     }
-    json = parsed.flag("json")
   }
 
   /// Registers the fonts and resolves the style's or token's font at every category through
@@ -238,6 +271,10 @@ struct ScaleCommand: Command {
   func run(
     output: inout some TextOutputStream, errorOutput: inout some TextOutputStream
   ) async throws(CLIError) -> ExitCode {
+    if let android {
+      json ? android.printJSON(to: &output) : android.printTable(to: &output)
+      return .success
+    }
     for warning in typography?.warnings ?? [] { errorOutput.write("warning: \(warning)\n") }
     var rows: [(ContentSizeCategory, ResolvedSize, Double)] = []
     do {

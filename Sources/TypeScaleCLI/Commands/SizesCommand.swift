@@ -3,29 +3,57 @@
 import TypeScale
 import TypeScaleInternals
 
-/// `typescale sizes`: prints a platform's text-style table, every style at every category.
+/// `typescale sizes`: prints a platform's text-style table, every style at every category, or
+/// with `--platform android` a Material type scale at every font scale.
 ///
 /// ```
 /// $ typescale sizes --platform ios --style body
+/// $ typescale sizes --platform android --style labelLarge
 /// ```
 struct SizesCommand: Command {
   /// The command's options: platform, style filter and JSON output.
   static let configuration = CommandConfiguration(
     commandName: "sizes",
-    abstract: "Print the text-style size table of an Apple platform.",
+    abstract: "Print the text-style size table of an Apple platform, or Android's type scale.",
     discussion: """
       Each cell is point size / leading in points. Sizes are Apple's published values; the \
       header names the table's version and source.
+
+      With --platform android: the Material 3 type scale (--type-scale material2 or platform \
+      for the older TextAppearance sets, all for every one) at every font scale of the \
+      release (0.85× … 2× on Android 14 and later), each cell the text size in dp / px: dp \
+      from Android's non-linear FontScaleConverter, px at --density, rounded to whole pixels \
+      as a TextView's XML textSize is (getDimensionPixelSize) or kept in float pixels with \
+      --target compose, which also follows Compose's own curve. --style takes a role \
+      (labelLarge) or a TextAppearance name.
+      """,
+    usage: """
+      typescale sizes [--platform ios|watchos|macos|tvos] [--style <style>] [--json]
+      typescale sizes --platform android [--style <role>] [--type-scale <scale>]
+                      [--target textview|compose] [--android-version <release>]
+                      [--density <px-per-dp>] [--font-scales <scales>] [--json]
       """,
     options: [
       .option(
         "platform", valueName: "platform", help: "The platform's table (default: ios).",
-        allowedValues: Platform.allCases.map(\.rawValue)),
-      .option("style", valueName: "style", help: "Print only this text style (e.g. body, title1)."),
-      .flag("json", help: "Print a JSON array of {style, category, pointSize, leading, weight}."),
+        allowedValues: AndroidCommandOptions.platformNames),
+      .option(
+        "style", valueName: "style",
+        help: "Print only this text style (e.g. body, title1), or Material role (labelLarge)."),
+      .option(
+        "type-scale", valueName: "scale",
+        help: "With --platform android, the type scale (default: material3).",
+        allowedValues: AndroidSizesTable.typeScaleNames),
+    ] + AndroidCommandOptions.specs() + [
+      .flag(
+        "json",
+        help: "Print a JSON array of {style, category, pointSize, leading, weight} (Android: "
+          + "{role, fontScale, sp, dp, px, lineHeightSp, lineHeightDp, …})."),
     ])
 
   let table: SizeTable
+  /// With `--platform android`, the Material type scale at every font scale.
+  let android: AndroidSizesTable?
   let rows: [(style: TextStyle, entries: [(category: ContentSizeCategory, entry: SizeTable.Entry)])]
   let json: Bool
 
@@ -34,6 +62,18 @@ struct SizesCommand: Command {
   /// - Parameter parsed: The parsed command line.
   /// - Throws: ``CLIError`` for an unknown platform or style, or a style the platform lacks.
   init(parsed: ParsedArguments) throws(CLIError) {
+    json = parsed.flag("json")
+    if AndroidCommandOptions.isAndroid(parsed) {
+      android = try AndroidSizesTable(parsed: parsed)
+      table = .iOS
+      rows = []
+      return
+    }
+    android = nil
+    if parsed.value("type-scale") != nil {
+      throw .validation("--type-scale applies only with --platform android")
+    }
+    _ = try AndroidCommandOptions(parsed: parsed)
     do {
       var table = SizeTable.iOS
       if let name = parsed.value("platform") { table = try Platform(parsing: name).sizeTable }
@@ -46,7 +86,6 @@ struct SizesCommand: Command {
     } catch {
       throw CLIError(error)
     }
-    json = parsed.flag("json")
   }
 
   /// Prints the table.
@@ -54,6 +93,10 @@ struct SizesCommand: Command {
   /// - Parameter output: Where the table goes.
   /// - Returns: ``ExitCode/success``.
   func run(output: inout some TextOutputStream) async -> ExitCode {
+    if let android {
+      json ? android.printJSON(to: &output) : android.printTable(to: &output)
+      return .success
+    }
     json ? printJSON(to: &output) : printTable(to: &output)
     return .success
   }

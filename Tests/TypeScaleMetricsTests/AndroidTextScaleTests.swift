@@ -195,6 +195,15 @@ struct AndroidTextScaleTests {
     #expect(try scale.lineHeight(sp: 24, at: 2).px == 110)
   }
 
+  @Test("The catalog's example: labelLarge (14/20 sp) at 2.0 in a View")
+  func androidTextScale_labelLargeExample() throws {
+    // Text 26 dp → 68 px, read back as 13.905 sp; line = 68 × 20 / 13.905 = 97.81 → 98.
+    let label = try MaterialTextAppearance(parsing: "labelLarge")
+    let scale = try AndroidTextScale(textSize: label.textSize)
+    #expect(try scale.size(at: 2).px == 68)
+    #expect(try scale.lineHeight(sp: try DesignSize(#require(label.lineHeightSp)), at: 2).px == 98)
+  }
+
   @Test("Where scaling is linear, a line height is applyDimension(SP, value)")
   func androidTextScale_linearLineHeight() throws {
     // Android 13: 40 × 2.625 × 1.3 = 136.5 → 137.

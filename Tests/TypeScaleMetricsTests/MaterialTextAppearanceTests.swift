@@ -45,6 +45,7 @@ struct MaterialTextAppearanceTests {
     let role = try MaterialTextAppearance(parsing: row.name)
     #expect(role.sizeSp == row.size)
     #expect(role.lineHeightSp == row.lineHeight)
+    #expect(role.composeLineHeightSp == row.lineHeight)
     #expect(role.trackingSp == row.tracking)
     #expect(role.letterSpacingEm == row.em)
     #expect(role.weight.value == row.weight)
@@ -100,6 +101,14 @@ struct MaterialTextAppearanceTests {
     #expect(try MaterialTextAppearance(parsing: "h6").name == "Headline6")
     #expect(try MaterialTextAppearance(parsing: "typography.h1").sizeSp == 96)
     #expect(try MaterialTextAppearance(parsing: "h6").trackingSp == 0.15)
+    // Compose Material sets line heights MDC's styles do not.
+    let h1 = try MaterialTextAppearance(parsing: "h1")
+    #expect(h1.composeLineHeightSp == 112 && h1.lineHeightSp == nil)
+    #expect(try MaterialTextAppearance(parsing: "overline").composeLineHeightSp == 16)
+    #expect(try MaterialTextAppearance(parsing: "button").trackingSp == 1.25)
+    #expect(
+      try MaterialTextAppearance(parsing: "TextAppearance.Material.Title").composeLineHeightSp
+        == nil)
   }
 
   /// android.md §3.3: platform `dimens_material.xml`.

@@ -171,7 +171,8 @@ struct AndroidTextScaleTests {
 
   // MARK: Line heights
 
-  @Test("View line height stays proportional under non-linear scaling (CTS TextViewFontScalingTest)")
+  @Test(
+    "View line height stays proportional under non-linear scaling (CTS TextViewFontScalingTest)")
   func androidTextScale_viewLineHeightProportional() throws {
     // 20 sp text at 2.0: 34 dp, 89.25 → 89 px. Its sp read back from 89 px is 19.952; the
     // 40 sp line height is 89 × 40 / 19.952 = 178.42 → 178 px. CTS accepts ±5 px around

@@ -109,6 +109,9 @@ struct AndroidTextScaleTests {
     #expect(near(size.px, 49.35, 1e-4))
     #expect(near(size.points, 18.8))
     #expect(Double(Float(size.px)) == size.px)
+    // Below Compose's 1.03 it scales linearly as TextUnit.toPx(): (sp × fontScale) × density.
+    let linear = try compose.size(at: 1.02)
+    #expect(linear.px == Double(Float(14) * Float(1.02) * Float(2.625)))
     // At 1.1 on Android 14 the platform is linear (below 1.13), Compose is not.
     #expect(near(try compose.size(at: 1.1).dp, 15.6))
     #expect(near(try AndroidTextScale(textSize: 14).size(at: 1.1).dp, 15.4))

@@ -192,4 +192,15 @@ struct MaterialTextAppearanceTests {
     #expect(
       TextStyle.allCases.allSatisfy { MaterialTextAppearance.material3.contains($0.materialRole) })
   }
+
+  @Test("An iOS style in an Android rule names the Material 3 role to use")
+  func textStyle_errorInAndroidRule() {
+    let body = TextStyle.body.errorInAndroidRule()
+    #expect(body.code == .invalidValue)
+    #expect(
+      body.message.hasPrefix(
+        "an iOS text style in an Android rule: use textAppearance \"bodyLarge\""))
+    #expect(body.message.contains("16 sp, 24 sp line height"))
+    #expect(TextStyle.headline.errorInAndroidRule().message.contains("\"titleMedium\""))
+  }
 }

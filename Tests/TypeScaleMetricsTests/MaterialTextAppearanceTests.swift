@@ -147,6 +147,11 @@ struct MaterialTextAppearanceTests {
     #expect(try MaterialTextAppearance(parsing: "Body1").sizeSp == 16)
     #expect(try MaterialTextAppearance(parsing: "TextAppearance.Material.Body1").sizeSp == 14)
     #expect(try MaterialTextAppearance(parsing: "TextAppearance.Material.Button").allCaps)
+    // AppCompat's abc_font_family_*_material: light Display4; medium Title, Body2, Button.
+    let weights = MaterialTextAppearance.platform.map { "\($0.name) \($0.weight.value)" }
+    #expect(weights.contains("Display4 300") && weights.contains("Title 500"))
+    #expect(weights.contains("Body2 500") && weights.contains("Button 500"))
+    #expect(weights.contains("Menu 400") && weights.contains("Body1 400"))
   }
 
   @Test("An unknown name lists the Material 3 roles and the closest match")

@@ -335,6 +335,11 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
 /// A line's natural height is the largest `ascender − descender + lineGap` (the `hhea` values)
 /// among the faces on it, at its size. It is multiplied by ``multiple``, then clamped to
 /// ``minimum`` and ``maximum``; ``spacing`` is added between lines.
+///
+/// The Android targets (``LayoutTarget/textView``, ``LayoutTarget/compose``) read it the
+/// Android way: ``minimum`` > 0 is the line height (`android:lineHeight`, Compose's
+/// `TextStyle.lineHeight`), ``multiple`` a `TextView`'s `lineSpacingMultiplier` and ``spacing``
+/// its `lineSpacingExtra` (both ignored by Compose, which has neither); ``maximum`` is ignored.
 public struct LineHeight: Hashable, Sendable {
   /// `lineHeightMultiple`: 0 or 1 leaves the natural height.
   public var multiple: Double

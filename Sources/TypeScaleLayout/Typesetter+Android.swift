@@ -51,6 +51,9 @@ extension Typesetter {
   ///   ``LineHeight/spacing`` `lineSpacingExtra` (dp, rounded half up to px): every line but
   ///   the last gets `(below − above) × (multiplier − 1) + extra`, rounded half away from
   ///   zero. Compose has neither; they are ignored there, as is ``LineHeight/maximum``.
+  ///
+  /// Justified alignment is placed as leading: `JUSTIFICATION_MODE_NONE` is both targets'
+  /// default, and inter-word justification is not modelled for them.
   func placeAndroid(_ pending: [PendingLine], pointSize: Double, layoutWidth: Double) -> [Line] {
     let density = androidDensity
     let textSize = pointSize * density

@@ -74,6 +74,7 @@ struct SkiaFaceMetrics: Hashable, Sendable {
   /// `hhea` is missing or short.
   ///
   /// - Parameter table: The bytes of a table by tag (empty when the face has none).
+  /// - Returns: The metrics, or `nil` without a readable `head` and `hhea`.
   static func read(_ table: (String) -> [UInt8]) -> SkiaFaceMetrics? {
     let head = table("head")
     let hhea = table("hhea")

@@ -100,16 +100,22 @@ public struct LayoutOptions: Hashable, Sendable {
   /// the ``target``'s: ``BreakStrategy/highQuality`` for a `TextView`, ``BreakStrategy/simple``
   /// (greedy) for every other target.
   public var breakStrategy: BreakStrategy?
-  /// Whether the first line's top and the last visible line's bottom reach the font's bounds
-  /// (`FontMetricsInt.top`/`bottom`) instead of its ascent and descent, as Android's
-  /// `includeFontPadding`; `nil` uses the ``target``'s: on for a `TextView`, off for Compose.
+  /// Android's `includeFontPadding`: whether the text's first and last lines reach the font's
+  /// bounds.
+  ///
+  /// When on, the first line's top and the last visible line's bottom are
+  /// `FontMetricsInt.top`/`bottom` instead of its ascent and descent. `nil` uses the
+  /// ``target``'s: on for a `TextView`, off for Compose.
   /// Ignored by the Apple targets.
   public var includeFontPadding: Bool?
-  /// Phrase breaking for Japanese and Korean (Android's `lineBreakWordStyle`); `nil` uses the
-  /// ``target``'s, ``LineBreakWordStyle/none``. Applies to every target.
+  /// Phrase breaking for Japanese and Korean, Android's `lineBreakWordStyle`.
+  ///
+  /// `nil` uses the ``target``'s, ``LineBreakWordStyle/none``. Applies to every target.
   public var lineBreakWordStyle: LineBreakWordStyle?
-  /// Whether a line grows to fit the extents of the fallback fonts drawn on it (Android's
-  /// `setUseFallbackLineSpacing`); `nil` uses the ``target``'s: on. When off, an Android line's
+  /// Whether a line grows to fit the fallback fonts drawn on it, Android's
+  /// `setUseFallbackLineSpacing`.
+  ///
+  /// `nil` uses the ``target``'s: on. When off, an Android line's
   /// height comes from the primary font alone. Ignored by the Apple targets, whose lines always
   /// fit every face on them.
   public var fallbackLineSpacing: Bool?

@@ -243,9 +243,13 @@ import TypeScaleTestSupport
     let target: LayoutTarget
     let padding: Bool?
     let pixels: Int
-    var testDescription: String { "\(target) \(text.debugDescription) pad \(String(describing: padding))" }
+    var testDescription: String {
+      "\(target) \(text.debugDescription) pad \(String(describing: padding))"
+    }
   }
 
+  /// Heights in px: padding adds the top to the first line and the bottom to the last.
+  ///
   /// One line: 55 px with padding (bottom 15 − top −40), 50 without (11 + 39). Two lines: the
   /// first gains the top, the last the bottom: 51 + 54 = 105 px against 100.
   static let heights: [Heights] = [
@@ -298,6 +302,8 @@ import TypeScaleTestSupport
     #expect(abs(textView.height * 2.625 - 58) < 1e-9)
   }
 
+  /// Line heights set as `android:lineHeight` and Compose's `lineHeight`.
+  ///
   /// `android:lineHeight="24dp"`: 63 px less the font's 50 px spacing adds 13 px to every line
   /// but the last: (51 + 13) + 54 = 118 px. Compose `lineHeight = 24.dp` makes each line
   /// ceil(63) = 63 px.
@@ -328,7 +334,8 @@ import TypeScaleTestSupport
       $0.lineLimit = 2
     }
     #expect(clipped.lineCount == 2)
-    #expect(Self.lines(Self.paragraph, clipped) == Array(Self.lines(Self.paragraph, full).prefix(2)))
+    #expect(
+      Self.lines(Self.paragraph, clipped) == Array(Self.lines(Self.paragraph, full).prefix(2)))
     #expect(clipped.truncation?.mode == .clip)
     #expect(clipped.lines.allSatisfy { !$0.runs.contains(where: \.isEllipsis) })
     let hiddenStart = clipped.lines[1].range.upperBound

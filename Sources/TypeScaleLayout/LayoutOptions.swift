@@ -119,6 +119,15 @@ public struct LayoutOptions: Hashable, Sendable {
   /// height comes from the primary font alone. Ignored by the Apple targets, whose lines always
   /// fit every face on them.
   public var fallbackLineSpacing: Bool?
+  /// Android's `Paint.setElegantTextHeight`: whether the base font's metrics are replaced by
+  /// fixed proportions of the size.
+  ///
+  /// With it on, hwui's `getFontMetricsInt` reports top −2500, ascent −1900, descent 500 and
+  /// bottom 1000 per 2048 of the text size whatever the font (`android_graphics_Paint.cpp`,
+  /// `kElegantTop` and the rest). Android turns it on by default for apps targeting API 35 and
+  /// always from API 36 (`Paint.isElegantTextHeight`); `nil` uses the ``target``'s, off (the
+  /// font's own metrics, as apps targeting API 34 or lower get). Ignored by the Apple targets.
+  public var elegantTextHeight: Bool?
 
   /// The break strategy that applies: ``breakStrategy``, or the ``target``'s.
   public var effectiveBreakStrategy: BreakStrategy { breakStrategy ?? target.breakStrategy }
@@ -137,6 +146,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var effectiveFallbackLineSpacing: Bool {
     fallbackLineSpacing ?? target.fallbackLineSpacing
   }
+
+  /// Whether elegant text height applies: ``elegantTextHeight``, or the ``target``'s (off).
+  public var effectiveElegantTextHeight: Bool { elegantTextHeight ?? target.elegantTextHeight }
 
   /// The line-break strategy that applies: ``lineBreakStrategy``, or the ``target``'s.
   public var effectiveLineBreakStrategy: LineBreakStrategy {
@@ -187,6 +199,7 @@ public struct LayoutOptions: Hashable, Sendable {
     self.includeFontPadding = nil
     self.lineBreakWordStyle = nil
     self.fallbackLineSpacing = nil
+    self.elegantTextHeight = nil
   }
 
   /// Checks every value, naming the first bad one.

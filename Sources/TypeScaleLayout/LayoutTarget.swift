@@ -147,6 +147,10 @@ public enum LayoutTarget: String, Hashable, Sendable, CaseIterable {
   /// change.
   public var fallbackLineSpacing: Bool { true }
 
+  /// Whether elegant text height applies when ``LayoutOptions/elegantTextHeight`` is `nil`:
+  /// off for every target (an app targeting API 34 or lower; from API 35 Android turns it on).
+  public var elegantTextHeight: Bool { false }
+
   /// What ``LayoutOptions/init(width:lineLimit:truncation:alignment:baseDirection:target:)``
   /// uses when no truncation is given: tail for the Apple targets (`byTruncatingTail`), clip
   /// for the Android ones (`android:ellipsize` unset; `TextOverflow.Clip`).

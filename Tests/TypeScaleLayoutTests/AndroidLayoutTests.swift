@@ -208,6 +208,20 @@ import TypeScaleTestSupport
     #expect(metrics.top == -17 && metrics.bottom == 5)
   }
 
+  /// Elegant text height at 36.75 px: top floor(−44.861) = −45, ascent round(−34.094) = −34,
+  /// descent round(8.972) = 9, bottom ceil(17.944) = 18, whatever the font: one line is 63 px
+  /// with padding, 43 without.
+  @Test func elegantTextHeight_fixedProportions() throws {
+    let metrics = AndroidFontMetrics(elegantAt: 36.75)
+    #expect(metrics.top == -45 && metrics.ascent == -34)
+    #expect(metrics.descent == 9 && metrics.bottom == 18 && metrics.leading == 0)
+    let padded = try Self.layout("Hi", target: .textView) { $0.elegantTextHeight = true }
+    #expect(abs(padded.height * 2.625 - 63) < 1e-9)
+    let plain = try Self.layout("Hi", target: .compose) { $0.elegantTextHeight = true }
+    #expect(abs(plain.height * 2.625 - 43) < 1e-9)
+    #expect(!LayoutOptions(target: .textView).effectiveElegantTextHeight)
+  }
+
   /// Skia reads `OS/2` typographic metrics when `fsSelection` bit 7 is set.
   @Test func skiaMetrics_useTypoMetricsBit() {
     var os2 = [UInt8](repeating: 0, count: 96)

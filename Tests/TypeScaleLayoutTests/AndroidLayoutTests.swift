@@ -287,6 +287,18 @@ import TypeScaleTestSupport
     #expect(abs(sum - layout.height) < 1e-9)
   }
 
+  /// An empty TextView or Compose Text is one line tall (`Layout.getLineCount()` is 1 for "").
+  @Test func emptyText_isOneLineTall() throws {
+    let textView = try Self.layout("", target: .textView)
+    #expect(textView.lineCount == 1 && textView.width == 0)
+    #expect(abs(textView.height * 2.625 - 55) < 1e-9)
+    let compose = try Self.layout("", target: .compose)
+    #expect(abs(compose.height * 2.625 - 50) < 1e-9)
+    // An empty paragraph between two others is a line of its own.
+    let gap = try Self.layout("a\n\nb", target: .compose)
+    #expect(gap.lineCount == 3 && abs(gap.height * 2.625 - 150) < 1e-9)
+  }
+
   /// The width is ceil(px) ÷ density: "Hi" is 13.986 dp = 36.71 px, reported as 37 px.
   @Test(arguments: [LayoutTarget.textView, .compose])
   func width_isCeiledPixels(_ target: LayoutTarget) throws {

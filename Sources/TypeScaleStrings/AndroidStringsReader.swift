@@ -209,6 +209,12 @@ public struct AndroidStringsReader: StringsReader {
         let expanded = AndroidPlurals.expand(
           items, categories: categories, language: language, file: url)
         warnings += expanded.warnings
+        // A <plurals> gives up to six entries (one per CLDR category): the limit counts them.
+        if entries.count + expanded.chosen.count > Self.maximumEntriesPerFile {
+          throw StringsError.tooManyEntries(
+            file: url, line: item.line, key: item.name,
+            atLeast: entries.count + expanded.chosen.count, limit: Self.maximumEntriesPerFile)
+        }
         for (category, source) in expanded.chosen {
           let shown = try resolver.text(of: source)
           entries.append(

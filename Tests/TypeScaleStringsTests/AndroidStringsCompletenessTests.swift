@@ -105,6 +105,21 @@ import TypeScaleTestSupport
     #expect(texts.prefix(3) == ["1 file", "2 files", "88888 files"])
   }
 
+  /// A crafted file cannot expand past the entry limit: in Arabic each one-item <plurals> is six
+  /// entries, and the limit counts them before they are made.
+  @Test func pluralExpansionCountsAgainstTheEntryLimit() throws {
+    let count = AndroidStringsReader.maximumEntriesPerFile / 6 + 1
+    let body = (0..<count).map { #"<plurals name="p\#($0)"><item quantity="other">x</item></plurals>"# }
+      .joined(separator: "\n")
+    let (url, root) = try file(body, folder: "values-ar")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let error = try #require(throws: StringsError.self) {
+      try AndroidStringsReader().readFile(contentsOf: url)
+    }
+    #expect(error.code == .tooLarge)
+    #expect(error.message.contains("more than 100000 entries"), "\(error.message)")
+  }
+
   // MARK: - tools:
 
   @Test func toolsLocaleNamesTheDefaultFoldersLanguage() throws {
@@ -254,6 +269,7 @@ import TypeScaleTestSupport
     var spans = 0
     var languages: Set<String> = []
     var failures: [String] = []
+    var kinds: [String: Int] = [:]
     let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     while let url = enumerator?.nextObject() as? URL {
       guard url.lastPathComponent == "strings.xml",
@@ -266,6 +282,14 @@ import TypeScaleTestSupport
         entries += result.entries.count
         plurals += result.entries.filter { !$0.variant.isEmpty }.count
         warnings += result.warnings.count
+        for warning in result.warnings {
+          let kind =
+            warning.message.contains("does not have") ? "unused quantity"
+            : warning.message.contains("shows the other item") ? "missing quantity → other"
+            : warning.message.contains("NotFoundException") ? "missing quantity, no other"
+            : "other"
+          kinds[kind, default: 0] += 1
+        }
         languages.insert(result.language)
         for entry in result.entries {
           spans += entry.spans.count
@@ -284,6 +308,7 @@ import TypeScaleTestSupport
       "real Android: \(files) files, \(entries) entries, \(languages.count) languages, "
         + "\(plurals) plural entries, \(spans) spans, \(warnings) reader warnings, "
         + "\(sampleWarnings) placeholder warnings, \(failures.count) errors, \(elapsed)")
+    for (kind, count) in kinds.sorted(by: { $0.key < $1.key }) { print("  \(kind): \(count)") }
     for failure in failures.prefix(20) { print("  error: \(failure)") }
     #expect(files > 0)
   }

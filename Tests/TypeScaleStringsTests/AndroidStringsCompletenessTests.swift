@@ -253,6 +253,18 @@ import TypeScaleTestSupport
     #expect(result.warnings.count == 1)
   }
 
+  @Test func theLoaderCollectsTheReadersWarnings() throws {
+    let res = Fixtures.fontsDirectory.deletingLastPathComponent()
+      .appendingPathComponent("android-shapes/res")
+    let result = StringsLoader().load([res])
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    #expect(result.files.count == 2)
+    // values/: 2 entries (English); values-pl/: 17.
+    #expect(result.entries.count == 19)
+    #expect(result.warnings.count == 1)
+    #expect(result.warnings.first?.message.contains(#"no <item quantity="many">, which pl uses"#) == true)
+  }
+
   /// Set `TYPESCALE_REAL_ANDROID` to a folder of `res/values*/strings.xml` files (a real app,
   /// not committed) to read them all; prints the figures.
   @Test(.enabled(if: ProcessInfo.processInfo.environment["TYPESCALE_REAL_ANDROID"] != nil))
@@ -270,6 +282,7 @@ import TypeScaleTestSupport
     var languages: Set<String> = []
     var failures: [String] = []
     var kinds: [String: Int] = [:]
+    var reading = Duration.zero
     let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     while let url = enumerator?.nextObject() as? URL {
       guard url.lastPathComponent == "strings.xml",
@@ -278,7 +291,9 @@ import TypeScaleTestSupport
       else { continue }
       files += 1
       do {
+        let readStarted = clock.now
         let result = try AndroidStringsReader().readFile(contentsOf: url)
+        reading += clock.now - readStarted
         entries += result.entries.count
         plurals += result.entries.filter { !$0.variant.isEmpty }.count
         warnings += result.warnings.count
@@ -307,7 +322,8 @@ import TypeScaleTestSupport
     print(
       "real Android: \(files) files, \(entries) entries, \(languages.count) languages, "
         + "\(plurals) plural entries, \(spans) spans, \(warnings) reader warnings, "
-        + "\(sampleWarnings) placeholder warnings, \(failures.count) errors, \(elapsed)")
+        + "\(sampleWarnings) placeholder warnings, \(failures.count) errors, \(elapsed) "
+        + "(reading \(reading))")
     for (kind, count) in kinds.sorted(by: { $0.key < $1.key }) { print("  \(kind): \(count)") }
     for failure in failures.prefix(20) { print("  error: \(failure)") }
     #expect(files > 0)

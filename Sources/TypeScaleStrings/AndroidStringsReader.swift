@@ -191,7 +191,10 @@ public struct AndroidStringsReader: StringsReader {
       switch item.kind {
       case .string, .arrayItem:
         let shown = try resolver.text(of: item)
-        let key = if case .arrayItem(let number) = item.kind { "\(item.name)[\(number)]" } else { item.name }
+        let key =
+          if case .arrayItem(let number) = item.kind { "\(item.name)[\(number)]" } else {
+            item.name
+          }
         entries.append(
           LocalizedEntry(
             key: key, language: language, text: shown.text, file: url, line: item.line,
@@ -519,8 +522,10 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
         segments.append("")
         if let open = openTags.popLast() {
           closedTags.append(
-            (StyledSpan.Style(tag: open.name, attributes: open.attributes), open.segment,
-              segments.count - 1))
+            (
+              StyledSpan.Style(tag: open.name, attributes: open.attributes), open.segment,
+              segments.count - 1
+            ))
         }
       }
       return

@@ -5,8 +5,10 @@ import Testing
 import TypeScaleStrings
 import TypeScaleTestSupport
 
-/// Android strings read as Android shows them: plurals per CLDR category of the file's
-/// language, `tools:` attributes, styling tags as spans. Fixtures written here, by this project.
+/// Android strings read as Android shows them.
+///
+/// Plurals per CLDR category of the file's language, `tools:` attributes, styling tags as
+/// spans. Fixtures written here, by this project.
 @Suite struct AndroidStringsCompletenessTests {
   func file(
     _ body: String, folder: String = "values",
@@ -109,8 +111,10 @@ import TypeScaleTestSupport
   /// entries, and the limit counts them before they are made.
   @Test func pluralExpansionCountsAgainstTheEntryLimit() throws {
     let count = AndroidStringsReader.maximumEntriesPerFile / 6 + 1
-    let body = (0..<count).map { #"<plurals name="p\#($0)"><item quantity="other">x</item></plurals>"# }
-      .joined(separator: "\n")
+    let body = (0..<count).map {
+      #"<plurals name="p\#($0)"><item quantity="other">x</item></plurals>"#
+    }
+    .joined(separator: "\n")
     let (url, root) = try file(body, folder: "values-ar")
     defer { try? FileManager.default.removeItem(at: root) }
     let error = try #require(throws: StringsError.self) {
@@ -164,11 +168,15 @@ import TypeScaleTestSupport
     ("Hello <b>world</b>", "Hello world", ["bold 6..<11"]),
     ("<i>Very</i> <u>much</u>", "Very much", ["italic 0..<4", "underline 5..<9"]),
     ("<b>Bold <i>both</i></b> plain", "Bold both plain", ["bold 0..<9", "italic 5..<9"]),
-    ("a <big>big</big> and <small>small</small>", "a big and small",
-      ["size×1.25 2..<5", "size×0.8 10..<15"]),
+    (
+      "a <big>big</big> and <small>small</small>", "a big and small",
+      ["size×1.25 2..<5", "size×0.8 10..<15"]
+    ),
     (#"<font face="serif">Serif</font>"#, "Serif", ["font(face=serif) 0..<5"]),
-    (#"<annotation font="title_emphasis">text</annotation>"#, "text",
-      ["annotation(font=title_emphasis) 0..<4"]),
+    (
+      #"<annotation font="title_emphasis">text</annotation>"#, "text",
+      ["annotation(font=title_emphasis) 0..<4"]
+    ),
     // Spaces around tags collapse; the span starts at its first visible character.
     ("Go  <b>  now </b>  please", "Go now please", ["bold 3..<6"]),
     // An emoji counts two UTF-16 units.
@@ -177,8 +185,10 @@ import TypeScaleTestSupport
     (#"<b><xliff:g id="n">%1$s</xliff:g></b> left"#, "%1$s left", ["bold 0..<4"]),
     // Escaped tags and CDATA: Html.fromHtml's visible text and spans.
     ("Hello &lt;b&gt;world&lt;/b&gt;", "Hello world", ["bold 6..<11"]),
-    ("<![CDATA[Tap <i>here</i> &amp; <b>now</b>]]>", "Tap here & now",
-      ["italic 4..<8", "bold 11..<14"]),
+    (
+      "<![CDATA[Tap <i>here</i> &amp; <b>now</b>]]>", "Tap here & now",
+      ["italic 4..<8", "bold 11..<14"]
+    ),
     ("<![CDATA[Line one<br/>line two]]>", "Line one\nline two", []),
     ("<![CDATA[a <strong>b</strong>]]>", "a b", ["bold 2..<3"]),
     // Not HTML: no known tag, kept as written.
@@ -201,16 +211,19 @@ import TypeScaleTestSupport
         <string name="alias">@string/base</string>
         <plurals name="p"><item quantity="one"><i>One</i> item</item><item quantity="other">%d <b>items</b></item></plurals>
       """)
-    #expect(result.entries.map { $0.spans.map(\.description) } == [
-      ["bold 4..<8"], ["bold 4..<8"], ["italic 0..<3"], ["bold 3..<8"],
-    ])
+    #expect(
+      result.entries.map { $0.spans.map(\.description) } == [
+        ["bold 4..<8"], ["bold 4..<8"], ["italic 0..<3"], ["bold 3..<8"],
+      ])
   }
 
   @Test func spansMoveWithTheSamples() throws {
     let entry = LocalizedEntry(
       key: "k", language: "en", text: "%1$s has %2$d new", file: URL(fileURLWithPath: "/s"),
       line: 1, syntax: .android,
-      spans: [StyledSpan(start: 9, end: 13, style: .bold), StyledSpan(start: 14, end: 17, style: .italic)])
+      spans: [
+        StyledSpan(start: 9, end: 13, style: .bold), StyledSpan(start: 14, end: 17, style: .italic),
+      ])
     let sample = try PlaceholderSamples().sample(for: entry)
     #expect(sample.text == "Maximilian Mustermann has 88888 new")
     #expect(sample.spans.map(\.description) == ["bold 26..<31", "italic 32..<35"])
@@ -262,7 +275,8 @@ import TypeScaleTestSupport
     // values/: 2 entries (English); values-pl/: 17.
     #expect(result.entries.count == 19)
     #expect(result.warnings.count == 1)
-    #expect(result.warnings.first?.message.contains(#"no <item quantity="many">, which pl uses"#) == true)
+    #expect(
+      result.warnings.first?.message.contains(#"no <item quantity="many">, which pl uses"#) == true)
   }
 
   /// Set `TYPESCALE_REAL_ANDROID` to a folder of `res/values*/strings.xml` files (a real app,
@@ -299,10 +313,13 @@ import TypeScaleTestSupport
         warnings += result.warnings.count
         for warning in result.warnings {
           let kind =
-            warning.message.contains("does not have") ? "unused quantity"
-            : warning.message.contains("shows the other item") ? "missing quantity → other"
-            : warning.message.contains("NotFoundException") ? "missing quantity, no other"
-            : "other"
+            warning.message.contains("does not have")
+            ? "unused quantity"
+            : warning.message.contains("shows the other item")
+              ? "missing quantity → other"
+              : warning.message.contains("NotFoundException")
+                ? "missing quantity, no other"
+                : "other"
           kinds[kind, default: 0] += 1
         }
         languages.insert(result.language)

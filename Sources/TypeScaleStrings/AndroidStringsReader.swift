@@ -13,8 +13,8 @@ import TypeScaleInternals
 /// ``LocalizedEntry/syntax`` ``PlaceholderSyntax/android`` and the line of its element:
 ///
 /// - `<string name="k">` → one entry with key `k` and an empty variant.
-/// - `<plurals name="k">` → one entry per CLDR plural category of the file's language (English
-///   `one`, `other`; Russian `one`, `few`, `many`, `other`; Japanese `other`), key `k`, variant
+/// - `<plurals name="k">` → one entry per CLDR plural category an integer selects in the file's
+///   language (English `one`, `other`; Russian `one`, `few`, `many`; Japanese `other`), key `k`, variant
 ///   ``StringVariant/Step/plural(_:)``: the category's own item, or the `other` item when the
 ///   element has none (what `Resources.getQuantityString` shows). An item for a category the
 ///   language does not have is never shown and is left out; ``readFile(contentsOf:defaultLanguage:)``

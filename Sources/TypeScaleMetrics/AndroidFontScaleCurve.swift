@@ -195,8 +195,14 @@ public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
   /// - Parameter dp: The size in `dp`, finite.
   /// - Returns: The size in `sp`, unrounded.
   public func unscale(_ dp: Double) -> Double {
-    guard isNonLinear else { return Double(Float(dp) / Float(fontScale)) }
-    return Double(Self.lookUpAndInterpolate(Float(dp), from: _toDp, to: _fromSp))
+    Double(unscale(float: Float(dp)))
+  }
+
+  /// ``unscale(_:)`` in single precision, as Android computes it: `convertDpToSp(float)`, or
+  /// `dp / fontScale` in `float` without a table.
+  func unscale(float dp: Float) -> Float {
+    guard isNonLinear else { return dp / Float(fontScale) }
+    return Self.lookUpAndInterpolate(dp, from: _toDp, to: _fromSp)
   }
 }
 

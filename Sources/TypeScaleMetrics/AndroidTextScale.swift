@@ -88,18 +88,91 @@ public struct AndroidTextScale: SizeScale, Hashable {
     try convert(textSize, at: fontScale)
   }
 
-  /// A line height given in `sp` at a font scale, as the toolkit scales it.
+  /// The size of a text at a font scale, by this scale's rules; ``size(at:)`` is this for
+  /// ``textSize``.
   ///
   /// - Parameters:
-  ///   - sp: The line height at font scale 1, in `sp` (`android:lineHeight`, or a Compose
-  ///     `TextStyle.lineHeight`).
+  ///   - sp: A size at font scale 1, in `sp` (a text size, or a padding given in `sp`).
   ///   - fontScale: The user's font scale.
-  /// - Returns: The line height; its ``AndroidTextSize/sp`` is `sp`.
+  /// - Returns: The size in `sp`, `dp` and pixels.
   /// - Throws: ``MetricsError/Code/invalidFontScale`` for a scale outside the valid range.
-  public func lineHeight(sp: DesignSize, at fontScale: Double) throws(MetricsError)
+  public func size(sp: DesignSize, at fontScale: Double) throws(MetricsError) -> AndroidTextSize {
+    try convert(sp, at: fontScale)
+  }
+
+  /// A line height given in `sp` at a font scale, as the toolkit scales it: in proportion to
+  /// the text size where non-linear scaling is active, so a 2× line height stays 2×.
+  ///
+  /// A plain `sp` → `dp` conversion would compress a large line height more than the text (at
+  /// 2, 14 sp grows to 26 dp but 28 sp only to 37.3), so both toolkits keep the ratio instead:
+  ///
+  /// - **View** (`TextView.setLineHeight(int unit, float)`, API 34; `android:lineHeight` goes
+  ///   through it): when the platform's non-linear scaling is active at the scale and both sizes
+  ///   are in `sp`, `textSizeSp = convertPixelsToDimension(SP, getTextSize())` (the curve read
+  ///   backwards from the text's whole pixels), and the line height is
+  ///   `getTextSize() × lineHeight / textSizeSp`. Otherwise it is `applyDimension(SP, lineHeight)`.
+  ///   The pixels are then rounded half up: `TextView` sets `lineSpacingExtra` to the line height
+  ///   minus the font's integer height, and `StaticLayout` rounds that extra with `+ 0.5`.
+  ///   CTS `TextViewFontScalingTest` checks the proportion.
+  /// - **Compose** (androidx ui-text `resolveLineHeightInPx`): when `fontScale > 1.05` (the
+  ///   `float` scale compared as a `double`), `fontSizeSp = toSp(fontSizePx)` and the line height
+  ///   is `fontSizePx × lineHeight / fontSizeSp`, in float pixels; otherwise `lineHeight.toPx()`,
+  ///   which uses Compose's curve (non-linear from 1.03).
+  ///
+  /// ```swift
+  /// let scale = try AndroidTextScale(textSize: 20)
+  /// try scale.lineHeight(sp: 40, at: 2).px   // 2 × the text's 89 px: 178
+  /// try scale.size(at: 2).px                  // 89 (34 dp × 2.625 = 89.25)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lineHeight: The line height at font scale 1, in `sp` (`android:lineHeight`, or a
+  ///     Compose `TextStyle.lineHeight`), for text of this scale's ``textSize``.
+  ///   - fontScale: The user's font scale.
+  /// - Returns: The line height; its ``AndroidTextSize/sp`` is `lineHeight`, its
+  ///   ``AndroidTextSize/dp`` the unrounded pixels over the density, its ``AndroidTextSize/px``
+  ///   whole pixels for a View and float pixels for Compose.
+  /// - Throws: ``MetricsError/Code/invalidFontScale`` for a scale outside the valid range.
+  public func lineHeight(sp lineHeight: DesignSize, at fontScale: Double) throws(MetricsError)
     -> AndroidTextSize
   {
-    try convert(sp, at: fontScale)
+    let text = try size(at: fontScale)
+    let density = Float(self.density.pixelsPerDp)
+    let scale = Float(fontScale)
+    let height = Float(lineHeight.points)
+    let textPx = Float(text.px)
+    let proportional: Bool
+    let textSp: Float
+    switch toolkit {
+    case .view:
+      let platform = version.platformCurveRelease
+      proportional = platform?.isNonLinearActive(forScale: scale) ?? false
+      let curve = try platform.map { release throws(MetricsError) in
+        try AndroidFontScaleCurve(fontScale: fontScale, release: release)
+      }
+      // convertPixelsToDimension(SP, px): convertDpToSp(px / density), or px / scaledDensity.
+      textSp =
+        curve.map { $0.unscale(float: textPx / density) } ?? textPx / (density * scale)
+    case .compose:
+      proportional = Double(scale) > 1.05
+      let curve = try AndroidFontScaleCurve(fontScale: fontScale, release: .jetpackCompose)
+      // Density.toSp(px) = Dp(px / density).toSp(): convertDpToSp, or dp / fontScale.
+      textSp = curve.isNonLinear ? curve.unscale(float: textPx / density) : textPx / density / scale
+    }
+    let px: Float
+    if proportional, textSp > 0 {
+      px = textPx * (height / textSp)
+    } else {
+      px = Float(try convert(lineHeight, at: fontScale, rounded: false).px)
+    }
+    let drawn: Double
+    switch toolkit {
+    case .view: drawn = Double(Self.pixelSize(px, nonZero: height != 0))
+    case .compose: drawn = Double(px)
+    }
+    return AndroidTextSize(
+      sp: lineHeight, dp: Double(px / density), px: drawn, fontScale: fontScale,
+      density: self.density, toolkit: toolkit)
   }
 
   // MARK: - Conversion
@@ -114,8 +187,11 @@ public struct AndroidTextScale: SizeScale, Hashable {
     return curve.isNonLinear ? curve : nil
   }
 
-  /// `applyDimension(COMPLEX_UNIT_SP, …)` and the toolkit's rounding, in `float`.
-  func convert(_ size: DesignSize, at fontScale: Double) throws(MetricsError) -> AndroidTextSize {
+  /// `applyDimension(COMPLEX_UNIT_SP, …)` and, when `rounded`, the toolkit's rounding, in
+  /// `float`.
+  func convert(_ size: DesignSize, at fontScale: Double, rounded: Bool = true)
+    throws(MetricsError) -> AndroidTextSize
+  {
     let curve: AndroidFontScaleCurve?
     if let index = steps.firstIndex(of: fontScale) {
       curve = _curves[index]
@@ -132,12 +208,15 @@ public struct AndroidTextScale: SizeScale, Hashable {
       px = dp * density  // applyDimension(COMPLEX_UNIT_DIP, convertSpToDp(value))
     } else {
       dp = sp * scale
-      px = sp * (density * scale)  // value * scaledDensity
+      switch toolkit {
+      case .view: px = sp * (density * scale)  // applyDimension: value * scaledDensity
+      case .compose: px = dp * density  // TextUnit.toPx(): Dp(value * fontScale).toPx()
+      }
     }
     let drawn: Double
     switch toolkit {
-    case .view: drawn = Double(Self.pixelSize(px, nonZero: sp != 0))
-    case .compose: drawn = Double(px)
+    case .view where rounded: drawn = Double(Self.pixelSize(px, nonZero: sp != 0))
+    case .view, .compose: drawn = Double(px)
     }
     return AndroidTextSize(
       sp: size, dp: Double(dp), px: drawn, fontScale: fontScale, density: self.density,

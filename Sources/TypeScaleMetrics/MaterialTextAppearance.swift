@@ -47,15 +47,26 @@ public struct MaterialTextAppearance: Hashable, Sendable, CustomStringConvertibl
   public let system: System
   /// The text size in `sp`.
   public let sizeSp: Double
-  /// The line height in `sp`, or `nil` where the style sets none (the font's own height).
+  /// The line height in `sp` of the View style (`android:lineHeight`), or `nil` where the style
+  /// sets none and a `TextView` uses the font's own height: Material 2 and platform styles.
   public let lineHeightSp: Double?
+  /// The line height in `sp` of the Compose style (`TextStyle.lineHeight`), if Compose has one.
+  ///
+  /// `nil` for platform appearances, which Compose has no style for. Material 3's equals
+  /// ``lineHeightSp``;
+  /// Compose Material's Material 2 styles set line heights MDC's do not (`h1` 112 sp …
+  /// `overline` 16 sp).
+  public let composeLineHeightSp: Double?
   /// Compose's `letterSpacing`, in `sp`.
   public let trackingSp: Double
   /// MDC Views' `android:letterSpacing`, in `em` (a fraction of the text size).
   public let letterSpacingEm: Double
   /// The weight: 400 for `sans-serif`, 500 for `sans-serif-medium`, 300 for `sans-serif-light`.
   public let weight: FontWeight
-  /// Whether the style sets `textAllCaps` (Material 2 Button and Overline, platform Button).
+  /// Whether the View style sets `textAllCaps`.
+  ///
+  /// MDC's Material 2 Button and Overline and the platform's Button do; Compose styles never
+  /// change case.
   public let allCaps: Bool
 
   /// Creates an appearance from its values.
@@ -64,19 +75,22 @@ public struct MaterialTextAppearance: Hashable, Sendable, CustomStringConvertibl
   ///   - name: The role's name.
   ///   - system: The design system.
   ///   - sizeSp: The text size in `sp`.
-  ///   - lineHeightSp: The line height in `sp`, if the style sets one.
+  ///   - lineHeightSp: The View style's line height in `sp`, if it sets one.
+  ///   - composeLineHeightSp: The Compose style's line height in `sp`, if there is one.
   ///   - trackingSp: Compose's letter spacing in `sp`.
   ///   - letterSpacingEm: MDC's letter spacing in `em`.
   ///   - weight: The weight.
   ///   - allCaps: Whether the text is shown in capitals.
   public init(
-    name: String, system: System, sizeSp: Double, lineHeightSp: Double?, trackingSp: Double,
-    letterSpacingEm: Double, weight: FontWeight, allCaps: Bool = false
+    name: String, system: System, sizeSp: Double, lineHeightSp: Double?,
+    composeLineHeightSp: Double? = nil, trackingSp: Double, letterSpacingEm: Double,
+    weight: FontWeight, allCaps: Bool = false
   ) {
     self.name = name
     self.system = system
     self.sizeSp = sizeSp
     self.lineHeightSp = lineHeightSp
+    self.composeLineHeightSp = composeLineHeightSp
     self.trackingSp = trackingSp
     self.letterSpacingEm = letterSpacingEm
     self.weight = weight

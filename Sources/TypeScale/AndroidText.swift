@@ -63,7 +63,7 @@ public struct AndroidText: Sendable {
   public init(
     registry: FontRegistry, engine: TextLayoutEngine? = nil, toolkit: AndroidToolkit = .view,
     version: AndroidVersion = .latest, density: AndroidDensity = .phone420,
-    fontScale: Double = 1, family: String = "Roboto"
+    fontScale: Double = 1, family: String = AndroidText.defaultFamily
   ) {
     self.registry = registry
     self.engine = engine ?? TextLayoutEngine(registry: registry)
@@ -163,15 +163,31 @@ public struct AndroidText: Sendable {
     return options
   }
 
-  /// The font a role is drawn in at a size: ``family`` at the role's weight.
+  /// The font a role is drawn in at a size: Roboto at the role's weight with the embedded Noto
+  /// fonts after it (`FontRegistry.androidDefaultCascade(weight:italic:)`), or ``family`` when
+  /// it names the app's own font.
   private func font(weight: FontWeight, points: Double) throws(TypeScaleError) -> LayoutFont {
-    let match = registry.resolve(FontQuery(family: family, weight: weight))
-    do throws(LayoutError) {
-      return try LayoutFont(match: match, pointSize: points)
-    } catch {
+    do {
+      if family == Self.defaultFamily {
+        let cascade = try registry.androidDefaultCascade(weight: weight)
+        return try LayoutFont(
+          face: cascade[0], pointSize: points, fallbackFaces: Array(cascade.dropFirst()))
+      }
+      let match = registry.resolve(FontQuery(family: family, weight: weight))
+      let fallbacks = try registry.androidDefaultCascade(weight: weight)
+      return try LayoutFont(
+        match: match, pointSize: points, fallbackFaces: fallbacks.filter { $0 != match.face })
+    } catch let error as FontError {
       throw TypeScaleError(error)
+    } catch let error as LayoutError {
+      throw TypeScaleError(error)
+    } catch {
+      throw TypeScaleError(.layoutFailed, "\(error)")
     }
   }
+
+  /// Android's default family, `sans-serif`: Roboto.
+  public static let defaultFamily = "Roboto"
 
   /// Lays text out in a role at ``fontScale``.
   ///

@@ -228,11 +228,18 @@ struct MeasureSession {
     for path in fontFiles {
       firstFaces.append(try fonts.faces(ofFileAt: path, in: registry)[0])
     }
-    if fontName == nil, let primary = firstFaces.first {
-      return (primary, nil, Array(firstFaces.dropFirst()))
+    let android: [FontFace]
+    do throws(FontError) {
+      android = try registry.androidDefaultCascade(weight: weight)
+    } catch {
+      throw .input(error.message)
     }
-    let match = registry.resolve(FontQuery(family: fontName ?? "Roboto", weight: weight))
-    return (match.face, match, firstFaces.filter { $0 != match.face })
+    if fontName == nil, let primary = firstFaces.first {
+      return (primary, nil, Array(firstFaces.dropFirst()) + android)
+    }
+    guard let fontName else { return (android[0], nil, Array(android.dropFirst())) }
+    let match = registry.resolve(FontQuery(family: fontName, weight: weight))
+    return (match.face, match, (firstFaces + android).filter { $0 != match.face })
   }
 
   /// The primary face (or the match for a name) and the faces to try after it.

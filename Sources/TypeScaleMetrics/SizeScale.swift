@@ -10,11 +10,12 @@
 /// the layout engine's sweep, `typescale measure`, `typescale scale` and `check` — asks a scale,
 /// so the tables and the rounding live here once.
 ///
-/// Two conformances ship:
+/// Three conformances ship:
 ///
 /// | Scale | Step | Size | Rule |
 /// |---|---|---|---|
 /// | ``ContentSizeScale`` | ``ContentSizeCategory`` | ``ResolvedSize`` | Apple's tables and `UIFontMetrics` (whole points) |
+/// | ``AndroidTextScale`` | font scale (`Double`) | ``AndroidTextSize`` | `FontScaleConverter` per release and toolkit, then the toolkit's pixel rounding |
 /// | ``AndroidFontScale`` | font scale (`Double`) | ``AndroidScaledSize`` | `FontScaleConverter` (``AndroidFontScaleCurve``, unrounded dp) |
 ///
 /// ```swift

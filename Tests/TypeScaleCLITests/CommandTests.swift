@@ -24,6 +24,34 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
     GoldenRun(name: "sizes_macos", arguments: ["sizes", "--platform", "macos"]),
     GoldenRun(name: "sizes_tvos_json", arguments: ["sizes", "--platform", "tvos", "--json"]),
     GoldenRun(name: "sizes_body_json", arguments: ["sizes", "--style", "body", "--json"]),
+    GoldenRun(name: "sizes_android", arguments: ["sizes", "--platform", "android"]),
+    GoldenRun(
+      name: "sizes_android_material2_compose13",
+      arguments: [
+        "sizes", "--platform", "android", "--type-scale", "material2", "--target", "compose",
+        "--android-version", "13",
+      ]),
+    GoldenRun(
+      name: "scale_android_14sp",
+      arguments: ["scale", "--platform", "android", "--size", "14"]),
+    GoldenRun(
+      name: "measure_android_textview",
+      arguments: [
+        "measure", "The quick brown fox jumps over the lazy dog and keeps running far away",
+        "--platform", "android", "--target", "textview", "--width", "140",
+      ]),
+    GoldenRun(
+      name: "measure_android_compose",
+      arguments: [
+        "measure", "The quick brown fox jumps over the lazy dog and keeps running far away",
+        "--platform", "android", "--target", "compose", "--width", "140",
+      ]),
+    GoldenRun(
+      name: "measure_android_labelLarge_korean_all",
+      arguments: [
+        "measure", "계속하기 버튼을 누르세요", "--platform", "android", "--style", "labelLarge",
+        "--width", "120", "--all-categories",
+      ]),
     GoldenRun(
       name: "scale_body17_all",
       arguments: ["scale", "--style", "body", "--size", "17", "--all-categories"]),

@@ -137,6 +137,10 @@ struct CheckAppScenario {
           + "counted \(grouped(app.manifest.layouts))")
     }
 
+    runs.append(
+      try runAndroid(
+        app, in: folder.appendingPathComponent("runs/android"), warnings: &warnings))
+
     progress("check-app: the floor (the same sweeps in this process, \(threads) threads)")
     let floor = try CheckAppFloor(app: app)
     if floor.layouts != planned ?? app.manifest.layouts {
@@ -154,6 +158,48 @@ struct CheckAppScenario {
       command: commandLine(
         [typescale.path, "check", app.constraints.path] + app.catalogs.map(\.path), app: app),
       warnings: warnings)
+  }
+
+  /// `typescale check` on the app's Android variant (`android/res`, 45 languages, the Android
+  /// rules: Material 3 roles at Android 14's seven font scales) with `--json`: the format run
+  /// named `android`.
+  private func runAndroid(_ app: SyntheticApp, in output: URL, warnings: inout [String]) throws
+    -> CheckAppReport.FormatRun
+  {
+    try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    let command = [
+      typescale.path, "check", app.constraints.path, app.androidResources.path, "--json",
+    ]
+    progress("check-app: android (\(commandLine(command, app: app)))")
+    let stdout = output.appendingPathComponent("stdout")
+    let stderr = output.appendingPathComponent("stderr")
+    let child = try ChildProcessRun.run(
+      command, standardOutput: stdout, standardError: stderr, timeLimit: timeLimit)
+    if child.timedOut || child.exitStatus.map({ $0 > 1 }) ?? true {
+      let message = Self.lastLines(of: stderr, count: 3)
+      warnings.append(
+        "check-app android: \(child.ending(timeLimit: timeLimit))"
+          + (message.isEmpty ? "" : ": \(message)"))
+    }
+    let planned = Self.plannedLayouts(inJSON: stdout)
+    if let expected = app.manifest.android?.layouts, let planned, planned != expected {
+      warnings.append(
+        "check-app android: the --json report planned \(grouped(planned)) layouts, the "
+          + "generator counted \(grouped(expected))")
+    }
+    let bytes = Self.bytes(in: output)
+    progress(
+      "check-app: android: \(String(format: "%.2f", child.seconds)) s, "
+        + "\(megabytes(child.peakResidentBytes)) peak, \(grouped(planned ?? 0)) layouts, "
+        + child.ending(timeLimit: timeLimit))
+    return CheckAppReport.FormatRun(
+      format: "android", seconds: child.seconds, cpuSeconds: child.cpuSeconds,
+      ending: child.ending(timeLimit: timeLimit),
+      completed: child.exitStatus.map { $0 <= 1 } ?? false,
+      peakResidentBytes: child.peakResidentBytes,
+      parentPeakResidentBytes: child.parentPeakResidentBytes, outputBytes: bytes,
+      standardOutputBytes: Self.size(stdout), terminalLines: nil,
+      layouts: planned ?? app.manifest.android?.layouts)
   }
 
   /// `typescale check` on the sample with `--json`, fastest of ``sampleRuns``.

@@ -27,6 +27,9 @@ struct CheckAppReport: Codable {
     let standardOutputBytes: Int
     /// Standard output's lines, for the terminal summary.
     let terminalLines: Int?
+    /// The layouts the run planned when they are not the app's (the Android variant's);
+    /// `nil` for the String Catalogs' runs.
+    var layouts: Int? = nil
   }
 
   /// The sample's check, for scale.
@@ -82,7 +85,7 @@ struct CheckAppReport: Codable {
   let warnings: [String]
 
   /// Layouts per second of wall time.
-  func perSecond(_ run: FormatRun) -> Double { Double(layouts) / run.seconds }
+  func perSecond(_ run: FormatRun) -> Double { Double(run.layouts ?? layouts) / run.seconds }
 
   /// The floor's layouts per second.
   var floorPerSecond: Double { Double(floorLayouts) / floorSeconds }

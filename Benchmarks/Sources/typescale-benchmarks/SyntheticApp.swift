@@ -32,6 +32,19 @@ struct SyntheticApp {
     let bytes: [String: Int]
     /// The generator's own time, in seconds (reading CLDR to writing the last file).
     let generationSeconds: Double
+    /// The Android variant (`--android`): its `strings.xml` files, entries and the layouts its
+    /// rules plan (each entry at Android 14's seven font scales).
+    let android: Android?
+
+    /// What `--android` wrote.
+    struct Android: Codable {
+      /// The `res/values*/strings.xml` files.
+      let files: Int
+      /// Their entries: one per string and plural item.
+      let entries: Int
+      /// The layouts the Android rules plan.
+      let layouts: Int
+    }
   }
 
   /// The keys the scenario's app has unless `--check-app-keys` says otherwise.
@@ -54,6 +67,9 @@ struct SyntheticApp {
     manifest.catalogs.keys.sorted().map { folder.appendingPathComponent($0) }
   }
 
+  /// The Android variant's `res` folder (written with `--android`).
+  var androidResources: URL { folder.appendingPathComponent("android/res") }
+
   /// The catalogs' bytes, summed.
   var catalogBytes: Int {
     manifest.bytes.filter { $0.key.hasSuffix(".xcstrings") }.values.reduce(0, +)
@@ -74,7 +90,7 @@ struct SyntheticApp {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", script.path, "--output", folder.path, "--keys", String(keys), "--seed",
-      String(seed),
+      String(seed), "--android",
     ]
     let errors = Pipe()
     process.standardError = errors

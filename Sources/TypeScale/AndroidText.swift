@@ -136,6 +136,7 @@ public struct AndroidText: Sendable {
   ///   - base: Options to start from (width, line limit, truncation, language …); its
   ///     target, display scale, kern and line height are replaced.
   ///   - toolkit: The toolkit whose target and tracking apply.
+  ///   - scale: The size's scale, which scales the role's line height.
   /// - Returns: The options.
   /// - Throws: ``MetricsError`` for a line height out of range.
   package static func options(

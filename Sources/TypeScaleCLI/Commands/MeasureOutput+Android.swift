@@ -22,7 +22,8 @@ extension MeasureOutput {
   ) -> String {
     var header = layout.font.face.postScriptName
     let role = android.appearance.map { " (\($0.name))" } ?? ""
-    header += ", \(formatNumber(android.scale.textSize.points)) sp\(role); \(android.android.header)"
+    header +=
+      ", \(formatNumber(android.scale.textSize.points)) sp\(role); \(android.android.header)"
     if let limit = android.options.width { header += ", wrapping at \(formatNumber(limit)) dp" }
     if let lines = android.options.lineLimit, lines > 0 {
       header += ", maxLines \(lines)"

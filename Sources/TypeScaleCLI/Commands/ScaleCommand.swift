@@ -80,7 +80,7 @@ struct ScaleCommand: Command {
         "platform", valueName: "platform", help: "The platform's table (default: ios).",
         allowedValues: AndroidCommandOptions.platformNames),
     ] + AndroidCommandOptions.specs() + [
-      .flag("json", help: "Print a JSON array of {category, pointSize, scaledValue, factor}."),
+      .flag("json", help: "Print a JSON array of {category, pointSize, scaledValue, factor}.")
     ])
 
   let metrics: FontMetrics

@@ -74,15 +74,19 @@ struct AndroidSizesTable: Sendable {
     let steps = rows.first?.cells.map(\.fontScale) ?? options.steps
     var lines: [[String]] = [
       ["role", "weight", "sp/line"]
-        + steps.map { $0 == 1 ? "*" + AndroidFontScaleLabel.label($0) : AndroidFontScaleLabel.label($0) }
+        + steps.map {
+          $0 == 1 ? "*" + AndroidFontScaleLabel.label($0) : AndroidFontScaleLabel.label($0)
+        }
     ]
     for (appearance, cells) in rows {
       let line = appearance.lineHeightSp.map { formatNumber($0) } ?? "–"
       var row = [
-        appearance.name, String(appearance.weight.value), formatNumber(appearance.sizeSp) + "/" + line,
+        appearance.name, String(appearance.weight.value),
+        formatNumber(appearance.sizeSp) + "/" + line,
       ]
       for cell in cells {
-        row.append(formatNumber(cell.size.dp, decimals: 3) + "/" + formatNumber(cell.size.px, decimals: 2))
+        row.append(
+          formatNumber(cell.size.dp, decimals: 3) + "/" + formatNumber(cell.size.px, decimals: 2))
       }
       lines.append(row)
     }

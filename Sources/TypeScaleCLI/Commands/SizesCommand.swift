@@ -48,7 +48,7 @@ struct SizesCommand: Command {
       .flag(
         "json",
         help: "Print a JSON array of {style, category, pointSize, leading, weight} (Android: "
-          + "{role, fontScale, sp, dp, px, lineHeightSp, lineHeightDp, …})."),
+          + "{role, fontScale, sp, dp, px, lineHeightSp, lineHeightDp, …}).")
     ])
 
   let table: SizeTable

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// Decodes a string-valued enum of Android options from its JSON name, naming the valid names.
-protocol CheckNamedOption: RawRepresentable, CaseIterable, Decodable where RawValue == String {
+/// A string-valued Android option, decoded from its JSON name ignoring case; an unknown name is
+/// an error naming the valid ones.
+public protocol CheckNamedOption: RawRepresentable, CaseIterable, Decodable
+where RawValue == String {
   /// What the option is called in messages (`target`).
   static var optionName: String { get }
 }
@@ -10,7 +12,7 @@ extension CheckNamedOption {
   /// Decodes a name, ignoring case.
   ///
   /// - Throws: `DecodingError.dataCorrupted` listing the valid names.
-  init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
     guard let value = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
@@ -36,7 +38,8 @@ public enum CheckAndroidTarget: String, Hashable, Sendable, CaseIterable, CheckN
   /// A Jetpack Compose `Text`.
   case compose
 
-  static var optionName: String { "target" }
+  /// What the option is called in messages.
+  public static var optionName: String { "target" }
 }
 
 /// What an Android label does with text past `maxLines` (`"ellipsize"`).
@@ -51,7 +54,8 @@ public enum CheckEllipsize: String, Hashable, Sendable, CaseIterable, CheckNamed
   /// An ellipsis at the end of the last line.
   case end
 
-  static var optionName: String { "ellipsize" }
+  /// What the option is called in messages.
+  public static var optionName: String { "ellipsize" }
 }
 
 /// Android's `lineBreakWordStyle` (`"lineBreakWordStyle"`): whether CJK text breaks only
@@ -68,5 +72,6 @@ public enum CheckLineBreakWordStyle: String, Hashable, Sendable, CaseIterable, C
   /// Android 15's automatic choice.
   case auto
 
-  static var optionName: String { "lineBreakWordStyle" }
+  /// What the option is called in messages.
+  public static var optionName: String { "lineBreakWordStyle" }
 }

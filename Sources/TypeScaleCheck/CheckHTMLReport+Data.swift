@@ -175,7 +175,7 @@ extension CheckHTMLReport {
           appendJSON(clipped(row.text, maximumTextCharacters), to: &line)
           line += ","
         }
-        line += "\(row.largestFitting?.rawValue ?? -1)]"
+        line += "\(row.largestFitting?.category?.rawValue ?? -1)]"
         var imageEntry = ""
         if imaged.contains(index) {
           imageEntry = (images.isEmpty ? "" : ",") + "[\(dataRows),\(index)]"

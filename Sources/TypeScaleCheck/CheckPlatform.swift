@@ -30,8 +30,9 @@ public enum CheckPlatform: String, Hashable, Sendable, CaseIterable, Codable {
   /// - Throws: `DecodingError.dataCorrupted` naming the valid names.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
     do throws(CheckError) {
-      self = try CheckPlatform(parsing: try container.decode(String.self))
+      self = try CheckPlatform(parsing: text)
     } catch {
       throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
     }

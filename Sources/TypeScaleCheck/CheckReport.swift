@@ -253,6 +253,15 @@ public struct CheckReport: Hashable, Sendable, Codable {
   /// record).
   public static let currentVersion = 3
 
+  /// The version a report with Android results is written as: 4, version 3 whose steps may be
+  /// font scales (numbers where 3 has category names) and whose Android cells end with
+  /// `{"fontScale":2,"sp":14,"dp":26,"px":68}`. A report of iOS results only is still written
+  /// as version 3, byte for byte; both are read.
+  public static let androidVersion = 4
+
+  /// The versions `check merge` and baselines read: 3 and 4.
+  public static let readableVersions: ClosedRange<Int> = currentVersion...androidVersion
+
   /// The report format's version: ``currentVersion``.
   public var version: Int
   /// The shard this report covers (`2/4`), or `nil` for a whole run or a merge.

@@ -99,7 +99,7 @@ extension CheckRunner {
       }
       if let lineHeight = appearance.lineHeight {
         let height = lineHeight * ratio
-        options.lineHeight = LayoutOptions.LineHeight(minimum: height, maximum: height)
+        options.lineHeight = LineHeight(minimum: height, maximum: height)
       }
     }
     return options

@@ -18,7 +18,7 @@ extension CheckSummary {
   ///   - row: A row of this summary.
   ///   - status: The status; `nil` for categories that were not laid out.
   /// - Returns: The categories.
-  package static func failures(of row: Row, with status: CheckStatus?) -> [ContentSizeCategory] {
+  package static func failures(of row: Row, with status: CheckStatus?) -> [SizeStep] {
     row.failures.filter { row.statuses[$0] == status }
   }
 

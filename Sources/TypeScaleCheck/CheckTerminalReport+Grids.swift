@@ -14,15 +14,15 @@ extension CheckTerminalReport {
 
     /// Rows with the same pattern share this.
     struct Pattern: Hashable {
-      var statuses: UInt32
-      var failures: UInt16
-      var largestFitting: Int
+      var statuses: CheckStatusPattern
+      var failures: CategorySet
+      var largestFitting: SizeStep?
       var isBaselinedFailure: Bool
 
       init(_ row: CheckSummary.Row) {
-        statuses = row.statuses.bits
-        failures = row.failures.bits
-        largestFitting = row.largestFitting?.rawValue ?? -1
+        statuses = row.statuses
+        failures = row.failures
+        largestFitting = row.largestFitting
         isBaselinedFailure = row.fails && row.isBaselined
       }
     }
@@ -42,7 +42,7 @@ extension CheckTerminalReport {
       groups[pattern, default: []].append(index)
     }
     let sorted = order.enumerated().sorted { left, right in
-      let (a, b) = (left.element.failures.nonzeroBitCount, right.element.failures.nonzeroBitCount)
+      let (a, b) = (left.element.failures.count, right.element.failures.count)
       return a != b ? a > b : left.offset < right.offset
     }
     return sorted.map { _, pattern in
@@ -109,7 +109,7 @@ extension CheckTerminalReport {
   }
 
   private func write(
-    _ grid: GridRow, categories: [ContentSizeCategory], labelWidth: Int, _ summary: CheckSummary,
+    _ grid: GridRow, categories: [SizeStep], labelWidth: Int, _ summary: CheckSummary,
     _ out: inout String
   ) {
     let row = summary.rows[grid.rows[0]]
@@ -137,7 +137,7 @@ extension CheckTerminalReport {
   }
 }
 
-extension ContentSizeCategory {
+extension SizeStep {
   /// The width of the category's column in the terminal grid: its short name and a space.
   var columnWidth: Int { shortName.count + 1 }
 }

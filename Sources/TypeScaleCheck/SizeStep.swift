@@ -51,6 +51,9 @@ public enum SizeStep: Hashable, Sendable, Comparable, CustomStringConvertible, C
   /// ``label``.
   public var description: String { label }
 
+  /// ``label``: the name report columns use (a category's short name, as before font scales).
+  public var shortName: String { label }
+
   /// A font scale in its shortest form: `1`, `1.3`, `0.85`.
   static func scaleText(_ scale: Double) -> String {
     NumberText.shortest(scale)

@@ -183,6 +183,8 @@ public struct GoldenCase: Hashable, Sendable {
     switch target {
     case .label: "label"
     case .attributedString: "attributed-string"
+    case .textView: "textview"
+    case .compose: "compose"
     }
   }
 

@@ -35,8 +35,12 @@ public struct LayoutOptions: Hashable, Sendable {
   public var alignment: Alignment
   /// The paragraph direction: from the text (UAX #9 rule P2), or forced.
   public var baseDirection: BaseDirection
-  /// The Apple API whose defaults apply where ``lineBreakStrategy``, ``displayScale`` and
-  /// ``usesFontLeading`` are `nil`: ``LayoutTarget/label`` by default.
+  /// The platform API whose defaults apply where ``lineBreakStrategy``, ``displayScale``,
+  /// ``usesFontLeading``, ``breakStrategy``, ``includeFontPadding``, ``lineBreakWordStyle`` and
+  /// ``fallbackLineSpacing`` are `nil`: ``LayoutTarget/label`` by default.
+  ///
+  /// ``truncation`` takes the target's default only in the initializer: setting `target` later
+  /// leaves it as it is.
   public var target: LayoutTarget
   /// Extra space after every grapheme cluster, in points, as `NSAttributedString.Key.kern` and
   /// SwiftUI's `kerning(_:)`.
@@ -83,13 +87,50 @@ public struct LayoutOptions: Hashable, Sendable {
   /// default) never shrinks.
   public var minimumScaleFactor: Double
   /// Pixels per point to round the reported size up to (1, 2, 3), as `UILabel.sizeThatFits`
-  /// does.
+  /// does; for the Android targets, the density (px per dp), whose pixel grid font metrics and
+  /// sizes are rounded to.
   ///
-  /// `nil` uses the ``target``'s: 3 for a label, exact sizes for an attributed string.
+  /// `nil` uses the ``target``'s: 3 for a label, exact sizes for an attributed string, 2.625
+  /// for the Android targets.
   /// ``TextLayout/exactWidth`` and ``TextLayout/exactHeight`` always hold the exact sizes.
   ///
   /// In `ValueRanges.displayScales` (0.5…10).
   public var displayScale: Double?
+  /// How lines are chosen among the break opportunities (Android's `breakStrategy`); `nil` uses
+  /// the ``target``'s: ``BreakStrategy/highQuality`` for a `TextView`, ``BreakStrategy/simple``
+  /// (greedy) for every other target.
+  public var breakStrategy: BreakStrategy?
+  /// Whether the first line's top and the last visible line's bottom reach the font's bounds
+  /// (`FontMetricsInt.top`/`bottom`) instead of its ascent and descent, as Android's
+  /// `includeFontPadding`; `nil` uses the ``target``'s: on for a `TextView`, off for Compose.
+  /// Ignored by the Apple targets.
+  public var includeFontPadding: Bool?
+  /// Phrase breaking for Japanese and Korean (Android's `lineBreakWordStyle`); `nil` uses the
+  /// ``target``'s, ``LineBreakWordStyle/none``. Applies to every target.
+  public var lineBreakWordStyle: LineBreakWordStyle?
+  /// Whether a line grows to fit the extents of the fallback fonts drawn on it (Android's
+  /// `setUseFallbackLineSpacing`); `nil` uses the ``target``'s: on. When off, an Android line's
+  /// height comes from the primary font alone. Ignored by the Apple targets, whose lines always
+  /// fit every face on them.
+  public var fallbackLineSpacing: Bool?
+
+  /// The break strategy that applies: ``breakStrategy``, or the ``target``'s.
+  public var effectiveBreakStrategy: BreakStrategy { breakStrategy ?? target.breakStrategy }
+
+  /// Whether font padding applies: ``includeFontPadding``, or the ``target``'s.
+  public var effectiveIncludeFontPadding: Bool {
+    includeFontPadding ?? target.includeFontPadding
+  }
+
+  /// The word style that applies: ``lineBreakWordStyle``, or the ``target``'s.
+  public var effectiveLineBreakWordStyle: LineBreakWordStyle {
+    lineBreakWordStyle ?? target.lineBreakWordStyle
+  }
+
+  /// Whether fallback line spacing applies: ``fallbackLineSpacing``, or the ``target``'s.
+  public var effectiveFallbackLineSpacing: Bool {
+    fallbackLineSpacing ?? target.fallbackLineSpacing
+  }
 
   /// The line-break strategy that applies: ``lineBreakStrategy``, or the ``target``'s.
   public var effectiveLineBreakStrategy: LineBreakStrategy {
@@ -109,12 +150,13 @@ public struct LayoutOptions: Hashable, Sendable {
   /// - Parameters:
   ///   - width: The wrapping width in points, or `nil`.
   ///   - lineLimit: The most lines, or `nil` for no limit.
-  ///   - truncation: How to cut text past the limit.
+  ///   - truncation: How to cut text past the limit; `nil` (the default) uses the target's
+  ///     (``LayoutTarget/truncation``): tail for the Apple targets, clip for the Android ones.
   ///   - alignment: Where lines sit.
   ///   - baseDirection: The paragraph direction.
-  ///   - target: The Apple API whose defaults apply; a label by default.
+  ///   - target: The platform API whose defaults apply; a label by default.
   public init(
-    width: Double? = nil, lineLimit: Int? = nil, truncation: Truncation = .tail,
+    width: Double? = nil, lineLimit: Int? = nil, truncation: Truncation? = nil,
     alignment: Alignment = .natural, baseDirection: BaseDirection = .natural,
     target: LayoutTarget = .label
   ) {
@@ -122,7 +164,7 @@ public struct LayoutOptions: Hashable, Sendable {
     self.kern = 0
     self.width = width
     self.lineLimit = lineLimit
-    self.truncation = truncation
+    self.truncation = truncation ?? target.truncation
     self.alignment = alignment
     self.baseDirection = baseDirection
     self.tracking = 0
@@ -135,6 +177,10 @@ public struct LayoutOptions: Hashable, Sendable {
     self.wrapping = .word
     self.minimumScaleFactor = 1
     self.displayScale = nil
+    self.breakStrategy = nil
+    self.includeFontPadding = nil
+    self.lineBreakWordStyle = nil
+    self.fallbackLineSpacing = nil
   }
 
   /// Checks every value, naming the first bad one.

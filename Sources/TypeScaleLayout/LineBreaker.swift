@@ -35,11 +35,20 @@ struct LineBreaker {
   /// or punctuation stay as ICU finds them ("iOS에서" may break before "에", "漢字한글" before
   /// "한"). This is narrower than CSS `word-break: keep-all`, which also joins Hangul to letters,
   /// digits and ideographs; Apple documents no such extension.
+  ///
+  /// With `phrase` (``LayoutOptions/LineBreakWordStyle/phrase``, or ``PhraseRule`` resolving
+  /// `auto` to it), Japanese asks ICU for phrase breaks (the locale keyword `lw=phrase`, which ICU
+  /// 72 honours for `ja`) and Korean drops the breaks between two Hangul scalars (ICU 72 ignores
+  /// `lw` for Korean; Android's Korean phrase breaking breaks at word boundaries).
   static func opportunities(
-    in units: [UInt16], boundaries: [Int], options: LayoutOptions, context: LayoutContext
+    in units: [UInt16], boundaries: [Int], options: LayoutOptions, context: LayoutContext,
+    phrase: Bool = false
   ) throws(LayoutError) -> [BreakOpportunity] {
     guard !units.isEmpty else { return [] }
-    let breaker = try context.lineBreaker(for: options.language ?? "")
+    let language = options.language ?? ""
+    let japanesePhrase = phrase && PhraseRule.isJapanese(language)
+    let breaker = try context.lineBreaker(
+      for: japanesePhrase ? language + (language.contains("@") ? ";lw=phrase" : "@lw=phrase") : language)
     var breaks = try units.withUnsafeBufferPointer { (buffer) throws(LayoutError) in
       try breaker.breaks(in: buffer)
     }
@@ -48,7 +57,9 @@ struct LineBreaker {
       breaks = boundaries.dropFirst().map {
         BreakOpportunity(offset: $0, isMandatory: mandatory.contains($0))
       }
-    } else if options.effectiveLineBreakStrategy.contains(.hangulWordPriority) {
+    } else if options.effectiveLineBreakStrategy.contains(.hangulWordPriority)
+      || (phrase && PhraseRule.isKorean(language))
+    {
       dropBreaksBetweenHangul(&breaks, in: units)
     }
     // The paragraph's end is a mandatory break, though ICU reports it as soft: a paragraph's

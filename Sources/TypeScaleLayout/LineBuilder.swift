@@ -50,7 +50,8 @@ enum LineBuilder {
     let textLength = prepared.last.map { $0.paragraph.start + $0.paragraph.units.count } ?? 0
     for index in prepared.indices {
       let measured = try typesetter.measure(prepared[index], pointSize: pointSize)
-      let opportunities: [BreakOpportunity]
+      let wordStyle = LineBreaker.PhraseRule(options)
+      var opportunities: [BreakOpportunity]
       if let known = prepared[index].opportunities {
         opportunities = known
       } else if LineBreaker.isSingleLine(
@@ -61,17 +62,39 @@ enum LineBuilder {
       } else {
         opportunities = try LineBreaker.opportunities(
           in: measured.units, boundaries: measured.boundaries, options: options,
-          context: typesetter.context)
-        prepared[index].opportunities = opportunities
+          context: typesetter.context, phrase: wordStyle != .none)
+        // Android 15's auto rule for Japanese depends on the line count: not kept.
+        if wordStyle != .phraseUnderFiveLines { prepared[index].opportunities = opportunities }
       }
-      var spans = LineBreaker.breakLines(
-        prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
-        opportunities: opportunities, width: width)
-      LineBreaker.pushOut(
-        &spans, prefix: measured.prefix, units: measured.units, opportunities: opportunities,
-        breakingWidth: width, options: options)
+      var spans = breakLines(
+        measured, opportunities: opportunities, width: width, pointSize: pointSize,
+        options: options)
+      if wordStyle == .phraseUnderFiveLines, spans.count >= 5 {
+        // LINE_BREAK_WORD_STYLE_AUTO: Japanese phrase breaking only under 5 lines.
+        opportunities = try LineBreaker.opportunities(
+          in: measured.units, boundaries: measured.boundaries, options: options,
+          context: typesetter.context, phrase: false)
+        spans = breakLines(
+          measured, opportunities: opportunities, width: width, pointSize: pointSize,
+          options: options)
+      }
       for (number, span) in spans.enumerated() {
         let isLastOfText = index == prepared.count - 1 && number == spans.count - 1
+        if lines.count == limit - 1, !isLastOfText, options.target.isAndroid,
+          options.truncation == .clip
+        {
+          // Android clips past maxLines: the last visible line is the line as broken
+          // (StaticLayout stops adding lines), and the rest is hidden.
+          var line = try line(measured, span: span, typesetter: typesetter)
+          line.isTruncated = true
+          lines.append(line)
+          let hiddenStart = measured.prepared.paragraph.start + span.range.upperBound
+          return Attempt(
+            lines: lines,
+            truncation: TextLayout.Truncation(
+              lineIndex: lines.count - 1, mode: options.truncation,
+              hiddenRanges: hiddenStart < textLength ? [hiddenStart..<textLength] : []))
+        }
         if lines.count == limit - 1, !isLastOfText {
           // The last visible line, with more text after it: truncate.
           let (line, hidden) = try Truncator.truncatedLine(
@@ -87,6 +110,34 @@ enum LineBuilder {
       }
     }
     return Attempt(lines: lines, truncation: nil)
+  }
+
+  /// A paragraph's lines by the options' break strategy
+  /// (``LayoutOptions/effectiveBreakStrategy``): greedy with push-out
+  /// (``LineBreaker/breakLines(prefix:units:boundaries:opportunities:width:)``), or optimal
+  /// (``OptimalLineBreaker``), whose costs are in px: the density of an Android target, the
+  /// display scale (or 1) of an Apple one.
+  static func breakLines(
+    _ measured: MeasuredParagraph, opportunities: [BreakOpportunity], width: Double?,
+    pointSize: Double, options: LayoutOptions
+  ) -> [LineBreaker.Span] {
+    let strategy = options.effectiveBreakStrategy
+    guard strategy == .simple || options.wrapping == .character else {
+      let scale =
+        options.effectiveDisplayScale
+        ?? (options.target.isAndroid ? LayoutTarget.androidDefaultDensity : 1)
+      return OptimalLineBreaker.breakLines(
+        prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
+        opportunities: opportunities, width: width, textSize: pointSize * scale, scale: scale,
+        balanced: strategy == .balanced)
+    }
+    var spans = LineBreaker.breakLines(
+      prefix: measured.prefix, units: measured.units, boundaries: measured.boundaries,
+      opportunities: opportunities, width: width)
+    LineBreaker.pushOut(
+      &spans, prefix: measured.prefix, units: measured.units, opportunities: opportunities,
+      breakingWidth: width, options: options)
+    return spans
   }
 
   /// A span of a measured paragraph as a line: its pieces and its width.

@@ -60,6 +60,19 @@ public struct TextLayout: Sendable {
   /// Whether text was cut.
   public var isTruncated: Bool { truncation != nil }
 
+  /// Whether the text does not fit its box: text past the line limit is hidden (clipped or
+  /// ellipsized), or a line is wider than ``LayoutOptions/width``.
+  ///
+  /// Compose's `TextLayoutResult.hasVisualOverflow`: `didOverflowWidth || didOverflowHeight`,
+  /// where the height overflows when the paragraph exceeded `maxLines` (AndroidX
+  /// `TextLayoutResult.kt`, `MultiParagraphLayoutCache`); a `TextView` under `maxLines` hides
+  /// the same text. The rule is the same for every target.
+  public var didOverflow: Bool {
+    if truncation != nil { return true }
+    guard let limit = options.width else { return false }
+    return lines.contains { $0.width > limit + 1e-6 }
+  }
+
   /// Whether any line breaks inside a word too wide for the width.
   public var breaksWords: Bool { lines.contains(where: \.breaksWord) }
 

@@ -245,7 +245,12 @@ public final class TextLayoutEngine: Sendable {
     let exactHeight = lines.last.map { $0.top + $0.height } ?? 0
     var width = contentWidth
     var height = exactHeight
-    if let displayScale = options.effectiveDisplayScale {
+    if options.target.isAndroid {
+      // Android: lines are whole px already; the width is ceil(px), as TextView's
+      // ceil(Layout.getDesiredWidth) and Compose's ceil(width) report it, back in dp.
+      let density = options.effectiveDisplayScale ?? LayoutTarget.androidDefaultDensity
+      width = Self.roundedUp(contentWidth, toPixelGridOf: density)
+    } else if let displayScale = options.effectiveDisplayScale {
       width = Self.roundedUp(contentWidth, toPixelGridOf: displayScale)
       height = Self.roundedUp(exactHeight, toPixelGridOf: displayScale)
     }

@@ -379,6 +379,9 @@ struct Typesetter {
 
   /// Places lines top to bottom: metrics, alignment, visual order, glyph positions.
   func place(_ pending: [PendingLine], pointSize: Double, layoutWidth: Double) -> [Line] {
+    if options.target.isAndroid {
+      return placeAndroid(pending, pointSize: pointSize, layoutWidth: layoutWidth)
+    }
     var lines: [Line] = []
     lines.reserveCapacity(pending.count)
     let spacing = LetterSpacing(options).perCluster

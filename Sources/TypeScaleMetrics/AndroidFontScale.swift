@@ -13,7 +13,9 @@
 /// try scale.size(at: 2).points     // 26
 /// ```
 ///
-/// The curves are built once, in the initializer, one per font scale.
+/// The curves are built once, in the initializer, one per font scale. For the sizes a `TextView`
+/// or Compose draws at — a release's curve, the display density, a View's whole pixels — use
+/// ``AndroidTextScale``.
 public struct AndroidFontScale: SizeScale, Hashable {
   /// The size at font scale 1, in `sp`.
   public let designSize: DesignSize

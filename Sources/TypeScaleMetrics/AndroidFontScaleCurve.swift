@@ -18,7 +18,7 @@
 ///
 /// ### Where it matches Android
 ///
-/// - The lookup tables, the table key `Int(fontScale × 100)`, the interpolation between the
+/// - The lookup tables, the table key `(int) (fontScale * 100f)`, the interpolation between the
 ///   nearest lower and higher tables (with `t` clamped to 0…1), the plain linear table above the
 ///   largest table (2.0), and the threshold below which Android uses no table at all, per
 ///   ``Release``.
@@ -27,20 +27,21 @@
 ///   (0, 0); above the last point (100 sp) it multiplies by the ratio of the last pair.
 /// - When no table applies (``isNonLinear`` is `false`), the curve multiplies by ``fontScale``,
 ///   as `TypedValue.applyDimension` does when the display's converter is `null`.
+/// - **Single precision throughout**, as Android (`float` tables, `float` font scale, `float`
+///   arithmetic): the font scale is rounded to `Float`, the key is the `Float` product truncated
+///   (`1.15f * 100` is 115, `1.3f * 100` is 130, `1.8f * 100` is 180, but `1.05f * 100` is
+///   104.99999 and gives 104), thresholds and interpolation run in `Float`, and each result is
+///   the `Float` widened exactly to `Double`. So 14 sp at 1.3 is 18.799999237060547, the
+///   `Double` of Android's `18.8f`.
 ///
 /// ### Where it differs
 ///
-/// - Android stores the font scale and the tables as `float` and computes in single precision;
-///   this type computes in double precision, so values differ from a device's in about the
-///   seventh significant digit.
-/// - Android computes the table key in single precision too. This type computes it so that a
-///   decimal scale selects its own table (a plain `Double` product `1.15 × 100` is
-///   `114.999…`, which would truncate to 114 and miss the 1.15 table).
 /// - Later Android versions cache each interpolated table under its key, so a second scale with
 ///   the same key (1.241 after 1.24) reuses the first one's table. This type caches nothing: every
 ///   curve is built from its own ``fontScale``.
-/// - Results are in `dp`; multiply by the display density for pixels, as `applyDimension` does.
-///   Like ``LinearScalingCurve``, nothing is rounded.
+/// - Results are in `dp`; multiply by the display density for pixels, as `applyDimension` does
+///   (``AndroidTextScale`` does, with a View's pixel rounding). Like ``LinearScalingCurve``,
+///   nothing is rounded.
 public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
   /// A version of Android's non-linear font-scaling code.
   ///
@@ -73,9 +74,10 @@ public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
     /// A later vendor platform with three extra tables (S14, a vendor tree of
     /// `FontScaleConverterFactory`).
     ///
-    /// Eight tables: 1.05, 1.1, 1.15, 1.2, 1.3, 1.5, 1.8 and 2.0; non-linear scaling starts at
-    /// the first table's scale minus 0.01, that is at 1.04. The three extra tables come from a
-    /// single source, and which AOSP release first shipped them is unknown.
+    /// Eight tables: 1.05, 1.1, 1.15, 1.2, 1.3, 1.5, 1.8 and 2.0. The 1.05 table is stored under
+    /// key 104 (`(int) (1.05f * 100)`), so it stands for 1.04 when interpolating, and non-linear
+    /// scaling starts at that key's scale minus 0.01, that is at 1.03. The three extra tables
+    /// come from a single source, and which AOSP release first shipped them is unknown.
     case vendorExtended
 
     /// Jetpack Compose's copy of the factory (S13, `FontScaleConverterFactory.android.kt`).
@@ -87,25 +89,35 @@ public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
   }
 
   /// The user's font scale, as in Android's `Configuration.fontScale`: 1 is the default size.
+  ///
+  /// Stored as given; every computation uses it rounded to `Float`, as Android stores it.
   public let fontScale: Double
   /// The version of Android's algorithm this curve follows.
   public let release: Release
+  /// The resolved table's `sp` points, in single precision as Android stores them.
+  private let _fromSp: [Float]
+  /// The resolved table's `dp` values, in single precision as Android computes them.
+  private let _toDp: [Float]
+
   /// The `sp` points of the resolved lookup table; empty when ``isNonLinear`` is `false`.
   ///
   /// For a scale that has its own table or falls between two tables, these are
   /// `[8, 10, 12, 14, 18, 20, 24, 30, 100]`; for a scale that Android gives the plain linear
   /// table (above 2.0, or between the threshold and the first table) it is `[1]`.
-  public let fromSp: [Double]
+  public var fromSp: [Double] { _fromSp.map(Double.init) }
   /// The `dp` values of the resolved lookup table, one for each entry of ``fromSp``; empty when
   /// ``isNonLinear`` is `false`.
-  public let toDp: [Double]
+  ///
+  /// Each is the `Float` Android holds, widened exactly: the 1.3 table's 18.8 is
+  /// `Double(Float(18.8))`, 18.799999237060547.
+  public var toDp: [Double] { _toDp.map(Double.init) }
 
   /// Whether Android would use a lookup table (a `FontScaleConverter`) at this font scale.
   ///
   /// `false` means Android's `FontScaleConverterFactory.forScale` returns `null` and the curve
   /// multiplies by ``fontScale``. `true` means ``fromSp`` and ``toDp`` hold the table; that table
   /// may itself be linear (above 2.0, or just above the release's threshold).
-  public var isNonLinear: Bool { !fromSp.isEmpty }
+  public var isNonLinear: Bool { !_fromSp.isEmpty }
 
   /// Creates Android's curve for a font scale.
   ///
@@ -135,12 +147,12 @@ public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
     }
     self.fontScale = fontScale
     self.release = release
-    if let table = release.table(forScale: fontScale) {
-      self.fromSp = table.fromSp
-      self.toDp = table.toDp
+    if let table = release.table(forScale: Float(fontScale)) {
+      self._fromSp = table.fromSp
+      self._toDp = table.toDp
     } else {
-      self.fromSp = []
-      self.toDp = []
+      self._fromSp = []
+      self._toDp = []
     }
   }
 
@@ -160,8 +172,14 @@ public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
   /// - Parameter sp: The size in `sp`, finite.
   /// - Returns: The size in `dp`, unrounded.
   public func scale(_ sp: Double) -> Double {
-    guard isNonLinear else { return sp * fontScale }
-    return Self.lookUpAndInterpolate(sp, from: fromSp, to: toDp)
+    Double(scale(float: Float(sp)))
+  }
+
+  /// ``scale(_:)`` in single precision, as Android computes it: `convertSpToDp(float)`, or
+  /// `sp × fontScale` in `float` without a table.
+  func scale(float sp: Float) -> Float {
+    guard isNonLinear else { return sp * Float(fontScale) }
+    return Self.lookUpAndInterpolate(sp, from: _fromSp, to: _toDp)
   }
 
   /// Converts a size in `dp` back to `sp`, as Android's `FontScaleConverter.convertDpToSp`.
@@ -177,58 +195,84 @@ public struct AndroidFontScaleCurve: ScalingCurve, Hashable {
   /// - Parameter dp: The size in `dp`, finite.
   /// - Returns: The size in `sp`, unrounded.
   public func unscale(_ dp: Double) -> Double {
-    guard isNonLinear else { return dp / fontScale }
-    return Self.lookUpAndInterpolate(dp, from: toDp, to: fromSp)
+    Double(unscale(float: Float(dp)))
+  }
+
+  /// ``unscale(_:)`` in single precision, as Android computes it: `convertDpToSp(float)`, or
+  /// `dp / fontScale` in `float` without a table.
+  func unscale(float dp: Float) -> Float {
+    guard isNonLinear else { return dp / Float(fontScale) }
+    return Self.lookUpAndInterpolate(dp, from: _toDp, to: _fromSp)
   }
 }
 
 // MARK: - Tables and lookup
 
 extension AndroidFontScaleCurve {
-  /// The `sp` points shared by every lookup table.
-  static let commonFromSp: [Double] = [8, 10, 12, 14, 18, 20, 24, 30, 100]
+  /// The `sp` points shared by every lookup table (`CommonFontSizes` in Compose).
+  static let commonFromSp: [Float] = [8, 10, 12, 14, 18, 20, 24, 30, 100]
 
-  /// One lookup table: the key Android stores it under (`Int(scale × 100)`) and its `dp` values.
+  /// One lookup table: the key Android stores it under and its `dp` values.
   struct KeyedTable: Sendable {
     let key: Int
-    let toDp: [Double]
+    let toDp: [Float]
 
-    /// The font scale the key stands for, as Android's `getScaleFromKey`.
-    var scale: Double { Double(key) / 100 }
+    /// A table registered, as Android's `put(float scaleKey, …)` does, under
+    /// ``AndroidFontScaleCurve/key(forScale:)`` of its nominal scale (so 1.05's table is 104's).
+    init(scale: Float, toDp: [Float]) {
+      self.key = AndroidFontScaleCurve.key(forScale: scale)
+      self.toDp = toDp
+    }
+
+    /// The font scale the key stands for, as Android's `getScaleFromKey`: `key / 100f`.
+    var scale: Float { Float(key) / 100 }
   }
 
-  /// Android's table key for a font scale: `Int(fontScale × 100)`.
+  /// Android's table key for a font scale: `(int) (fontScale * 100)`, the product rounded to
+  /// `float` and truncated.
   ///
-  /// A tolerance of 1e-9 keeps decimal scales on their own key (`1.15 × 100` is `114.999…` in
-  /// double precision); scales far above every table share one key.
-  static func key(forScale scale: Double) -> Int {
+  /// In single precision `1.15f * 100` is 115 but `1.05f * 100` is 104.99999 and truncates to
+  /// 104; so does Android. (A `Double` product would give 114 for 1.15.) Scales past every table
+  /// share one key.
+  static func key(forScale scale: Float) -> Int {
     let product = scale * 100
     guard product < 1_000_000 else { return 1_000_000 }
-    return Int(product + 1e-9)
+    return Int(product)
   }
 
-  /// Android's `lookupAndInterpolate`: maps `value` through the points `source` → `target`.
+  /// ``key(forScale:)`` of a `Double` scale rounded to `Float`, as Android stores it.
+  static func key(forScale scale: Double) -> Int { key(forScale: Float(scale)) }
+
+  /// `MathUtils.constrainedMap(0, 1, start, end, value)`: where `value` lies from `start` to
+  /// `end`, clamped to 0…1, in single precision.
+  static func fraction(_ value: Float, from start: Float, to end: Float) -> Float {
+    guard start != end else { return 0 }
+    return min(max((value - start) / (end - start), 0), 1)
+  }
+
+  /// Android's `lookupAndInterpolate`: maps `value` through the points `source` → `target`, in
+  /// single precision.
   ///
   /// Both arrays are non-empty, equally long and strictly increasing.
   static func lookUpAndInterpolate(
-    _ value: Double, from source: [Double], to target: [Double]
-  ) -> Double {
+    _ value: Float, from source: [Float], to target: [Float]
+  ) -> Float {
     let magnitude = abs(value)
     guard let upper = source.firstIndex(where: { $0 >= magnitude }) else {
       // Past the table (or NaN): scale by the last pair's ratio, keeping the sign.
       let last = source.count - 1
       return value * (target[last] / source[last])
     }
-    let result: Double
+    let result: Float
     if source[upper] == magnitude {
       result = target[upper]
     } else {
       let startSource = upper == 0 ? 0 : source[upper - 1]
       let startTarget = upper == 0 ? 0 : target[upper - 1]
-      let t = (magnitude - startSource) / (source[upper] - startSource)
+      let t = fraction(magnitude, from: startSource, to: source[upper])
       result = startTarget + (target[upper] - startTarget) * t
     }
-    return Double(signOf: value, magnitudeOf: result)
+    return Float(signOf: value, magnitudeOf: result)
   }
 }
 
@@ -236,37 +280,43 @@ extension AndroidFontScaleCurve.Release {
   /// The release's lookup tables, in increasing key order.
   var tables: [AndroidFontScaleCurve.KeyedTable] {
     let android14: [AndroidFontScaleCurve.KeyedTable] = [
-      .init(key: 115, toDp: [9.2, 11.5, 13.8, 16.4, 19.8, 21.8, 25.2, 30, 100]),
-      .init(key: 130, toDp: [10.4, 13, 15.6, 18.8, 21.6, 23.6, 26.4, 30, 100]),
-      .init(key: 150, toDp: [12, 15, 18, 22, 24, 26, 28, 30, 100]),
-      .init(key: 180, toDp: [14.4, 18, 21.6, 24.4, 27.6, 30.8, 32.8, 34.8, 100]),
-      .init(key: 200, toDp: [16, 20, 24, 26, 30, 34, 36, 38, 100]),
+      .init(scale: 1.15, toDp: [9.2, 11.5, 13.8, 16.4, 19.8, 21.8, 25.2, 30, 100]),
+      .init(scale: 1.3, toDp: [10.4, 13, 15.6, 18.8, 21.6, 23.6, 26.4, 30, 100]),
+      .init(scale: 1.5, toDp: [12, 15, 18, 22, 24, 26, 28, 30, 100]),
+      .init(scale: 1.8, toDp: [14.4, 18, 21.6, 24.4, 27.6, 30.8, 32.8, 34.8, 100]),
+      .init(scale: 2, toDp: [16, 20, 24, 26, 30, 34, 36, 38, 100]),
     ]
     switch self {
     case .android14, .android14QPR, .jetpackCompose:
       return android14
     case .vendorExtended:
       let extra: [AndroidFontScaleCurve.KeyedTable] = [
-        .init(key: 105, toDp: [8.4, 10.5, 12.6, 14.8, 18.6, 20.6, 24.4, 30, 100]),
-        .init(key: 110, toDp: [8.8, 11, 13.2, 15.6, 19.2, 21.2, 24.8, 30, 100]),
-        .init(key: 120, toDp: [9.6, 12, 14.4, 17.2, 20.4, 22.4, 25.6, 30, 100]),
+        .init(scale: 1.05, toDp: [8.4, 10.5, 12.6, 14.8, 18.6, 20.6, 24.4, 30, 100]),
+        .init(scale: 1.1, toDp: [8.8, 11, 13.2, 15.6, 19.2, 21.2, 24.8, 30, 100]),
+        .init(scale: 1.2, toDp: [9.6, 12, 14.4, 17.2, 20.4, 22.4, 25.6, 30, 100]),
       ]
       return (android14 + extra).sorted { $0.key < $1.key }
     }
   }
 
-  /// Whether the release gives this font scale a converter (`isNonLinearFontScalingActive`).
-  func isNonLinearActive(forScale scale: Double) -> Bool {
+  /// Whether the release gives this font scale a converter (`isNonLinearFontScalingActive`),
+  /// compared in `float`.
+  ///
+  /// The later AOSP release starts at `getScaleFromKey(firstKey) - 0.02f` (1.15 − 0.02 = 1.13),
+  /// the vendor tree at `getScaleFromKey(firstKey) - 0.01f` (1.04 − 0.01 = 1.03, its first key
+  /// being 104), Compose at `MinScaleForNonLinear = 1.03f`.
+  func isNonLinearActive(forScale scale: Float) -> Bool {
     switch self {
-    case .android14: scale > 1
-    case .android14QPR: scale >= 1.13
-    case .vendorExtended: scale >= 1.04
-    case .jetpackCompose: scale >= 1.03
+    case .android14: return scale > 1
+    case .android14QPR, .vendorExtended:
+      let first = tables[0].scale
+      return scale >= first - (self == .android14QPR ? Float(0.02) : Float(0.01))
+    case .jetpackCompose: return scale >= Float(1.03)
     }
   }
 
   /// Android's `FontScaleConverterFactory.forScale`: the table for a scale, or `nil` for linear.
-  func table(forScale scale: Double) -> (fromSp: [Double], toDp: [Double])? {
+  func table(forScale scale: Float) -> (fromSp: [Float], toDp: [Float])? {
     guard isNonLinearActive(forScale: scale) else { return nil }
     let common = AndroidFontScaleCurve.commonFromSp
     let tables = self.tables
@@ -274,11 +324,11 @@ extension AndroidFontScaleCurve.Release {
     if let exact = tables.first(where: { $0.key == key }) {
       return (common, exact.toDp)
     }
-    let linear = (fromSp: [1.0], toDp: [scale])
+    let linear = (fromSp: [Float(1)], toDp: [scale])
     guard let higher = tables.firstIndex(where: { $0.key > key }) else {
       return linear  // above the largest table
     }
-    let start: (scale: Double, toDp: [Double])
+    let start: (scale: Float, toDp: [Float])
     if higher > 0 {
       start = (tables[higher - 1].scale, tables[higher - 1].toDp)
     } else if self == .jetpackCompose {
@@ -287,7 +337,9 @@ extension AndroidFontScaleCurve.Release {
       return linear  // between the threshold and the first table
     }
     let end = tables[higher]
-    let t = min(max((scale - start.scale) / (end.scale - start.scale), 0), 1)
+    let t = AndroidFontScaleCurve.fraction(scale, from: start.scale, to: end.scale)
+    // createInterpolatedTableBetween: lerp(start.convertSpToDp(sp), end.convertSpToDp(sp), t);
+    // both tables share the points, so convertSpToDp(sp) is the table's own entry.
     let toDp = zip(start.toDp, end.toDp).map { startDp, endDp in startDp + (endDp - startDp) * t }
     return (common, toDp)
   }

@@ -13,8 +13,13 @@ import TypeScaleInternals
 /// ``LocalizedEntry/syntax`` ``PlaceholderSyntax/android`` and the line of its element:
 ///
 /// - `<string name="k">` → one entry with key `k` and an empty variant.
-/// - `<plurals name="k">` → one entry per `<item quantity="…">` (`zero`, `one`, `two`, `few`,
-///   `many`, `other`), key `k`, variant ``StringVariant/Step/plural(_:)``.
+/// - `<plurals name="k">` → one entry per CLDR plural category of the file's language (English
+///   `one`, `other`; Russian `one`, `few`, `many`, `other`; Japanese `other`), key `k`, variant
+///   ``StringVariant/Step/plural(_:)``: the category's own item, or the `other` item when the
+///   element has none (what `Resources.getQuantityString` shows). An item for a category the
+///   language does not have is never shown and is left out; ``readFile(contentsOf:defaultLanguage:)``
+///   returns warnings for both (see `AndroidPlurals`). The placeholder samples then give each
+///   category a number CLDR puts in it (``PlaceholderSamples``).
 /// - `<string-array name="k">` → one entry per `<item>`, keyed `k[0]`, `k[1]`, … (Android
 ///   addresses the items by index; the index in the key keeps each one apart in reports and
 ///   baselines), with an empty variant.
@@ -39,8 +44,13 @@ import TypeScaleInternals
 /// - CDATA sections count as text and go through the same rules.
 /// - Formatting tags (`<b>`, `<i>`, `<u>`, and any other tag inside a string, such as `<font>`
 ///   or `<annotation>`) contribute their text content, and end a quotation or a run of spaces
-///   where they start and end, as aapt2's spans do; `<xliff:g id="…" example="…">` keeps its
-///   inner text (usually the placeholder, `%1$s`), not the `example`.
+///   where they start and end, as aapt2's spans do; each becomes a ``StyledSpan`` in
+///   ``LocalizedEntry/spans`` over the text it encloses (UTF-16 offsets), so bold is measured
+///   bold. `<xliff:g id="…" example="…">` keeps its inner text (usually the placeholder,
+///   `%1$s`), not the `example`, and is no span.
+/// - A text whose tags are escaped (`&lt;b&gt;…&lt;/b&gt;`) or in a CDATA section is shown
+///   through `Html.fromHtml`: its text is the visible text and its tags are spans
+///   (`AndroidHTML`), when it holds a tag `Html.fromHtml` knows.
 /// - A value that is a reference, `@string/name`, is replaced by that string's text in the same
 ///   language, falling back to the default `values/strings.xml` beside the file's folder. A
 ///   reference to a missing string, a cycle of references, or a chain of more than
@@ -57,8 +67,10 @@ import TypeScaleInternals
 /// as `AndroidText.composeText(_:)` describes.
 ///
 /// Languages come from the folder's qualifier: `values` is the project's default, which Android
-/// calls the default resources and this reader calls the source language (``defaultLanguage``,
-/// `"en"` unless given); `values-de` is `de`, `values-pt-rBR` is `pt-BR` and `values-b+sr+Latn`
+/// calls the default resources and this reader calls the source language: the `tools:locale`
+/// attribute of its `<resources>` when it has one (Android Studio's "Tools attributes"
+/// reference, developer.android.com/studio/write/tool-attributes#toolslocale; the prefix bound
+/// to `http://schemas.android.com/tools`), else ``defaultLanguage`` (`"en"` unless given); `values-de` is `de`, `values-pt-rBR` is `pt-BR` and `values-b+sr+Latn`
 /// is `sr-Latn`. A folder with any other qualifier (`values-night`, `values-v21`,
 /// `values-land`, `values-sw600dp`, `values-de-land`) holds configuration overrides, not a
 /// language: ``read(contentsOf:)`` rejects it and ``StringsLoader`` skips it.
@@ -66,6 +78,9 @@ import TypeScaleInternals
 /// Strings marked `translatable="false"` are read only from the default `values/` folder,
 /// in the source language; a copy in a language folder is ignored, so they produce no
 /// per-language entries (Android shows the default text in every language).
+///
+/// Other `tools:` attributes (`tools:ignore`, `tools:keep`, `tools:discard`,
+/// `tools:targetApi`) are build-time hints that change no text; they are ignored.
 ///
 /// Malformed XML is a ``StringsError/Code/malformed`` error with the parser's line and column.
 public struct AndroidStringsReader: StringsReader {
@@ -115,6 +130,21 @@ public struct AndroidStringsReader: StringsReader {
   public func read(contentsOf url: URL, defaultLanguage: String) throws(StringsError)
     -> [LocalizedEntry]
   {
+    try readFile(contentsOf: url, defaultLanguage: defaultLanguage).entries
+  }
+
+  /// Reads the file at `url` with what looked wrong in it: the entries of
+  /// ``read(contentsOf:defaultLanguage:)`` and the warnings about its plurals.
+  ///
+  /// - Parameters:
+  ///   - url: A `strings.xml` file in a `values` or `values-<language>` folder.
+  ///   - defaultLanguage: The language of the default `values/` folder, unless the file's
+  ///     `<resources>` names one with `tools:locale`; ``defaultLanguage`` when not given.
+  /// - Returns: The entries, in file order, and the warnings.
+  /// - Throws: ``StringsError``, as ``read(contentsOf:)``.
+  public func readFile(contentsOf url: URL, defaultLanguage: String? = nil) throws(StringsError)
+    -> AndroidStringsFile
+  {
     let folder = url.deletingLastPathComponent().lastPathComponent
     guard let qualifier = Self.language(ofFolder: folder) else {
       throw StringsError(
@@ -122,8 +152,10 @@ public struct AndroidStringsReader: StringsReader {
         "the folder \"\(DisplayText.quoted(folder))\" is not a language folder; expected \"values\", "
           + "\"values-<language>\", \"values-<language>-r<REGION>\" or \"values-b+<BCP 47 tag>\"")
     }
-    let language = qualifier ?? defaultLanguage
-    let parsed = try Self.parse(url)
+    let document = try Self.parseDocument(url)
+    let parsed = document.strings
+    // A language folder's own qualifier wins; `tools:locale` names the default folder's.
+    let language = qualifier ?? document.toolsLocale ?? defaultLanguage ?? self.defaultLanguage
     var defaults: [String: ParsedString] = [:]
     if qualifier != nil {
       let defaultFile = url.deletingLastPathComponent().deletingLastPathComponent()
@@ -147,24 +179,47 @@ public struct AndroidStringsReader: StringsReader {
     }
     var resolver = Resolver(own: own, defaults: defaults, file: url)
     var entries: [LocalizedEntry] = []
-    for item in parsed {
-      if !item.translatable && qualifier != nil { continue }
-      let text = try resolver.text(of: item)
-      let key: String
-      var variant = StringVariant()
-      switch item.kind {
-      case .string: key = item.name
-      case .plural(let quantity):
-        key = item.name
-        variant = StringVariant([.plural(quantity)])
-      case .arrayItem(let index): key = "\(item.name)[\(index)]"
+    var warnings: [StringsWarning] = []
+    let categories = AndroidPlurals.categories(of: language)
+    var index = parsed.startIndex
+    while index < parsed.endIndex {
+      let item = parsed[index]
+      if !item.translatable && qualifier != nil {
+        index += 1
+        continue
       }
-      entries.append(
-        LocalizedEntry(
-          key: key, language: language, variant: variant, text: text, file: url,
-          line: item.line, syntax: .android))
+      switch item.kind {
+      case .string, .arrayItem:
+        let shown = try resolver.text(of: item)
+        let key = if case .arrayItem(let number) = item.kind { "\(item.name)[\(number)]" } else { item.name }
+        entries.append(
+          LocalizedEntry(
+            key: key, language: language, text: shown.text, file: url, line: item.line,
+            syntax: .android, spans: shown.spans))
+        index += 1
+      case .plural:
+        // The items of one <plurals> element follow each other.
+        var items: [ParsedString] = []
+        while index < parsed.endIndex, parsed[index].name == item.name,
+          case .plural = parsed[index].kind
+        {
+          items.append(parsed[index])
+          index += 1
+        }
+        let expanded = AndroidPlurals.expand(
+          items, categories: categories, language: language, file: url)
+        warnings += expanded.warnings
+        for (category, source) in expanded.chosen {
+          let shown = try resolver.text(of: source)
+          entries.append(
+            LocalizedEntry(
+              key: item.name, language: language, variant: StringVariant([.plural(category)]),
+              text: shown.text, file: url, line: source.line, syntax: .android,
+              spans: shown.spans))
+        }
+      }
     }
-    return entries
+    return AndroidStringsFile(entries: entries, warnings: warnings, language: language)
   }
 
   /// The language a `values…` folder holds: `nil` inside for the default `values`, a code for
@@ -212,7 +267,10 @@ public struct AndroidStringsReader: StringsReader {
     let own: [String: ParsedString]
     let defaults: [String: ParsedString]
     let file: URL
-    private var resolved: [String: String] = [:]
+    private var resolved: [String: Shown] = [:]
+
+    /// A string's text and styled runs.
+    typealias Shown = (text: String, spans: [StyledSpan])
 
     init(own: [String: ParsedString], defaults: [String: ParsedString], file: URL) {
       self.own = own
@@ -221,12 +279,12 @@ public struct AndroidStringsReader: StringsReader {
     }
 
     /// The text `item` shows: its own, or the end of its chain of references.
-    mutating func text(of item: ParsedString) throws(StringsError) -> String {
-      guard let first = item.reference else { return item.text }
+    mutating func text(of item: ParsedString) throws(StringsError) -> Shown {
+      guard let first = item.reference else { return (item.text, item.spans) }
       var chain: [String] = []
       var onChain: Set<String> = []
       var target = first
-      let text: String
+      let text: Shown
       while true {
         if let known = resolved[target] {
           text = known
@@ -255,7 +313,7 @@ public struct AndroidStringsReader: StringsReader {
               + "or the default values/strings.xml; expected the name of a defined string")
         }
         guard let reference = next.reference else {
-          text = next.text
+          text = (next.text, next.spans)
           break
         }
         target = reference
@@ -288,20 +346,31 @@ public struct AndroidStringsReader: StringsReader {
     var reference: String?
     var translatable: Bool
     var line: Int
+    /// The styled runs of ``text``.
+    var spans: [StyledSpan] = []
   }
 
   static func parse(_ url: URL) throws(StringsError) -> [ParsedString] {
+    try parseDocument(url).strings
+  }
+
+  /// A file's strings and the language its `tools:locale` names.
+  static func parseDocument(_ url: URL) throws(StringsError) -> (
+    strings: [ParsedString], toolsLocale: String?
+  ) {
     let data = try Self.data(at: url)
     return try parse(data: data, file: url)
   }
 
-  static func parse(data: Data, file: URL) throws(StringsError) -> [ParsedString] {
+  static func parse(data: Data, file: URL) throws(StringsError) -> (
+    strings: [ParsedString], toolsLocale: String?
+  ) {
     let delegate = AndroidXMLDelegate(file: file)
     let failure = StringsXML.parse(data, with: delegate) { delegate.xmlFailure }
     // The delegate's own error (which aborts the parse) comes first.
     if let error = delegate.error { throw error }
     if let failure { throw StringsXML.error(failure, file: file, data: data) }
-    return delegate.strings
+    return (delegate.strings, delegate.toolsLocale)
   }
 }
 
@@ -320,6 +389,13 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
   private var segments: [String] = []
   /// Depth of elements inside the current text element (formatting tags).
   private var innerDepth = 0
+  /// The formatting tags open inside the current text element: name, attributes, and the
+  /// segment their content starts.
+  private var openTags: [(name: String, attributes: [String: String], segment: Int)] = []
+  /// The formatting tags closed so far: the segment their content starts and the one after.
+  private var closedTags: [(style: StyledSpan.Style, first: Int, after: Int)] = []
+  /// The language the file is in, from `tools:locale` on `<resources>` when it has one.
+  var toolsLocale: String?
   /// The enclosing `<plurals>` or `<string-array>`: its name, kind, translatable flag.
   private var container: (name: String, isArray: Bool, translatable: Bool)?
   private var arrayIndex = 0
@@ -353,7 +429,26 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     }
     if current != nil {
       innerDepth += 1
-      if elementName != "xliff:g" { segments.append("") }
+      if elementName != "xliff:g" {
+        segments.append("")
+        openTags.append((elementName, attributes, segments.count - 1))
+      }
+      return
+    }
+    if elementName == "resources", depth == 1 {
+      // `tools:locale` names the language of a default `values/` file (Android Studio's
+      // "tools attributes" guide, developer.android.com/studio/write/tool-attributes); the
+      // prefix is whatever the file binds to the tools namespace, `tools` by convention.
+      let prefixes = attributes.compactMap { name, value in
+        value == "http://schemas.android.com/tools" && name.hasPrefix("xmlns:")
+          ? String(name.dropFirst("xmlns:".count)) : nil
+      }
+      for prefix in prefixes + ["tools"] {
+        if let locale = attributes[prefix + ":locale"], !locale.isEmpty {
+          toolsLocale = locale
+          break
+        }
+      }
       return
     }
     let translatable = attributes["translatable"] != "false"
@@ -402,6 +497,8 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
       line: parser.lineNumber)
     segments = [""]
     innerDepth = 0
+    openTags = []
+    closedTags = []
   }
 
   func parser(
@@ -412,7 +509,14 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
     depth -= 1
     if current != nil, innerDepth > 0 {
       innerDepth -= 1
-      if elementName != "xliff:g" { segments.append("") }
+      if elementName != "xliff:g" {
+        segments.append("")
+        if let open = openTags.popLast() {
+          closedTags.append(
+            (StyledSpan.Style(tag: open.name, attributes: open.attributes), open.segment,
+              segments.count - 1))
+        }
+      }
       return
     }
     if var item = current {
@@ -439,6 +543,20 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
         item.reference = String(unescaped.text.dropFirst("@string/".count))
       }
       item.text = unescaped.text
+      if !isCompose {
+        // Tags in the XML become spans over the text between their segments, as aapt2's
+        // StyleString records them, in the order the tags open.
+        item.spans = closedTags.sorted { $0.first < $1.first }.compactMap { tag in
+          let start = unescaped.segmentFirsts[tag.first]
+          let end = unescaped.segmentStarts[tag.after]
+          return start < end ? StyledSpan(start: start, end: end, style: tag.style) : nil
+        }
+        // Escaped tags (`&lt;b&gt;`, CDATA) are styled by Html.fromHtml.
+        if item.spans.isEmpty, item.reference == nil, let html = AndroidHTML.parse(item.text) {
+          item.text = html.text
+          item.spans = html.spans
+        }
+      }
       // Counted as they are read, so a file of a million one-line strings stops at the limit.
       guard strings.count < AndroidStringsReader.maximumEntriesPerFile else {
         guard self.error == nil else { return }
@@ -482,6 +600,12 @@ enum AndroidText {
   struct Unescaped {
     var text: String
     var isReferenceCandidate: Bool
+    /// Per segment, the UTF-16 length of the text when the segment starts (where a span that
+    /// ends there ends).
+    var segmentStarts: [Int] = []
+    /// Per segment, the UTF-16 offset of its first character, after a space collapsed from
+    /// the one before (where a span that starts there starts).
+    var segmentFirsts: [Int] = []
   }
 
   /// Why a text cannot be compiled, in words (aapt2 refuses the same texts).
@@ -509,13 +633,26 @@ enum AndroidText {
   /// run of whitespace at each such tag.
   static func unescape(_ segments: [String]) throws(Failure) -> Unescaped {
     var out = String.UnicodeScalarView()
+    var length = 0
     var pendingSpace = false
+    var starts: [Int] = []
+    var firsts: [Int?] = []
     func append(_ scalar: Unicode.Scalar) {
-      if pendingSpace, !out.isEmpty { out.append(" ") }
+      if pendingSpace, !out.isEmpty {
+        out.append(" ")
+        length += 1
+      }
       pendingSpace = false
+      for index in firsts.indices.reversed() {
+        guard firsts[index] == nil else { break }
+        firsts[index] = length
+      }
       out.append(scalar)
+      length += scalar.utf16.count
     }
     for segment in segments {
+      starts.append(length)
+      firsts.append(nil)
       var quoted = false
       var iterator = Array(segment.unicodeScalars)[...]
       while let scalar = iterator.popFirst() {
@@ -566,7 +703,9 @@ enum AndroidText {
     }
     // A reference is written as the raw text itself: `@` first, neither escaped nor quoted.
     let first = segments.lazy.flatMap(\.unicodeScalars).first { !isSpace($0) }
-    return Unescaped(text: String(out), isReferenceCandidate: first == "@")
+    return Unescaped(
+      text: String(out), isReferenceCandidate: first == "@", segmentStarts: starts,
+      segmentFirsts: firsts.map { $0 ?? length })
   }
 
   /// The text of a Compose Multiplatform string, as Compose's resource converter reads it.

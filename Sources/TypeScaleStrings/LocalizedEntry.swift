@@ -35,6 +35,9 @@ public struct LocalizedEntry: Hashable, Sendable {
   /// knows it (a stringsdict variable's own argument, as Foundation numbers it); empty
   /// otherwise, and then the plural steps take the integer arguments in order.
   public var pluralArguments: [Int]
+  /// The runs of ``text`` that styling tags apply to (Android's `<b>`, `<i>`, `<u>`, …), in
+  /// the order their tags open; empty for plain text and for Apple's files.
+  public var spans: [StyledSpan]
 
   /// Creates an entry.
   ///
@@ -49,10 +52,11 @@ public struct LocalizedEntry: Hashable, Sendable {
   ///   - line: The 1-based line of the key.
   ///   - syntax: How the text writes its placeholders; `String(format:)`'s by default.
   ///   - pluralArguments: The argument each plural step selects by, if known.
+  ///   - spans: The styled runs of `text`; none by default.
   public init(
     key: String, language: String, variant: StringVariant = StringVariant(), text: String,
     state: String? = nil, isFallback: Bool = false, file: URL, line: Int,
-    syntax: PlaceholderSyntax = .apple, pluralArguments: [Int] = []
+    syntax: PlaceholderSyntax = .apple, pluralArguments: [Int] = [], spans: [StyledSpan] = []
   ) {
     self.key = key
     self.language = language
@@ -64,6 +68,7 @@ public struct LocalizedEntry: Hashable, Sendable {
     self.line = line
     self.syntax = syntax
     self.pluralArguments = pluralArguments
+    self.spans = spans
   }
 }
 

@@ -144,6 +144,7 @@ struct PlaceholderArguments {
     case .character: "a character"
     case .pointer: "a pointer"
     case .boolean: "a boolean"
+    case .dateTime: "a date or time"
     case .nothing: "nothing (%n)"
     case .percent, .newline, .literal: "no argument"
     }

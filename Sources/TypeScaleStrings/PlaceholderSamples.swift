@@ -17,6 +17,8 @@ import TypeScaleInternals
 /// | `%c`, `%C` | `W` | The widest Latin letter in most fonts |
 /// | `%p` | `0x600000c04000` | The shape of a 64-bit heap address |
 /// | `%b` (Android) | `false` | The longer of the two answers |
+/// | `%,d` (Android) | `88,888` | `java.util.Formatter`'s grouping flag |
+/// | `%tB`, `%tA`, `%tY`, … (Android) | `September`, `Wednesday`, `2028`, … | The longest English value of the field (`%TB` in capitals) |
 /// | `%%` | `%` | |
 /// | `%n` (Android) | a line feed | |
 ///
@@ -232,14 +234,15 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
   /// - Throws: ``StringsError`` (``StringsError/Code/invalid``) naming the entry's file and
   ///   line, the specifier, its column within the text, and what is valid, for text that
   ///   cannot be formatted or measured: a position over 127 (Foundation formats nothing), a
-  ///   width or precision over ``maximumWidth`` (`%999999d`); for Android, a `%` at the end, an
-  ///   unknown conversion (`%y`), a position without a conversion (`%1$`) or a `*` width, for
-  ///   which `java.util.Formatter` throws.
+  ///   width or precision over ``maximumWidth`` (`%999999d`). For Android these are warnings
+  ///   instead, as are a `%` at the end, an unknown conversion (`%y`), a position without a
+  ///   conversion (`%1$`) or a `*` width, for which `java.util.Formatter` throws: the text is
+  ///   measured as written, as `getString` shows it.
   public func sample(for entry: LocalizedEntry) throws(StringsError) -> PlaceholderSample {
     // Every placeholder of both syntaxes starts with `%`: a text without one has none (the
     // scanner finds nothing in it, which PlaceholderSamplesTests checks).
     guard entry.text.utf8.contains(UInt8(ascii: "%")) else {
-      return PlaceholderSample(text: entry.text)
+      return PlaceholderSample(text: entry.text, spans: entry.spans)
     }
     let variant = entry.variant.isEmpty ? "" : ", \(entry.variant)"
     func describe(_ spelling: String, column: Int, _ detail: String) -> String {
@@ -250,12 +253,27 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
     let placeholders: [Placeholder]
     do {
       placeholders = try PlaceholderScanner.scan(entry.text, syntax: entry.syntax)
+    } catch where entry.syntax == .android {
+      // `getString` shows such a text as written; only `String.format` with arguments throws.
+      return PlaceholderSample(
+        text: entry.text, spans: entry.spans,
+        warnings: [
+          StringsWarning(
+            file: entry.file, line: entry.line, key: entry.key,
+            describe(
+              error.spelling, column: error.column,
+              error.detail + "; java.util.Formatter throws for it (an "
+                + "IllegalFormatException) when the app formats the text, and getString shows "
+                + "it as written, so the text is measured as written"))
+        ])
     } catch {
       throw StringsError(
         .invalid, file: entry.file, line: entry.line,
         describe(error.spelling, column: error.column, error.detail))
     }
-    guard !placeholders.isEmpty else { return PlaceholderSample(text: entry.text) }
+    guard !placeholders.isEmpty else {
+      return PlaceholderSample(text: entry.text, spans: entry.spans)
+    }
     // A plural variant's `%#@name@` variables took arguments its expanded text may not show.
     let isPlural = entry.variant.steps.contains { step in
       if case .device = step { false } else { true }
@@ -272,13 +290,40 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
           finding.detail))
     }
     let numbers = arguments.numbers.map { $0 ?? 0 }
-    let text = fill(entry, placeholders, numbers)
-    return PlaceholderSample(text: text, warnings: warnings)
+    let (text, moves) = fill(entry, placeholders, numbers)
+    return PlaceholderSample(
+      text: text, spans: Self.move(entry.spans, moves), warnings: warnings)
+  }
+
+  /// The spans of an entry's text moved to the filled text, given where each placeholder
+  /// (`from`) and its sample (`to`) are, in UTF-16 offsets: an offset after a placeholder moves
+  /// by the difference in lengths, and a span that starts or ends inside a placeholder takes in
+  /// the whole sample.
+  static func move(_ spans: [StyledSpan], _ moves: [(from: Range<Int>, to: Range<Int>)])
+    -> [StyledSpan]
+  {
+    func map(_ offset: Int, isEnd: Bool) -> Int {
+      var delta = 0
+      for move in moves {
+        if offset >= move.from.upperBound {
+          delta = move.to.upperBound - move.from.upperBound
+        } else if offset > move.from.lowerBound {
+          return isEnd ? move.to.upperBound : move.to.lowerBound
+        } else {
+          break
+        }
+      }
+      return offset + delta
+    }
+    return spans.map { span in
+      StyledSpan(
+        start: map(span.start, isEnd: false), end: map(span.end, isEnd: true), style: span.style)
+    }
   }
 
   /// The entry's text with each placeholder replaced by the sample of the argument it takes.
   private func fill(_ entry: LocalizedEntry, _ placeholders: [Placeholder], _ numbers: [Int])
-    -> String
+    -> (String, [(from: Range<Int>, to: Range<Int>)])
   {
     let override = overrides.first { KeyGlob(unchecked: $0.keys).matches(entry.key) }
     let string = override?.string ?? self.string
@@ -316,8 +361,24 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
 
     var result = ""
     var index = entry.text.startIndex
+    // Where each placeholder was and where its sample is, in UTF-16 offsets, for the spans.
+    var moves: [(from: Range<Int>, to: Range<Int>)] = []
+    let text = entry.text
+    var originalOffset = 0
     for (placeholder, number) in zip(placeholders, numbers) {
-      result += entry.text[index..<placeholder.range.lowerBound]
+      let run = text[index..<placeholder.range.lowerBound]
+      result += run
+      let tracking = !entry.spans.isEmpty
+      let placeholderStart = originalOffset + (tracking ? run.utf16.count : 0)
+      let placeholderEnd = placeholderStart + (tracking ? text[placeholder.range].utf16.count : 0)
+      let sampleStart = tracking ? result.utf16.count : 0
+      defer {
+        if tracking {
+          moves.append(
+            (placeholderStart..<placeholderEnd, sampleStart..<result.utf16.count))
+          originalOffset = placeholderEnd
+        }
+      }
       index = placeholder.range.upperBound
       if number > 0, let chosen = override?.arguments[number] {
         result += pad(chosen, placeholder)
@@ -342,6 +403,9 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
       case .pointer: result += pad("0x600000c04000", placeholder)
       case .boolean:
         result += pad(placeholder.conversion == "B" ? "FALSE" : "false", placeholder)
+      case .dateTime(let suffix):
+        let field = Self.dateTimeSample(suffix)
+        result += pad(placeholder.conversion == "T" ? field.uppercased() : field, placeholder)
       case .integer:
         result += formatInteger(pluralNumbers[number] ?? integer, placeholder)
       case .float:
@@ -349,7 +413,7 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
       }
     }
     result += entry.text[index...]
-    return result
+    return (result, moves)
   }
 
   /// Flags `String(format:)` accepts for a number, without the locale-dependent ones.
@@ -366,10 +430,54 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
       case "o", "O": "llo"
       default: "lld"
       }
-    let width = placeholder.width.map(String.init) ?? ""
     let precision = placeholder.precision.map { ".\($0)" } ?? ""
-    return String(
+    let grouped = placeholder.flags.contains(",") && conversion == "lld"
+    // Grouping first, then the width pads the grouped digits, as `java.util.Formatter` does.
+    let width = grouped ? "" : placeholder.width.map(String.init) ?? ""
+    let formatted = String(
       format: "%\(numericFlags(placeholder))\(width)\(precision)\(conversion)", value)
+    return grouped ? pad(Self.grouped(formatted), placeholder) : formatted
+  }
+
+  /// `88888` as `88,888`: the `,` flag of `java.util.Formatter` groups the integer digits in
+  /// threes (with the locale's separator; `,` here, as wide as `.` and the narrow space).
+  static func grouped(_ number: String) -> String {
+    let digits = number.reversed().prefix { $0.isASCII && $0.isNumber }
+    let sign = number.dropLast(digits.count)
+    var out = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, offset % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return sign + String(out.reversed())
+  }
+
+  /// The sample of a `%t` field: the longest value of that field in English, as
+  /// `java.util.Formatter` writes it (`%tB` → `September`, `%tA` → `Wednesday`), so a label
+  /// that fits it fits every date.
+  static func dateTimeSample(_ suffix: Character) -> String {
+    switch suffix {
+    case "B": "September"
+    case "b", "h": "Sep"
+    case "A": "Wednesday"
+    case "a": "Wed"
+    case "C", "y", "m", "d", "e", "H", "I", "k", "l", "M", "S": "28"
+    case "Y": "2028"
+    case "j": "288"
+    case "L": "888"
+    case "N": "888888888"
+    case "p": "pm"
+    case "z": "+0100"
+    case "Z": "CEST"
+    case "s": "1838888888"
+    case "Q": "1838888888888"
+    case "R": "23:58"
+    case "T": "23:58:58"
+    case "r": "11:58:58 PM"
+    case "D": "09/28/28"
+    case "F": "2028-09-28"
+    default: "Wed Sep 28 23:58:58 CEST 2028"  // c
+    }
   }
 
   private func formatFloat(_ sample: String, _ placeholder: Placeholder) -> String {

@@ -18,6 +18,9 @@ struct Placeholder: Equatable, Sendable {
     case pointer
     /// `%b`, `%B` (Android): a boolean.
     case boolean
+    /// `%tB`, `%TA`, `%tY`… (Android): a date or time field, the character after `t` or `T`
+    /// naming it (`java.util.Formatter`'s "Date/Time Conversions").
+    case dateTime(Character)
     /// `%%`: a literal percent sign, no argument.
     case percent
     /// `%n` (Android): a line separator, no argument.
@@ -85,7 +88,10 @@ enum PlaceholderScanner {
   }
 
   static let appleConversions = "@dDiuUxXoOfFeEgGaAcCsSpPn"
-  static let androidConversions = "sSdxXofeEgGaAcCbBhH"
+  static let androidConversions = "sSdxXofeEgGaAcCbBhHtT"
+  /// The suffixes `java.util.Formatter` accepts after `%t` and `%T` (its "Date/Time
+  /// Conversions" table: time fields, date fields and compositions).
+  static let dateTimeSuffixes = "HIklMSLNpzZsQBbhAaCYyjmdeRTrDFc"
   /// The highest argument position CoreFoundation accepts (`INT8_MAX`); above it,
   /// `__CFParseFormatSpec` fails with "Overflow occurred" and formats nothing.
   static let maximumPosition = 127
@@ -329,6 +335,20 @@ enum PlaceholderScanner {
       kind = .percent
     } else if conversion == "n", syntax == .android, position == nil {
       kind = .newline
+    } else if syntax == .android, conversion == "t" || conversion == "T" {
+      guard index < text.endIndex, dateTimeSuffixes.contains(text[index]) else {
+        let suffix = index < text.endIndex ? "'\(text[index])'" : "nothing"
+        throw Failure(
+          column: column(of: start, in: text), spelling: String(text[start..<index]),
+          detail: "is a date/time conversion followed by \(suffix); expected one of "
+            + dateTimeSuffixes + " after %t, such as %tB (month) or %tY (year)")
+      }
+      let suffix = text[index]
+      index = text.index(after: index)
+      return Placeholder(
+        range: start..<index, spelling: String(text[start..<index]), kind: .dateTime(suffix),
+        position: position, flags: flags, width: width, precision: precision,
+        conversion: conversion)
     } else if conversion != "%", conversions.contains(conversion) {
       kind =
         switch conversion {

@@ -46,14 +46,19 @@ public struct PlaceholderSample: Sendable, Hashable {
   public var text: String
   /// What looked wrong about the placeholders; empty for a clean text.
   public var warnings: [StringsWarning]
+  /// The entry's ``LocalizedEntry/spans`` moved onto ``text``: a span over a placeholder
+  /// covers its sample, and offsets after it move by the sample's length (UTF-16).
+  public var spans: [StyledSpan]
 
   /// Creates a sample.
   ///
   /// - Parameters:
   ///   - text: The text to lay out.
+  ///   - spans: The styled runs of `text`; none by default.
   ///   - warnings: What looked wrong.
-  public init(text: String, warnings: [StringsWarning] = []) {
+  public init(text: String, spans: [StyledSpan] = [], warnings: [StringsWarning] = []) {
     self.text = text
+    self.spans = spans
     self.warnings = warnings
   }
 }

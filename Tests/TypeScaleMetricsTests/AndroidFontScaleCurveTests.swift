@@ -10,11 +10,14 @@ import Testing
 
 private typealias Release = AndroidFontScaleCurve.Release
 
-/// Whether `actual` is within 1e-9 relative (and so 1e-6 absolute for values below 1000) of
-/// `expected`.
+/// Whether `actual` is within 1e-6 relative (a few `Float` ulps: Android computes in single
+/// precision, and so does the curve) of `expected`.
 private func isClose(_ actual: Double, _ expected: Double) -> Bool {
-  abs(actual - expected) <= 1e-9 * max(abs(expected), 1)
+  abs(actual - expected) <= 1e-6 * max(abs(expected), 1)
 }
+
+/// The `Float` Android holds for a decimal value, widened: what exact table reads return.
+private func float(_ value: Double) -> Double { Double(Float(value)) }
 
 /// Whether two arrays have the same length and are pairwise close.
 private func isClose(_ actual: [Double], _ expected: [Double]) -> Bool {
@@ -104,11 +107,11 @@ struct AndroidFontScaleCurveTests {
     let curve = try AndroidFontScaleCurve(fontScale: table.fontScale, release: table.release)
     #expect(curve.isNonLinear)
     #expect(curve.fromSp == commonFromSp)
-    #expect(curve.toDp == table.toDp)
+    #expect(curve.toDp == table.toDp.map(float))
     for (sp, dp) in zip(commonFromSp, table.toDp) {
-      #expect(curve.scale(sp) == dp, "scale(\(sp))")
+      #expect(curve.scale(sp) == float(dp), "scale(\(sp))")
       #expect(curve.unscale(dp) == sp, "unscale(\(dp))")
-      #expect(curve.scale(-sp) == -dp, "scale(-\(sp))")
+      #expect(curve.scale(-sp) == -float(dp), "scale(-\(sp))")
     }
   }
 
@@ -117,8 +120,9 @@ struct AndroidFontScaleCurveTests {
     #expect(Release.android14.tables.map(\.key) == [115, 130, 150, 180, 200])
     #expect(Release.android14QPR.tables.map(\.key) == [115, 130, 150, 180, 200])
     #expect(Release.jetpackCompose.tables.map(\.key) == [115, 130, 150, 180, 200])
+    // The vendor's 1.05 table is put under (int) (1.05f * 100) = 104, as Android stores it.
     #expect(
-      Release.vendorExtended.tables.map(\.key) == [105, 110, 115, 120, 130, 150, 180, 200])
+      Release.vendorExtended.tables.map(\.key) == [104, 110, 115, 120, 130, 150, 180, 200])
   }
 
   // MARK: Points of one table
@@ -192,9 +196,13 @@ struct AndroidFontScaleCurveTests {
       AndroidTableCase(
         release: .vendorExtended, fontScale: 1.25,
         toDp: [10, 12.5, 15, 18, 21, 23, 26, 30, 100]),
+      // The 1.05 table sits at key 104, so 1.075 is 35/60 of the way from 1.04 to 1.1.
       AndroidTableCase(
         release: .vendorExtended, fontScale: 1.075,
-        toDp: [8.6, 10.75, 12.9, 15.2, 18.9, 20.9, 24.6, 30, 100]),
+        toDp: [
+          8.4 + 0.4 * 35 / 60, 10.5 + 0.5 * 35 / 60, 12.6 + 0.6 * 35 / 60, 14.8 + 0.8 * 35 / 60,
+          18.6 + 0.6 * 35 / 60, 20.6 + 0.6 * 35 / 60, 24.4 + 0.4 * 35 / 60, 30, 100,
+        ]),
       // Compose interpolates from the identity table at 1.0 up to the 1.15 table.
       AndroidTableCase(
         release: .jetpackCompose, fontScale: 1.1,
@@ -216,14 +224,19 @@ struct AndroidFontScaleCurveTests {
   func androidCurve_tableKeyTruncates(fontScale: Double, tableScale: Double) throws {
     let curve = try AndroidFontScaleCurve(fontScale: fontScale)
     let expected = try #require(android14Tables.first { $0.0 == tableScale }).1
-    #expect(curve.toDp == expected)
+    #expect(curve.toDp == expected.map(float))
   }
 
-  @Test("The key of a decimal scale is its own hundredth, despite binary rounding")
+  @Test("The key is (int) (fontScale * 100f) in single precision, as Android computes it")
   func androidCurve_keyOfDecimalScales() {
+    // android.md §1.3 (checked with numpy): float keys keep 1.15, 1.3 and 1.8 on their own
+    // hundredth (a Double product would give 114, 129, 179) but truncate 1.05 to 104.
     #expect(AndroidFontScaleCurve.key(forScale: 1.15) == 115)
+    #expect(AndroidFontScaleCurve.key(forScale: 1.3) == 130)
+    #expect(AndroidFontScaleCurve.key(forScale: 1.8) == 180)
+    #expect(Int(Double(Float(1.15)) * 100) == 114)
     #expect(AndroidFontScaleCurve.key(forScale: 1.13) == 113)
-    #expect(AndroidFontScaleCurve.key(forScale: 1.05) == 105)
+    #expect(AndroidFontScaleCurve.key(forScale: 1.05) == 104)
     #expect(AndroidFontScaleCurve.key(forScale: 1.24) == 124)
     #expect(AndroidFontScaleCurve.key(forScale: 1.2399) == 123)
     #expect(AndroidFontScaleCurve.key(forScale: 1e300) > 200)
@@ -240,7 +253,7 @@ struct AndroidFontScaleCurveTests {
     let curve = try AndroidFontScaleCurve(fontScale: fontScale, release: release)
     #expect(curve.isNonLinear)
     #expect(curve.fromSp == [1])
-    #expect(curve.toDp == [fontScale])
+    #expect(curve.toDp == [float(fontScale)])
     for sp in [0.5, 8, 14, 30, 100, 200] {
       #expect(isClose(curve.scale(sp), sp * fontScale), "scale(\(sp))")
       #expect(isClose(curve.unscale(sp * fontScale), sp), "unscale(\(sp * fontScale))")
@@ -263,9 +276,10 @@ struct AndroidFontScaleCurveTests {
       (.android14, 1.1, true), (.android14, 1.15, true),
       (.android14QPR, 1.0, false), (.android14QPR, 1.1, false), (.android14QPR, 1.12, false),
       (.android14QPR, 1.129, false), (.android14QPR, 1.13, true), (.android14QPR, 1.14, true),
-      (.vendorExtended, 1.0, false), (.vendorExtended, 1.03, false),
-      (.vendorExtended, 1.039, false), (.vendorExtended, 1.04, true),
-      (.vendorExtended, 1.1, true),
+      // The vendor's first key is 104: 1.04f − 0.01f = 1.03.
+      (.vendorExtended, 1.0, false), (.vendorExtended, 1.02, false),
+      (.vendorExtended, 1.029, false), (.vendorExtended, 1.03, true),
+      (.vendorExtended, 1.04, true), (.vendorExtended, 1.1, true),
       (.jetpackCompose, 1.0, false), (.jetpackCompose, 1.02, false),
       (.jetpackCompose, 1.029, false), (.jetpackCompose, 1.03, true),
       (.jetpackCompose, 1.1, true),
@@ -289,8 +303,8 @@ struct AndroidFontScaleCurveTests {
     #expect(!curve.isNonLinear)
     #expect(curve.fromSp.isEmpty && curve.toDp.isEmpty)
     for sp in [8.0, 14, 30, 100] {
-      #expect(curve.scale(sp) == sp * fontScale)
-      #expect(curve.unscale(sp) == sp / fontScale)
+      #expect(curve.scale(sp) == Double(Float(sp) * Float(fontScale)))
+      #expect(curve.unscale(sp) == Double(Float(sp) / Float(fontScale)))
     }
   }
 
@@ -301,7 +315,7 @@ struct AndroidFontScaleCurveTests {
     #expect(!aosp.isNonLinear)
     #expect(isClose(aosp.scale(14), 15.4))
     #expect(vendor.isNonLinear)
-    #expect(vendor.scale(14) == 15.6)
+    #expect(vendor.scale(14) == float(15.6))
     #expect(vendor.scale(30) == 30)
     #expect(aosp != vendor)
   }
@@ -311,7 +325,7 @@ struct AndroidFontScaleCurveTests {
     arguments: [
       (Release.android14, 1.01), (.android14, 1.1), (.android14, 1.149),
       (.android14QPR, 1.13), (.android14QPR, 1.14),
-      (.vendorExtended, 1.04), (.vendorExtended, 1.045),
+      (.vendorExtended, 1.03), (.vendorExtended, 1.035),
     ])
   func androidCurve_linearTableBelowFirstTable(
     release: AndroidFontScaleCurve.Release, fontScale: Double
@@ -319,7 +333,7 @@ struct AndroidFontScaleCurveTests {
     let curve = try AndroidFontScaleCurve(fontScale: fontScale, release: release)
     #expect(curve.isNonLinear)
     #expect(curve.fromSp == [1])
-    #expect(curve.toDp == [fontScale])
+    #expect(curve.toDp == [float(fontScale)])
     #expect(isClose(curve.scale(14), 14 * fontScale))
     #expect(isClose(curve.scale(100), 100 * fontScale))
   }

@@ -59,6 +59,16 @@ import TypeScaleStrings
     ("50%%", "50%"),
     ("a%nb", "a\nb"),
     ("%b", "false"),
+    ("%,d steps", "88,888 steps"),
+    ("%1$,d", "88,888"),
+    ("%x", "15b38"),
+    ("%c", "W"),
+    ("%e", "8.888880e+03"),
+    ("%.2f", "8888.88"),
+    ("Born in %tB", "Born in September"),
+    ("%1$tA, %1$tY", "Wednesday, 2028"),
+    ("%TB", "SEPTEMBER"),
+    ("%tF", "2028-09-28"),
   ]
 
   @Test(arguments: android)
@@ -69,15 +79,43 @@ import TypeScaleStrings
   /// (text, syntax, the bad specifier, column, part of the message): what
   /// `java.util.Formatter` throws for, and a position Foundation refuses.
   static let malformed: [(String, PlaceholderSyntax, String, Int, String)] = [
-    ("100%", .android, "%", 4, "ends the text without a conversion"),
-    ("Value %y here", .android, "%y", 7, "unknown conversion 'y'"),
-    ("%1$", .android, "%1$", 1, "has a position but no conversion"),
-    ("%*d", .android, "%*", 1, "takes its width from an argument"),
-    ("%0$s", .android, "%0$", 1, "position 0"),
-    ("%@", .android, "%@", 1, "unknown conversion '@'"),
-    ("%lld", .android, "%l", 1, "unknown conversion 'l'"),
     ("%300$@", .apple, "%300$", 1, "over the 127 that Foundation accepts"),
+    ("%999999d", .apple, "%999999d", 1, "expected a width and precision of at most 1000"),
   ]
+
+  /// (text, the bad specifier, column, part of the message): Android specifiers
+  /// `java.util.Formatter` throws for. They are warnings and the text is measured as written,
+  /// as `getString` shows it; the entry is kept.
+  static let androidMalformed: [(String, String, Int, String)] = [
+    ("100%", "%", 4, "ends the text without a conversion"),
+    ("Value %y here", "%y", 7, "unknown conversion 'y'"),
+    ("%1$", "%1$", 1, "has a position but no conversion"),
+    ("%*d", "%*", 1, "takes its width from an argument"),
+    ("%0$s", "%0$", 1, "position 0"),
+    ("%@", "%@", 1, "unknown conversion '@'"),
+    ("%lld", "%l", 1, "unknown conversion 'l'"),
+    ("%tW", "%t", 1, "date/time conversion followed by 'W'"),
+    ("%999999d", "%999999d", 1, "at most 1000"),
+  ]
+
+  @Test(arguments: androidMalformed)
+  func androidMalformedSpecifiersAreWarningsAndKeepTheText(
+    text: String, spelling: String, column: Int, detail: String
+  ) throws {
+    let sample = try PlaceholderSamples().sample(
+      for: entry(text, key: "bad.key", syntax: .android, line: 12))
+    #expect(sample.text == text)
+    let warning = try #require(sample.warnings.first)
+    #expect(sample.warnings.count == 1)
+    #expect(warning.line == 12)
+    #expect(warning.key == "bad.key")
+    #expect(
+      warning.message.hasPrefix(
+        "/tmp/Localizable.xcstrings:12: the placeholder \"\(spelling)\" at character \(column) of the text of \"bad.key\" (en)"
+      ), "\(warning.message)")
+    #expect(warning.message.contains(detail), "\(warning.message)")
+    #expect(warning.message.contains("measured as written"))
+  }
 
   @Test(arguments: malformed)
   func malformedSpecifiersNameFileLineAndSpecifier(

@@ -49,6 +49,9 @@ final class HarfBuzzFace: @unchecked Sendable {
   /// those shape alike. A variable face is compared by feature indices instead, because its
   /// feature variations substitute features by index.
   let sharesHanKanaShaping: Bool
+  /// The vertical metrics Android's Skia reads (see ``AndroidFontMetrics``), or `nil` when
+  /// `head` or `hhea` cannot be read.
+  let skiaMetrics: SkiaFaceMetrics?
 
   /// Opens face `collectionIndex` of plain sfnt `bytes`, without copying them.
   ///
@@ -87,6 +90,13 @@ final class HarfBuzzFace: @unchecked Sendable {
     let hasTracking = hb_blob_get_length(trak) > 0
     hb_blob_destroy(trak)
     isSizeDependent = hasOpticalSize || hasTracking
+    skiaMetrics = SkiaFaceMetrics.read { name in
+      let blob = hb_face_reference_table(face, HarfBuzzFont.tag(name))
+      defer { hb_blob_destroy(blob) }
+      var length: UInt32 = 0
+      guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+      return [UInt8](UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
     let byLookups = hb_ot_var_has_data(face) == 0
     sharesHanKanaShaping = [HarfBuzzFont.tag("GSUB"), HarfBuzzFont.tag("GPOS")].allSatisfy {
       HarfBuzzFace.languageSystems(

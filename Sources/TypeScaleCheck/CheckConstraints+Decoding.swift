@@ -209,18 +209,17 @@ extension CheckSettings: Decodable {
     platform = try container.decodeIfPresent(CheckPlatform.self, forKey: .platform)
     fontScales = try container.decodeIfPresent(CheckFontScaleSelection.self, forKey: .fontScales)
     if let version = try container.decodeIfPresent(Double.self, forKey: .androidVersion) {
-      guard version.rounded() == version, (8...20).contains(version) else {
+      let whole = version.rounded() == version && abs(version) < 1e6 ? Int(version) : -1
+      do throws(MetricsError) {
+        _ = try AndroidVersion(whole)
+      } catch {
         throw DecodingError.dataCorruptedError(
           forKey: .androidVersion, in: container,
           debugDescription: "androidVersion \(NumberText.shortest(version)) is not valid; use a "
-            + "whole number from 8 to 20 (13 and earlier scale linearly, 14 and later use the "
-            + "non-linear curve)")
+            + "whole number in \(AndroidVersion.releases) (13 and earlier scale linearly, 14 "
+            + "and later use the non-linear curve)")
       }
-      androidVersion = Int(version)
-      if fontScales == nil, androidVersion ?? 14 < 14 {
-        fontScales = try? CheckFontScaleSelection(
-          fontScales: CheckFontScaleSelection.android13Settings)
-      }
+      androidVersion = whole
     }
     textSize = try container.decodeIfPresent(Double.self, forKey: .textSize)
     if let size = textSize, !(size.isFinite && size > 0 && size <= CheckSettings.maximumTextSize) {
@@ -231,19 +230,23 @@ extension CheckSettings: Decodable {
     }
     textAppearance = try container.decodeIfPresent(String.self, forKey: .textAppearance)
     if let name = textAppearance {
-      do throws(CheckError) {
-        _ = try CheckTextAppearance(parsing: name)
+      do throws(MetricsError) {
+        _ = try MaterialTextAppearance(parsing: name)
       } catch {
         throw DecodingError.dataCorruptedError(
           forKey: .textAppearance, in: container, debugDescription: error.message)
       }
     }
     density = try container.decodeIfPresent(Double.self, forKey: .density)
-    if let density, !(density.isFinite && density >= 0.5 && density <= 10) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .density, in: container,
-        debugDescription: "density \(NumberText.shortest(density)) is not valid; use px per dp "
-          + "from 0.5 to 10 (2.625 for 420 dpi, 3 for 480 dpi)")
+    if let density {
+      do throws(MetricsError) {
+        _ = try AndroidDensity(density)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: .density, in: container,
+          debugDescription: "density \(NumberText.shortest(density)) is not valid; use px per dp "
+            + "in \(AndroidDensity.range) (2.625 for 420 dpi, 3 for 480 dpi)")
+      }
     }
     target = try container.decodeIfPresent(CheckAndroidTarget.self, forKey: .target)
     ellipsize = try container.decodeIfPresent(CheckEllipsize.self, forKey: .ellipsize)

@@ -4,99 +4,62 @@ import Foundation
 import TypeScale
 
 /// The Android font scales a rule requires to fit (`"fontScales"`): a range such as
-/// `"0.85...2.0"` or a list such as `[1, 1.3, 2]`.
+/// `"0.85...2.0"`, one scale, or a list such as `[1, 1.3, 2]`.
 ///
-/// A range selects the user-selectable values of Settings (0.85, 1, 1.15, 1.3 and, since
-/// Android 14, 1.5, 1.8, 2: AOSP `packages/SettingsLib/res/values/arrays.xml`,
-/// `entryvalues_font_size`) that lie in it, and its two ends. A list is taken as written,
-/// sorted, each once. Every value is finite, greater than zero and at most
-/// ``SizeStep/maximumFontScale``; at most ``SizeStep/maximumStepsPerRule`` values.
+/// The syntax and its meaning are `AndroidFontScaleSelection`'s: a range selects the Settings
+/// values of the rule's Android version that lie in it (AOSP
+/// `packages/SettingsLib/res/values/arrays.xml`, `entryvalues_font_size`); a list is taken as
+/// written. The scales are resolved against the rule's `androidVersion`.
 ///
 /// ```swift
-/// try CheckFontScaleSelection(parsing: "1...1.5").fontScales   // [1, 1.15, 1.3, 1.5]
+/// let selection = try CheckFontScaleSelection(parsing: "1...1.5")
+/// selection.fontScales(version: .android14)   // [1, 1.15, 1.3, 1.5]
 /// ```
 public struct CheckFontScaleSelection: Hashable, Sendable, Decodable, CustomStringConvertible {
-  /// The font scales, smallest first, each once.
-  public let fontScales: [Double]
-  /// The range's text, when parsed from one.
-  private let rangeText: String?
-
-  /// Android 14's Settings values: 0.85, 1, 1.15, 1.3, 1.5, 1.8, 2.
-  public static let android14Settings: [Double] = [0.85, 1, 1.15, 1.3, 1.5, 1.8, 2]
-  /// Android 13's and earlier Settings values: 0.85, 1, 1.15, 1.3.
-  public static let android13Settings: [Double] = [0.85, 1, 1.15, 1.3]
-
-  /// The Settings values of an Android version.
-  ///
-  /// - Parameter version: The Android version (13 and earlier: four values; 14 and later: seven).
-  /// - Returns: The values, smallest first.
-  public static func settings(androidVersion version: Int) -> [Double] {
-    version >= 14 ? android14Settings : android13Settings
-  }
+  /// The selection.
+  public let selection: AndroidFontScaleSelection
+  private let text: String
 
   /// Takes a list of font scales.
   ///
-  /// - Parameter fontScales: At least one value, each valid.
-  /// - Throws: ``CheckError`` for an empty or too long list, or a value out of range.
+  /// - Parameter fontScales: At least one scale, each in
+  ///   `AndroidFontScaleSelection.validScales`.
+  /// - Throws: ``CheckError`` for an empty or too long list, or a scale out of range.
   public init(fontScales: [Double]) throws(CheckError) {
     guard !fontScales.isEmpty else {
       throw CheckError("the font-scale list is empty; name at least one, such as [1, 1.3, 2]")
     }
-    for scale in fontScales { try Self.validate(scale) }
-    let sorted = Array(Set(fontScales)).sorted()
-    guard sorted.count <= SizeStep.maximumStepsPerRule else {
-      throw CheckError(
-        "\(sorted.count) font scales; at most \(SizeStep.maximumStepsPerRule) are checked")
+    do throws(MetricsError) {
+      selection = try AndroidFontScaleSelection(fontScales)
+    } catch {
+      throw CheckError(error.message, cause: error)
     }
-    self.fontScales = sorted
-    rangeText = nil
+    text = fontScales.map { NumberText.shortest($0) }.joined(separator: ", ")
   }
 
-  /// Parses `A...B` (A ≤ B; the Settings values of `settings` in the range, and both ends) or
-  /// a single number.
+  /// Parses `AndroidFontScaleSelection(parsing:)`'s syntax: `"0.85...2.0"`, `"1.3"`,
+  /// `"1, 1.3, 2"`.
   ///
-  /// - Parameters:
-  ///   - text: The text.
-  ///   - settings: The Settings values a range selects from; Android 14's by default.
+  /// - Parameter text: The text.
   /// - Throws: ``CheckError`` naming the text and what is valid.
-  public init(parsing text: String, settings: [Double] = android14Settings) throws(CheckError) {
-    let parts = text.components(separatedBy: "...")
-    let numbers = parts.map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard (1...2).contains(parts.count), numbers.allSatisfy({ $0 != nil }) else {
-      throw CheckError(
-        "font scales \"\(text)\" are not valid; write a range such as \"0.85...2.0\", one "
-          + "scale such as \"1.3\", or a list such as [1, 1.3, 2]")
+  public init(parsing text: String) throws(CheckError) {
+    do throws(MetricsError) {
+      selection = try AndroidFontScaleSelection(parsing: text)
+    } catch {
+      throw CheckError(error.message, cause: error)
     }
-    let values = numbers.compactMap { $0 }
-    for scale in values { try Self.validate(scale) }
-    guard let lower = values.first, let upper = values.last else {
-      throw CheckError("font scales \"\(text)\" are empty")
-    }
-    guard lower <= upper else {
-      throw CheckError(
-        "font-scale range \"\(text)\" runs backwards; write "
-          + "\(NumberText.shortest(upper))...\(NumberText.shortest(lower))")
-    }
-    try self.init(fontScales: [lower, upper] + settings.filter { (lower...upper).contains($0) })
-    if parts.count == 2 {
-      self = CheckFontScaleSelection(fontScales: fontScales, rangeText: text)
-    }
+    self.text = text
   }
 
-  private init(fontScales: [Double], rangeText: String?) {
-    self.fontScales = fontScales
-    self.rangeText = rangeText
+  /// The font scales on a release, smallest first, each once.
+  ///
+  /// - Parameter version: The rule's Android version.
+  /// - Returns: The scales.
+  public func fontScales(version: AndroidVersion) -> [Double] {
+    selection.fontScales(version: version)
   }
 
-  private static func validate(_ scale: Double) throws(CheckError) {
-    guard scale.isFinite, scale > 0, scale <= SizeStep.maximumFontScale else {
-      throw CheckError(
-        "font scale \(NumberText.shortest(scale)) is not valid; use a number > 0 and at most "
-          + NumberText.shortest(SizeStep.maximumFontScale) + " (1 is Android's default)")
-    }
-  }
-
-  /// Decodes a string (``init(parsing:settings:)``) or a list of numbers
+  /// Decodes a string (``init(parsing:)``), a number or a list of numbers
   /// (``init(fontScales:)``).
   ///
   /// - Throws: `DecodingError.dataCorrupted` with the ``CheckError`` message.
@@ -118,8 +81,6 @@ public struct CheckFontScaleSelection: Hashable, Sendable, Decodable, CustomStri
     }
   }
 
-  /// The range as written, else the scales joined by commas.
-  public var description: String {
-    rangeText ?? fontScales.map { NumberText.shortest($0) }.joined(separator: ", ")
-  }
+  /// The selection as written.
+  public var description: String { text }
 }

@@ -10,49 +10,59 @@ import TypeScale
 extension CheckRule.Resolved {
   /// An Android rule's settings, every field decided.
   public struct Android: Hashable, Sendable {
-    /// The font scales that must fit, smallest first.
+    /// The font scales that must fit, smallest first: `fontScales` on the rule's version, else
+    /// that version's Settings values (`AndroidVersion.defaultFontScales`).
     public var fontScales: [Double]
-    /// The Android version whose font scaling applies; 14 by default.
-    public var version: Int
+    /// The Android version whose font scaling applies; `AndroidVersion.latest` by default.
+    public var version: AndroidVersion
     /// The text size in `sp`: `textSize`, else the appearance's, else 14 (`Widget.TextView`'s
     /// `textAppearanceSmall`, `text_size_small_material`: AOSP
     /// `core/res/res/values/styles.xml`, `dimens_material.xml`).
     public var textSize: Double
     /// The appearance, when the rule names one.
-    public var appearance: CheckTextAppearance?
-    /// The density, px per dp; 2.625 (420 dpi) by default.
-    public var density: Double
+    public var appearance: MaterialTextAppearance?
+    /// The density; 2.625 px per dp (a 420 dpi phone) by default.
+    public var density: AndroidDensity
     /// The toolkit; TextView by default.
     public var target: CheckAndroidTarget
     /// What happens past `maxLines`.
     public var ellipsize: CheckEllipsize
     /// `lineBreakWordStyle`.
     public var lineBreakWordStyle: CheckLineBreakWordStyle
-    /// `includeFontPadding`: on for TextView (AOSP `TextView.java`, `mIncludePad = true`), off
-    /// for Compose with Material 3 (AndroidX `TypographyTokens.kt`).
-    public var includeFontPadding: Bool
+    /// `includeFontPadding`, or `nil` for the toolkit's (on for TextView, AOSP `TextView.java`
+    /// `mIncludePad = true`; off for Compose with Material 3, AndroidX `TypographyTokens.kt`).
+    public var includeFontPadding: Bool?
+    /// The sizes at each font scale; `nil` only for settings decoding would have refused.
+    public var scale: AndroidTextScale?
 
-    /// The default density: 2.625 px per dp, a 420 dpi phone (AOSP
-    /// `core/java/android/util/DisplayMetrics.java`, `DENSITY_420`).
-    public static let defaultDensity = 2.625
     /// The default text size in `sp`: 14.
     public static let defaultTextSize = 14.0
-    /// The default Android version: 14, the first with non-linear font scaling.
-    public static let defaultVersion = 14
 
-    /// Resolves an Android rule's settings (already checked by decoding).
+    /// Resolves an Android rule's settings (already checked by decoding; a value decoding
+    /// would refuse falls back to its default).
     init(_ settings: CheckSettings) {
-      version = settings.androidVersion ?? Self.defaultVersion
-      appearance = settings.textAppearance.flatMap { try? CheckTextAppearance(parsing: $0) }
-      textSize = settings.textSize ?? appearance?.textSize ?? Self.defaultTextSize
-      fontScales =
-        settings.fontScales?.fontScales
-        ?? CheckFontScaleSelection.settings(androidVersion: version)
-      density = settings.density ?? Self.defaultDensity
-      target = settings.target ?? .textView
+      let version = settings.androidVersion.flatMap { try? AndroidVersion($0) } ?? .latest
+      let appearance = settings.textAppearance.flatMap { try? MaterialTextAppearance(parsing: $0) }
+      let target = settings.target ?? .textView
+      let density = settings.density.flatMap { try? AndroidDensity($0) } ?? .phone420
+      let fontScales = settings.fontScales?.fontScales(version: version) ?? version.defaultFontScales
+      let textSize = settings.textSize ?? appearance?.sizeSp ?? Self.defaultTextSize
+      let toolkit: AndroidToolkit = target == .compose ? .compose : .view
+      self.version = version
+      self.appearance = appearance
+      self.target = target
+      self.density = density
+      self.fontScales = fontScales
+      self.textSize = textSize
       ellipsize = settings.ellipsize ?? .none
       lineBreakWordStyle = settings.lineBreakWordStyle ?? .none
-      includeFontPadding = settings.includeFontPadding ?? (target == .textView)
+      includeFontPadding = settings.includeFontPadding
+      let design = (try? DesignSize(textSize)) ?? (try? DesignSize(Self.defaultTextSize))
+      scale = design.flatMap {
+        try? AndroidTextScale(
+          textSize: $0, fontScales: fontScales, version: version, toolkit: toolkit,
+          density: density)
+      }
     }
 
     /// What a result names as its style: the appearance, else the size (`14sp`).
@@ -60,75 +70,22 @@ extension CheckRule.Resolved {
       appearance?.name ?? "\(NumberText.shortest(textSize))sp"
     }
 
-    /// The font-scale curve's Android release: Compose's own copy for Compose (non-linear on
-    /// every version), the platform's for TextView from Android 14; `nil` (linear,
-    /// `sp × fontScale × density` as `TypedValue.applyDimension` did before API 34) for a
-    /// TextView on Android 13 and earlier.
-    public var curveRelease: AndroidFontScaleCurve.Release? {
-      switch target {
-      case .compose: .jetpackCompose
-      case .textView: version >= 14 ? .android14QPR : nil
-      }
-    }
-
-    /// The text size at a font scale: `sp`, the curve's `dp` (unrounded) and the pixels the
-    /// toolkit uses (TextView rounds half up to a whole pixel as `getDimensionPixelSize`,
-    /// AOSP `TypedValue.complexToDimensionPixelSize`; Compose keeps the float).
+    /// The text size at a font scale, as `AndroidTextScale` gives it: `sp`, the curve's `dp`,
+    /// and the pixels the toolkit uses (whole for TextView as `getDimensionPixelSize`, float for
+    /// Compose).
     ///
     /// - Parameter fontScale: The font scale.
     /// - Returns: The sizes.
-    /// - Throws: ``CheckError`` for a font scale the curve refuses.
-    public func size(at fontScale: Double) throws(CheckError) -> AndroidSize {
-      let dp: Double
-      if let release = curveRelease {
-        do throws(MetricsError) {
-          dp = try AndroidFontScaleCurve(fontScale: fontScale, release: release).scale(textSize)
-        } catch {
-          throw CheckError(error.message, cause: error)
-        }
-      } else {
-        dp = textSize * fontScale
+    /// - Throws: ``CheckError`` for a font scale outside the valid range.
+    public func size(at fontScale: Double) throws(CheckError) -> AndroidTextSize {
+      guard let scale else {
+        throw CheckError(
+          "text size \(NumberText.shortest(textSize)) sp or its font scales are not valid")
       }
-      let exact = dp * density
-      let px: Double
-      switch target {
-      case .textView:
-        let rounded = (Float(exact) + 0.5).rounded(.down)
-        px = rounded == 0 && exact != 0 ? 1 : Double(rounded)
-      case .compose: px = exact
-      }
-      return AndroidSize(fontScale: fontScale, sp: textSize, dp: dp, px: px, density: density)
-    }
-  }
-
-  /// A text size at one Android font scale.
-  public struct AndroidSize: Hashable, Sendable, ScaledPointSize {
-    /// The font scale.
-    public var fontScale: Double
-    /// The size at font scale 1, in `sp`.
-    public var sp: Double
-    /// The curve's size in `dp`, unrounded.
-    public var dp: Double
-    /// The size in pixels as the toolkit uses it.
-    public var px: Double
-    /// The density, px per dp.
-    public var density: Double
-    /// The size the layout uses, in dp: ``px`` divided by the density.
-    public var points: Double { px / density }
-  }
-}
-
-extension CheckRule.Resolved.Android {
-  /// Android's text sizes over a rule's font scales, as a `SizeScale` the layout engine sweeps.
-  struct Scale: SizeScale {
-    let rule: CheckRule.Resolved.Android
-    var steps: [Double] { rule.fontScales }
-
-    func size(at step: Double) throws(MetricsError) -> CheckRule.Resolved.AndroidSize {
-      do throws(CheckError) {
-        return try rule.size(at: step)
+      do throws(MetricsError) {
+        return try scale.size(at: fontScale)
       } catch {
-        throw MetricsError(.invalidFontScale, error.message)
+        throw CheckError(error.message, cause: error)
       }
     }
   }
@@ -172,7 +129,7 @@ extension CheckConstraints {
       switch platform {
       case .android?:
         if let style = settings.style {
-          let fit = (try? TextStyle(parsing: style)).map(CheckTextAppearance.materialRole)
+          let fit = (try? TextStyle(parsing: style)).map(\.materialRole.name)
           let hint =
             fit.map { "on Android use \"textAppearance\": \"\($0)\" or \"textSize\"" }
             ?? "on Android use \"textAppearance\" (a Material 3 role such as bodyLarge) or "

@@ -4,132 +4,144 @@ import Foundation
 import TypeScale
 import TypeScaleInternals
 
-/// What an Android label's font depends on: its family and weight.
+/// What an Android label's font depends on: its family (or Android's default) and weight.
 struct AndroidFontKey: Hashable, Sendable {
   var family: String?
   var weight: Int
 }
 
 extension CheckRunner {
-  /// The family Android text uses when `fonts` names none: Roboto (Android's `sans-serif`,
-  /// AOSP `data/fonts/fonts.xml`) when the registry has it, else the typography's body family.
-  static let androidDefaultFamily = "Roboto"
-
   /// Lays an Android rule's text out at each of its font scales.
   ///
-  /// Each step's size is the rule's ``CheckRule/Resolved/Android/size(at:)``: the font-scale
-  /// curve's `dp`, converted to pixels at the rule's density and rounded as the toolkit rounds
-  /// (whole pixels for TextView); the layout works in dp (`px ÷ density`) with sizes rounded to
-  /// the density's pixel grid. Letter spacing is the appearance's (em × size for TextView,
-  /// Compose's `sp` through the curve for Compose), the line height the appearance's where it
-  /// sets one, the weight the appearance's. Past `maxLines` the text is clipped unless
-  /// `ellipsize` is `end` (U+2026 at the end of the last line).
+  /// - Size: the rule's `AndroidTextScale` (the toolkit's font-scale curve on the rule's
+  ///   version, the density, TextView's whole pixels or Compose's float pixels); the layout
+  ///   works in dp (`px ÷ density`) on the density's pixel grid.
+  /// - Layout: `LayoutTarget.textView` or `.compose`, with their defaults (break strategy,
+  ///   font padding, integer font metrics); the rule's `includeFontPadding` and
+  ///   `lineBreakWordStyle` where set; width in dp, `maxLines`, clipping past it unless
+  ///   `ellipsize` is `end` (U+2026).
+  /// - Appearance: letter spacing (TextView's em, Compose's `sp` as the same fraction of the
+  ///   size), line height (`AndroidTextScale.lineHeight(sp:at:)`, in proportion where
+  ///   non-linear scaling is active), weight.
+  /// - Font: the family `fonts` names for the language or script, else Android's `sans-serif`
+  ///   (Roboto), each followed by Android's default cascade (Roboto, then the Noto fonts).
   ///
-  /// Each cell records `sp`, `dp` and `px` beside its font scale.
+  /// A cell's status: truncated when an ellipsis cut the text; overflowing when text past
+  /// `maxLines` is clipped, a line is wider than the width, or a word breaks; else fits. Each
+  /// cell records `sp`, `dp` and `px` beside its font scale.
   func layOutAndroid(
     _ text: String, language: String, scriptText: String, rule: CheckRule.Resolved,
     android: CheckRule.Resolved.Android
   ) throws(TypeScaleError) -> ([CheckCell], [String]) {
     let family = constraints.fontFamily(language: language, text: scriptText)
-    let base = try androidFont(family: family, weight: android.appearance?.weight ?? 400)
+    let weight = android.appearance?.weight ?? .regular
+    let base = try androidFont(family: family, weight: weight)
     var missing: [Unicode.Scalar] = []
     var cells: [CheckCell] = []
     for scale in android.fontScales {
-      let size: CheckRule.Resolved.AndroidSize
+      let size: AndroidTextSize
+      var options: LayoutOptions
       do throws(CheckError) {
         size = try android.size(at: scale)
+        options = try Self.androidOptions(rule, android: android, size: size, language: language)
       } catch {
         throw TypeScaleError(.invalidValue, error.message, cause: error)
       }
-      var options = Self.androidOptions(rule, android: android, size: size, language: language)
       let font: LayoutFont
       let layout: TextLayout
+      var needed: Int
       do throws(LayoutError) {
         font = try base.withSize(size.points)
         layout = try engine.layout(text, font: font, options: options)
+        needed = layout.lineCount
+        if layout.isTruncated {
+          options.lineLimit = nil
+          needed = try engine.layout(text, font: font, options: options).lineCount
+        }
       } catch {
         throw TypeScaleError(error)
-      }
-      var needed = layout.lineCount
-      if layout.isTruncated || rule.lineLimit > 0 {
-        options.lineLimit = nil
-        do throws(LayoutError) {
-          needed = try engine.layout(text, font: font, options: options).lineCount
-        } catch {
-          throw TypeScaleError(error)
-        }
       }
       for scalar in layout.diagnostics.missingCharacters where !missing.contains(scalar) {
         missing.append(scalar)
       }
-      let clipped = rule.lineLimit > 0 && needed > rule.lineLimit && !layout.isTruncated
-      let tooWide =
-        layout.breaksWords
-        || rule.width.map { width in layout.lines.contains { $0.width > width + 0.01 } } == true
-      let status: CheckStatus =
-        layout.isTruncated ? .truncated : (tooWide || clipped) ? .overflowsLines : .fits
+      let status: CheckStatus
+      if let cut = layout.truncation {
+        status = cut.mode == .clip ? .overflowsLines : .truncated
+      } else {
+        status = layout.didOverflow || layout.breaksWords ? .overflowsLines : .fits
+      }
       cells.append(
         CheckCell(
           step: .fontScale(scale), status: status, pointSize: layout.pointSize,
           width: layout.width, height: layout.height, lineCount: layout.lineCount,
-          neededLines: needed, sp: size.sp, dp: size.dp, px: size.px))
+          neededLines: needed, sp: size.sp.points, dp: size.dp, px: size.px))
     }
     return (cells, missing.map(MissingGlyphsText.codePoint))
   }
 
   /// An Android label's options at one size.
   static func androidOptions(
-    _ rule: CheckRule.Resolved, android: CheckRule.Resolved.Android,
-    size: CheckRule.Resolved.AndroidSize, language: String
-  ) -> LayoutOptions {
-    let limit = rule.lineLimit == 0 ? nil : rule.lineLimit
-    // Until the layout module's `.textView` / `.compose` targets are merged (issue 36): exact
-    // sizes rounded to the density's pixel grid, no UIKit line-break strategy.
+    _ rule: CheckRule.Resolved, android: CheckRule.Resolved.Android, size: AndroidTextSize,
+    language: String
+  ) throws(CheckError) -> LayoutOptions {
     var options = LayoutOptions(
-      width: rule.width, lineLimit: limit,
-      truncation: android.ellipsize == .end ? .tail : .clip, target: .attributedString)
-    options.displayScale = android.density
+      width: rule.width, lineLimit: rule.lineLimit == 0 ? nil : rule.lineLimit,
+      truncation: android.ellipsize == .end ? .tail : .clip,
+      target: android.target == .compose ? .compose : .textView)
+    options.displayScale = android.density.pixelsPerDp
     options.language = language
-    options.usesFontLeading = false
-    if let appearance = android.appearance {
-      let ratio = size.sp > 0 ? size.dp / size.sp : 1
-      switch android.target {
-      case .textView: options.tracking = appearance.letterSpacing * size.points
-      case .compose: options.tracking = appearance.composeTracking * ratio
-      }
-      if let lineHeight = appearance.lineHeight {
-        let height = lineHeight * ratio
+    options.includeFontPadding = android.includeFontPadding
+    switch android.lineBreakWordStyle {
+    case .none: options.lineBreakWordStyle = nil
+    case .phrase: options.lineBreakWordStyle = .phrase
+    case .auto: options.lineBreakWordStyle = .auto
+    }
+    guard let appearance = android.appearance else { return options }
+    // TextView's android:letterSpacing is in em; Compose's tracking is in sp, the same fraction
+    // of the size at every font scale (both go through the same curve). Android adds it after
+    // every cluster, as kern does.
+    let em =
+      android.target == .textView
+      ? appearance.letterSpacingEm : appearance.trackingSp / appearance.sizeSp
+    options.kern = em * size.points
+    let lineHeight =
+      android.target == .compose
+      ? appearance.composeLineHeightSp ?? appearance.lineHeightSp : appearance.lineHeightSp
+    if let sp = lineHeight, let scale = android.scale {
+      do throws(MetricsError) {
+        let height = try scale.lineHeight(sp: try DesignSize(sp), at: size.fontScale).points
         options.lineHeight = LineHeight(minimum: height, maximum: height)
+      } catch {
+        throw CheckError(error.message, cause: error)
       }
     }
     return options
   }
 
-  /// The font of an Android label at a placeholder size, matched once per family and weight.
-  func androidFont(family: String?, weight: Int) throws(TypeScaleError) -> LayoutFont {
-    let key = AndroidFontKey(family: family, weight: weight)
+  /// The font of an Android label at a placeholder size, resolved once per family and weight:
+  /// the named family (or Roboto) first, then Android's default cascade at the weight.
+  func androidFont(family: String?, weight: FontWeight) throws(TypeScaleError) -> LayoutFont {
+    let key = AndroidFontKey(family: family, weight: weight.value)
     if let cached = androidFonts.withLock({ $0[key] }) { return cached }
-    let name: String
-    if let family {
-      name = family
-    } else if !registry.faces(family: Self.androidDefaultFamily).isEmpty {
-      name = Self.androidDefaultFamily
-    } else {
-      name = try constraints.typography.entry(for: Typography.TokenName("body")).style.family
+    let cascade: [FontFace]
+    do throws(FontError) {
+      cascade = try registry.androidDefaultCascade(weight: weight)
+    } catch {
+      throw TypeScaleError(error)
     }
     let font: LayoutFont
-    do {
-      let fontWeight = try FontWeight(weight)
-      let match = try registry.match(FontQuery(family: name, weight: fontWeight, slope: .upright))
-      font = try LayoutFont(match: match, pointSize: 14)
-    } catch let error as FontError {
-      throw TypeScaleError(error)
-    } catch let error as LayoutError {
-      throw TypeScaleError(error)
-    } catch let error as MetricsError {
-      throw TypeScaleError(error)
+    do throws(LayoutError) {
+      if let family {
+        let match = registry.resolve(FontQuery(family: family, weight: weight))
+        font = try LayoutFont(
+          match: match, pointSize: 14, fallbackFaces: cascade.filter { $0 != match.face })
+      } else {
+        font = try LayoutFont(
+          face: cascade.first ?? registry.defaultFace, pointSize: 14,
+          fallbackFaces: Array(cascade.dropFirst()))
+      }
     } catch {
-      throw TypeScaleError(.invalidValue, "\(error)")
+      throw TypeScaleError(error)
     }
     androidFonts.withLock { if $0.count < Self.maximumCachedSweeps { $0[key] = font } }
     return font

@@ -83,7 +83,6 @@ extension CheckTerminalReport {
     }
     let labelWidth =
       max("languages".count, grids.flatMap { $0.1.map(\.label.count) }.max() ?? 0) + 2
-    let categories = summary.categories
     var out = ""
     out.reserveCapacity(shown.count * (Self.maximumGridRows + 2) * 120)
     let title =
@@ -91,21 +90,37 @@ extension CheckTerminalReport {
       ? "failing keys, worst first"
       : "worst \(shown.count) of \(Self.count(all.count, "failing key")) (--keys all for every key)"
     out += paint(title, .bold) + "\n"
-    var header = "  " + Self.padded("languages", labelWidth)
-    for category in categories { header += Self.padded(category.shortName, category.columnWidth) }
-    out += header + " fits up to\n"
-    for (key, rows, hidden) in grids {
-      out += paint(Self.shown(key.key), .bold)
-      out += "  fails in \(CheckPlan.number(key.failingLanguages)) of "
-      out += Self.count(key.languages, "language") + "\n"
-      for row in rows { write(row, categories: categories, labelWidth: labelWidth, summary, &out) }
-      if !hidden.isEmpty {
-        let languages = Set(hidden.flatMap { $0.rows.map { summary.rows[$0].language } }).count
-        out += "  … \(Self.count(hidden.count, "more row"))"
-        out += " (\(Self.count(languages, "language")))\n"
+    // iOS keys and Android keys are drawn under their own columns: categories, font scales.
+    let android = grids.filter { Self.isAndroid($0.0, in: summary) }
+    let iOS = grids.filter { !Self.isAndroid($0.0, in: summary) }
+    for (group, isAndroid) in [(iOS, false), (android, true)] where !group.isEmpty {
+      let categories = summary.categories.filter { $0.isFontScale == isAndroid }
+      if !android.isEmpty && !iOS.isEmpty {
+        out += paint(isAndroid ? "Android (font scales)" : "iOS (content-size categories)", .bold)
+        out += "\n"
+      }
+      var header = "  " + Self.padded("languages", labelWidth)
+      for category in categories { header += Self.padded(category.shortName, category.columnWidth) }
+      out += header + " fits up to\n"
+      for (key, rows, hidden) in group {
+        out += paint(Self.shown(key.key), .bold)
+        out += "  fails in \(CheckPlan.number(key.failingLanguages)) of "
+        out += Self.count(key.languages, "language") + "\n"
+        for row in rows { write(row, categories: categories, labelWidth: labelWidth, summary, &out) }
+        if !hidden.isEmpty {
+          let languages = Set(hidden.flatMap { $0.rows.map { summary.rows[$0].language } }).count
+          out += "  … \(Self.count(hidden.count, "more row"))"
+          out += " (\(Self.count(languages, "language")))\n"
+        }
       }
     }
     return out
+  }
+
+  /// Whether a key's translations are Android results (their rule's steps are font scales).
+  static func isAndroid(_ key: CheckSummary.KeyFailures, in summary: CheckSummary) -> Bool {
+    guard let first = key.rows.first else { return false }
+    return summary.rule(of: summary.rows[first]).required.first?.isFontScale ?? false
   }
 
   private func write(

@@ -39,12 +39,12 @@ public enum SizeStep: Hashable, Sendable, Comparable, CustomStringConvertible, C
   /// Whether the step is an Android font scale.
   public var isFontScale: Bool { fontScale != nil }
 
-  /// The column label: a category's short name (`AX3`), a font scale with a multiplication
-  /// sign (`1.3×`, `2×`), as Android Studio's `@PreviewFontScale` names its previews by factor.
+  /// The column label: a category's short name (`AX3`), a font scale as
+  /// `AndroidFontScaleLabel.label` writes it (`1.3×`, `2×`).
   public var label: String {
     switch self {
     case .category(let category): category.shortName
-    case .fontScale(let scale): Self.scaleText(scale) + "×"
+    case .fontScale(let scale): AndroidFontScaleLabel.label(scale)
     }
   }
 

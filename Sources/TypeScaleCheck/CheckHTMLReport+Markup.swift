@@ -74,10 +74,10 @@ extension CheckHTMLReport {
   /// A row's status at each of the twelve categories, one character each: `.` not laid out,
   /// `f` fits, `t` truncated, `o` overflows its lines; upper case (`X` for not laid out) where
   /// the row fails.
-  static func statusCodes(_ row: CheckSummary.Row) -> String {
+  static func statusCodes(_ row: CheckSummary.Row, steps: [SizeStep] = dataSteps([])) -> String {
     var codes = ""
-    codes.reserveCapacity(ContentSizeCategory.allCases.count)
-    for category in ContentSizeCategory.allCases {
+    codes.reserveCapacity(steps.count)
+    for category in steps {
       let failing = row.failures.contains(category)
       let code: Character =
         switch row.statuses[category] {

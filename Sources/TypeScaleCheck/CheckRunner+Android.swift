@@ -3,6 +3,7 @@
 import Foundation
 import TypeScale
 import TypeScaleInternals
+import TypeScaleRender
 
 /// What an Android label's font depends on: its family (or Android's default) and weight.
 struct AndroidFontKey: Hashable, Sendable {
@@ -145,5 +146,48 @@ extension CheckRunner {
     }
     androidFonts.withLock { if $0.count < Self.maximumCachedSweeps { $0[key] = font } }
     return font
+  }
+}
+
+extension CheckRunner {
+  /// An Android label drawn at a font scale as PNG bytes, laid out as the run laid it out
+  /// (the key's Android rule, font and size), at 2× with the width, line and truncation
+  /// overlays.
+  func androidImage(text: String, key: String, language: String, id: String, at step: SizeStep)
+    throws(CheckError) -> Data
+  {
+    guard let scale = step.fontScale,
+      let rule = constraints.rule(for: key, isAndroidEntry: true), let android = rule.android
+    else {
+      throw CheckError("\(id) at \(step.label): the key has no Android rule")
+    }
+    let layout: TextLayout
+    do throws(TypeScaleError) {
+      let size: AndroidTextSize
+      let options: LayoutOptions
+      do throws(CheckError) {
+        size = try android.size(at: scale)
+        options = try Self.androidOptions(rule, android: android, size: size, language: language)
+      } catch {
+        throw TypeScaleError(.invalidValue, error.message, cause: error)
+      }
+      let base = try androidFont(
+        family: constraints.fontFamily(language: language, text: text),
+        weight: android.appearance?.weight ?? .regular)
+      do throws(LayoutError) {
+        layout = try engine.layout(text, font: try base.withSize(size.points), options: options)
+      } catch {
+        throw TypeScaleError(error)
+      }
+    } catch {
+      throw CheckError("\(id) at \(step.label): \(error.message)")
+    }
+    do throws(RenderError) {
+      let image = try renderer.render(
+        layout, options: RenderOptions(overlays: [.width, .lines, .truncation]))
+      return try PNG.encode(image)
+    } catch {
+      throw CheckError("\(id) at \(step.label): \(error.message)")
+    }
   }
 }

@@ -101,7 +101,7 @@ import TypeScale
     #expect(SizeStep.fontScale(1.3).label == "1.3×")
     #expect(SizeStep.fontScale(2).label == "2×")
     #expect(SizeStep.category(.large).label == "L")
-    let decoded = try JSONDecoder().decode([SizeStep].self, from: Data(#"["AX3", 1.3]"#.utf8))
+    let decoded = try JSONDecoder().decode([SizeStep].self, from: Data(#"["AX2", 1.3]"#.utf8))
     #expect(decoded == [.category(.accessibilityLarge), .fontScale(1.3)])
   }
 

@@ -93,7 +93,9 @@ extension CheckHTMLReport {
 
   /// The limits of a rule: `headline, 120 pt, 1 line, rule button.*`.
   static func ruleSummary(_ rule: CheckSummary.Rule) -> String {
-    let width = rule.width.map { "\(CheckReportFormatting.points($0)) pt" } ?? "unwrapped"
+    // Android widths are in dp.
+    let unit = rule.required.first?.isFontScale == true ? "dp" : "pt"
+    let width = rule.width.map { "\(CheckReportFormatting.points($0)) \(unit)" } ?? "unwrapped"
     let lines =
       rule.lineLimit == 0
       ? "no line limit" : "\(rule.lineLimit) line\(rule.lineLimit == 1 ? "" : "s")"

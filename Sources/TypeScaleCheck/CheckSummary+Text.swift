@@ -67,7 +67,9 @@ extension CheckSummary {
   /// - Parameter rule: A rule.
   /// - Returns: The text.
   package static func limits(_ rule: Rule) -> String {
-    let width = rule.width.map { "\(CheckReportFormatting.points($0)) pt" } ?? "unwrapped"
+    // Android widths are in dp.
+    let unit = rule.required.first?.isFontScale == true ? "dp" : "pt"
+    let width = rule.width.map { "\(CheckReportFormatting.points($0)) \(unit)" } ?? "unwrapped"
     let lines =
       rule.lineLimit == 0
       ? "no line limit" : "\(rule.lineLimit) line\(rule.lineLimit == 1 ? "" : "s")"

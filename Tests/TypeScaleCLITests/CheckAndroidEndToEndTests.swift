@@ -83,4 +83,45 @@ import TypeScaleCheck
     #expect(result.style == "14sp")
     #expect(result.cells.count == 7)
   }
+
+  @Test func mixedRun_drawsIOSAndAndroidGridsApart_withFontScaleColumnsAndFitsUpTo() async throws {
+    let folder = try project(
+      constraints: """
+        {"catalogs": ["res", "Localizable.xcstrings"],
+         "rules": [{"keys": "button_*", "platform": "android", "textAppearance": "labelLarge",
+                    "width": 40, "maxLines": 1},
+                   {"keys": "button.*", "style": "body", "width": 30, "lineLimit": 1}]}
+        """)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = #"""
+      { "sourceLanguage" : "en", "strings" : { "button.save" : { "localizations" : {
+        "en" : { "stringUnit" : { "state" : "translated", "value" : "Save" } } } } },
+        "version" : "1.0" }
+      """#
+    try Data(catalog.utf8).write(to: folder.appendingPathComponent("Localizable.xcstrings"))
+    let run = await typescale("check", folder.appendingPathComponent("constraints.json").path)
+    #expect(run.status == 1, "\(run.error)")
+    let output = run.output
+    let iOS = try #require(output.range(of: "iOS (content-size categories)"))
+    let android = try #require(output.range(of: "Android (font scales)"))
+    #expect(iOS.lowerBound < android.lowerBound)
+    #expect(output.contains("languages  0.85× 1× 1.15× 1.3× 1.5× 1.8× 2×  fits up to"))
+    #expect(output.contains("labelLarge, 40 dp, 1 line"))
+    #expect(output.contains("body, 30 pt, 1 line"))
+    // "Save" in labelLarge: about 32 dp wide at 1×, past 40 dp at the larger scales.
+    let gridLine = try #require(
+      output.components(separatedBy: "\n").last { $0.contains("strings.xml:3") })
+    #expect(gridLine.contains("×"), "\(gridLine)")
+  }
+
+  @Test func iOSOnlyRun_stillWritesVersion3() async throws {
+    let folder = try project(
+      constraints: #"{"catalogs": ["res"], "platform": "ios", "defaults": {"width": 120}}"#)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = await typescale(
+      "check", folder.appendingPathComponent("constraints.json").path, "--json")
+    #expect(run.output.hasPrefix("{\"version\":3"))
+    let report = try CheckJSONReport.read(Data(run.output.utf8), file: "report")
+    #expect(report.results.first?.cells.count == 12)
+  }
 }

@@ -19,7 +19,9 @@ extension CheckRule.Resolved {
     /// `textAppearanceSmall`, `text_size_small_material`: AOSP
     /// `core/res/res/values/styles.xml`, `dimens_material.xml`).
     public var textSize: Double
-    /// The appearance, when the rule names one.
+    /// The appearance: the rule's `textAppearance`, or, for an Android entry checked with
+    /// settings shared with iOS (a `defaults` with no platform), the Material 3 role of their
+    /// iOS `style` (`TextStyle.materialRole`: body → bodyLarge); `nil` for a bare `textSize`.
     public var appearance: MaterialTextAppearance?
     /// The density; 2.625 px per dp (a 420 dpi phone) by default.
     public var density: AndroidDensity
@@ -42,7 +44,13 @@ extension CheckRule.Resolved {
     /// would refuse falls back to its default).
     init(_ settings: CheckSettings) {
       let version = settings.androidVersion.flatMap { try? AndroidVersion($0) } ?? .latest
-      let appearance = settings.textAppearance.flatMap { try? MaterialTextAppearance(parsing: $0) }
+      // A style inherited from settings shared with iOS entries (defaults with no platform)
+      // stands for its Material 3 role; a rule that says "android" may not name one.
+      let inherited =
+        settings.textSize == nil
+        ? settings.style.flatMap { try? TextStyle(parsing: $0) }?.materialRole : nil
+      let appearance =
+        settings.textAppearance.flatMap { try? MaterialTextAppearance(parsing: $0) } ?? inherited
       let target = settings.target ?? .textView
       let density = settings.density.flatMap { try? AndroidDensity($0) } ?? .phone420
       let fontScales = settings.fontScales?.fontScales(version: version) ?? version.defaultFontScales

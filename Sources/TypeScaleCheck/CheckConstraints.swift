@@ -119,7 +119,8 @@ public struct CheckConstraints: Sendable {
       return nil
     }
     return CheckRule.Resolved(
-      name: name, settings: settings.deciding(filePlatform: platform, isAndroidEntry: isAndroidEntry))
+      name: name,
+      settings: settings.deciding(filePlatform: platform, isAndroidEntry: isAndroidEntry))
   }
 
   /// The index in ``rules`` of the first rule whose pattern matches the key.
@@ -137,7 +138,6 @@ public struct CheckConstraints: Sendable {
   public func rule(at index: Int?) -> CheckRule.Resolved? {
     rule(at: index, isAndroidEntry: false)
   }
-
 
   /// The family `fonts` names for a language, or for the text's dominant script.
   ///

@@ -54,7 +54,8 @@ extension CheckJSONReport {
     /// Writes the run's record and opens the results.
     public func begin(_ run: CheckRunInfo) throws(CheckError) {
       let hasAndroid = run.requirements.contains { $0.steps.contains(where: \.isFontScale) }
-      append("{\"version\":\(hasAndroid ? max(run.version, CheckReport.androidVersion) : run.version)")
+      append(
+        "{\"version\":\(hasAndroid ? max(run.version, CheckReport.androidVersion) : run.version)")
       if let shard = run.shard {
         append(",\"shard\":")
         string(shard)
@@ -116,7 +117,9 @@ extension CheckJSONReport {
       }
       if result.isFallback { append(",\"fallback\":true") }
       let layout = CheckJSONReport.cellLayout(result.cells, required: result.required)
-      if !result.cells.isEmpty, case .from(let first) = layout, SizeStep.category(first) != result.required.first {
+      if !result.cells.isEmpty, case .from(let first) = layout,
+        SizeStep.category(first) != result.required.first
+      {
         append(",\"from\":\"\(first.shortName)\"")
       }
       append(",\"cells\":[")

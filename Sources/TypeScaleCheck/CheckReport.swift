@@ -190,7 +190,9 @@ public struct CheckResult: Hashable, Sendable, Codable {
   }
 
   /// Whether the result's steps are Android font scales.
-  public var isAndroid: Bool { required.first?.isFontScale ?? cells.first?.step.isFontScale ?? false }
+  public var isAndroid: Bool {
+    required.first?.isFontScale ?? cells.first?.step.isFontScale ?? false
+  }
 }
 
 /// An entry no rule covers, or one that could not be laid out.
@@ -253,10 +255,11 @@ public struct CheckReport: Hashable, Sendable, Codable {
   /// record).
   public static let currentVersion = 3
 
-  /// The version a report with Android results is written as: 4, version 3 whose steps may be
-  /// font scales (numbers where 3 has category names) and whose Android cells end with
-  /// `{"fontScale":2,"sp":14,"dp":26,"px":68}`. A report of iOS results only is still written
-  /// as version 3, byte for byte; both are read.
+  /// The version a report with Android results is written as: 4.
+  ///
+  /// Version 4 is version 3 whose steps may be font scales (numbers where 3 has category names)
+  /// and whose Android cells end with `{"fontScale":2,"sp":14,"dp":26,"px":68}`. A report of
+  /// iOS results only is still written as version 3, byte for byte; both are read.
   public static let androidVersion = 4
 
   /// The versions `check merge` and baselines read: 3 and 4.

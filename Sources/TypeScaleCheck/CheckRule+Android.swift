@@ -53,7 +53,8 @@ extension CheckRule.Resolved {
         settings.textAppearance.flatMap { try? MaterialTextAppearance(parsing: $0) } ?? inherited
       let target = settings.target ?? .textView
       let density = settings.density.flatMap { try? AndroidDensity($0) } ?? .phone420
-      let fontScales = settings.fontScales?.fontScales(version: version) ?? version.defaultFontScales
+      let fontScales =
+        settings.fontScales?.fontScales(version: version) ?? version.defaultFontScales
       let textSize = settings.textSize ?? appearance?.sizeSp ?? Self.defaultTextSize
       let toolkit: AndroidToolkit = target == .compose ? .compose : .view
       self.version = version
@@ -141,7 +142,7 @@ extension CheckConstraints {
           let hint =
             fit.map { "on Android use \"textAppearance\": \"\($0)\" or \"textSize\"" }
             ?? "on Android use \"textAppearance\" (a Material 3 role such as bodyLarge) or "
-              + "\"textSize\" in sp"
+            + "\"textSize\" in sp"
           throw CheckError(
             place(path + ".style") + ": \(label): \"style\": \"\(style)\" is an iOS text style; "
               + hint)

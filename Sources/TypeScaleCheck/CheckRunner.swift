@@ -645,12 +645,14 @@ public final class CheckRunner: Sendable {
         truncation: result.truncationAllowed), rule: result.rule, at: category)
   }
 
-  /// The label of a summary's row drawn at a category as PNG bytes, for the HTML report.
+  /// The label of a summary's row drawn at a step as PNG bytes, for the HTML report.
+  ///
+  /// An Android row's label is laid out as its Android rule lays it out.
   ///
   /// - Parameters:
   ///   - summary: A summary of this runner's run.
   ///   - row: The row's index in ``CheckSummary/rows``.
-  ///   - category: The category.
+  ///   - step: The category or font scale.
   /// - Returns: PNG bytes.
   /// - Throws: ``CheckError`` when the row does not exist, or its text cannot be laid out or
   ///   drawn.

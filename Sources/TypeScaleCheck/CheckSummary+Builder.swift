@@ -48,7 +48,8 @@ extension CheckSummary {
           rule: Self.index(rule, in: &ruleIndex, table: &summary.rules),
           line: Int32(clamping: result.line), variant: result.variant, text: result.text,
           statuses: statuses, failures: failures,
-          unlaid: CategorySet(steps: result.unlaidCategories), largestFitting: result.largestFitting,
+          unlaid: CategorySet(steps: result.unlaidCategories),
+          largestFitting: result.largestFitting,
           isFallback: result.isFallback, isBaselined: result.isBaselined,
           missingGlyphs: result.missingGlyphs))
     }

@@ -106,7 +106,9 @@ extension CheckTerminalReport {
         out += paint(Self.shown(key.key), .bold)
         out += "  fails in \(CheckPlan.number(key.failingLanguages)) of "
         out += Self.count(key.languages, "language") + "\n"
-        for row in rows { write(row, categories: categories, labelWidth: labelWidth, summary, &out) }
+        for row in rows {
+          write(row, categories: categories, labelWidth: labelWidth, summary, &out)
+        }
         if !hidden.isEmpty {
           let languages = Set(hidden.flatMap { $0.rows.map { summary.rows[$0].language } }).count
           out += "  … \(Self.count(hidden.count, "more row"))"

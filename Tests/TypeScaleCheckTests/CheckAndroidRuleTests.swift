@@ -83,8 +83,14 @@ import TypeScale
       #"{"platform": "ios", "rules": [{"keys": "a", "textSize": 14}]}"#,
       #"rules[0].textSize: rule "a": "textSize" is an Android field"#
     ),
-    (#"{"defaults": {"target": "webview"}}"#, "unknown target \"webview\"; valid values: textview, compose"),
-    (#"{"defaults": {"ellipsize": "middle"}}"#, "unknown ellipsize \"middle\"; valid values: none, end"),
+    (
+      #"{"defaults": {"target": "webview"}}"#,
+      "unknown target \"webview\"; valid values: textview, compose"
+    ),
+    (
+      #"{"defaults": {"ellipsize": "middle"}}"#,
+      "unknown ellipsize \"middle\"; valid values: none, end"
+    ),
     (#"{"platform": "windows"}"#, "unknown platform \"windows\"; valid platforms: ios, android"),
     (#"{"defaults": {"textAppearance": "huge"}}"#, "defaults.textAppearance"),
     (#"{"defaults": {"density": 0}}"#, "density 0 is not valid"),

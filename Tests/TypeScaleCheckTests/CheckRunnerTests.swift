@@ -37,7 +37,8 @@ import TypeScaleStrings
     #expect(english.largestFitting == .category(.accessibilityExtraExtraExtraLarge))
     #expect(
       german.failures == [
-        .category(.accessibilityMedium), .category(.accessibilityLarge), .category(.accessibilityExtraLarge),
+        .category(.accessibilityMedium), .category(.accessibilityLarge),
+        .category(.accessibilityExtraLarge),
         .category(.accessibilityExtraExtraLarge), .category(.accessibilityExtraExtraExtraLarge),
       ])
     #expect(german.largestFitting == .category(.extraExtraExtraLarge))

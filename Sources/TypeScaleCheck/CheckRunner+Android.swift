@@ -39,29 +39,9 @@ extension CheckRunner {
     let base = try androidFont(family: family, weight: weight)
     var missing: [Unicode.Scalar] = []
     var cells: [CheckCell] = []
-    for scale in android.fontScales {
-      let size: AndroidTextSize
-      var options: LayoutOptions
-      do throws(CheckError) {
-        size = try android.size(at: scale)
-        options = try Self.androidOptions(rule, android: android, size: size, language: language)
-      } catch {
-        throw TypeScaleError(.invalidValue, error.message, cause: error)
-      }
-      let font: LayoutFont
-      let layout: TextLayout
-      var needed: Int
-      do throws(LayoutError) {
-        font = try base.withSize(size.points)
-        layout = try engine.layout(text, font: font, options: options)
-        needed = layout.lineCount
-        if layout.isTruncated {
-          options.lineLimit = nil
-          needed = try engine.layout(text, font: font, options: options).lineCount
-        }
-      } catch {
-        throw TypeScaleError(error)
-      }
+    for (size, layout, needed) in try androidLayouts(
+      text, base: base, rule: rule, android: android, language: language)
+    {
       for scalar in layout.diagnostics.missingCharacters where !missing.contains(scalar) {
         missing.append(scalar)
       }
@@ -73,18 +53,89 @@ extension CheckRunner {
       }
       cells.append(
         CheckCell(
-          step: .fontScale(scale), status: status, pointSize: layout.pointSize,
+          step: .fontScale(size.fontScale), status: status, pointSize: layout.pointSize,
           width: layout.width, height: layout.height, lineCount: layout.lineCount,
           neededLines: needed, sp: size.sp.points, dp: size.dp, px: size.px))
     }
     return (cells, missing.map(MissingGlyphsText.codePoint))
   }
 
-  /// An Android label's options at one size.
+  /// Each font scale's size, layout and the lines the text needs without `maxLines`: one
+  /// shape-once sweep over the rule's `AndroidTextScale` when the options are the same at every
+  /// scale (``sweepsOnce(_:)``), else one layout per scale.
+  private func androidLayouts(
+    _ text: String, base: LayoutFont, rule: CheckRule.Resolved,
+    android: CheckRule.Resolved.Android, language: String
+  ) throws(TypeScaleError) -> [(AndroidTextSize, TextLayout, Int)] {
+    if Self.sweepsOnce(android), let scale = android.scale {
+      var options = Self.androidBaseOptions(rule, android: android, language: language)
+      do throws(LayoutError) {
+        let swept = try engine.sweep(text, font: base, scale: scale, options: options)
+        var needed = swept.map(\.layout.lineCount)
+        if swept.contains(where: \.layout.isTruncated) {
+          options.lineLimit = nil
+          needed = try engine.sweep(text, font: base, scale: scale, options: options)
+            .map(\.layout.lineCount)
+        }
+        return zip(swept, needed).map { ($0.size, $0.layout, $1) }
+      } catch {
+        throw TypeScaleError(error)
+      }
+    }
+    var layouts: [(AndroidTextSize, TextLayout, Int)] = []
+    for fontScale in android.fontScales {
+      let size: AndroidTextSize
+      var options: LayoutOptions
+      do throws(CheckError) {
+        size = try android.size(at: fontScale)
+        options = try Self.androidOptions(rule, android: android, size: size, language: language)
+      } catch {
+        throw TypeScaleError(.invalidValue, error.message, cause: error)
+      }
+      do throws(LayoutError) {
+        let font = try base.withSize(size.points)
+        let layout = try engine.layout(text, font: font, options: options)
+        var needed = layout.lineCount
+        if layout.isTruncated {
+          options.lineLimit = nil
+          needed = try engine.layout(text, font: font, options: options).lineCount
+        }
+        layouts.append((size, layout, needed))
+      } catch {
+        throw TypeScaleError(error)
+      }
+    }
+    return layouts
+  }
+
+  /// An Android label's options at one size: ``androidBaseOptions(_:android:language:)`` with
+  /// the appearance's letter spacing and line height at that size.
   static func androidOptions(
     _ rule: CheckRule.Resolved, android: CheckRule.Resolved.Android, size: AndroidTextSize,
     language: String
   ) throws(CheckError) -> LayoutOptions {
+    var options = androidBaseOptions(rule, android: android, language: language)
+    guard let appearance = android.appearance else { return options }
+    // TextView's android:letterSpacing is in em; Compose's tracking is in sp, the same fraction
+    // of the size at every font scale (both go through the same curve). Android adds it after
+    // every cluster, as kern does.
+    options.kern = letterSpacingEm(appearance, target: android.target) * size.points
+    if let sp = lineHeightSp(appearance, target: android.target), let scale = android.scale {
+      do throws(MetricsError) {
+        let height = try scale.lineHeight(sp: try DesignSize(sp), at: size.fontScale).points
+        options.lineHeight = LineHeight(minimum: height, maximum: height)
+      } catch {
+        throw CheckError(error.message, cause: error)
+      }
+    }
+    return options
+  }
+
+  /// The options every font scale of an Android label shares: the target, density, width,
+  /// `maxLines`, ellipsis or clipping, language, font padding and word style.
+  static func androidBaseOptions(
+    _ rule: CheckRule.Resolved, android: CheckRule.Resolved.Android, language: String
+  ) -> LayoutOptions {
     var options = LayoutOptions(
       width: rule.width, lineLimit: rule.lineLimit == 0 ? nil : rule.lineLimit,
       truncation: android.ellipsize == .end ? .tail : .clip,
@@ -97,26 +148,32 @@ extension CheckRunner {
     case .phrase: options.lineBreakWordStyle = .phrase
     case .auto: options.lineBreakWordStyle = .auto
     }
-    guard let appearance = android.appearance else { return options }
-    // TextView's android:letterSpacing is in em; Compose's tracking is in sp, the same fraction
-    // of the size at every font scale (both go through the same curve). Android adds it after
-    // every cluster, as kern does.
-    let em =
-      android.target == .textView
-      ? appearance.letterSpacingEm : appearance.trackingSp / appearance.sizeSp
-    options.kern = em * size.points
-    let lineHeight =
-      android.target == .compose
-      ? appearance.composeLineHeightSp ?? appearance.lineHeightSp : appearance.lineHeightSp
-    if let sp = lineHeight, let scale = android.scale {
-      do throws(MetricsError) {
-        let height = try scale.lineHeight(sp: try DesignSize(sp), at: size.fontScale).points
-        options.lineHeight = LineHeight(minimum: height, maximum: height)
-      } catch {
-        throw CheckError(error.message, cause: error)
-      }
-    }
     return options
+  }
+
+  /// The appearance's letter spacing in em for the toolkit.
+  static func letterSpacingEm(_ appearance: MaterialTextAppearance, target: CheckAndroidTarget)
+    -> Double
+  {
+    target == .textView
+      ? appearance.letterSpacingEm
+      : appearance.sizeSp > 0 ? appearance.trackingSp / appearance.sizeSp : 0
+  }
+
+  /// The appearance's line height in `sp` for the toolkit, or `nil` for the font's own.
+  static func lineHeightSp(_ appearance: MaterialTextAppearance, target: CheckAndroidTarget)
+    -> Double?
+  {
+    target == .compose
+      ? appearance.composeLineHeightSp ?? appearance.lineHeightSp : appearance.lineHeightSp
+  }
+
+  /// Whether every font scale of the rule lays out with the same options, so one shape-once
+  /// sweep covers them: no letter spacing and no line height from an appearance.
+  static func sweepsOnce(_ android: CheckRule.Resolved.Android) -> Bool {
+    guard let appearance = android.appearance else { return true }
+    return letterSpacingEm(appearance, target: android.target) == 0
+      && lineHeightSp(appearance, target: android.target) == nil
   }
 
   /// The font of an Android label at a placeholder size, resolved once per family and weight:

@@ -112,6 +112,16 @@ import TypeScaleCheck
     let gridLine = try #require(
       output.components(separatedBy: "\n").last { $0.contains("strings.xml:3") })
     #expect(gridLine.contains("×"), "\(gridLine)")
+
+    // The HTML page: font-scale columns after the twelve categories, and the Android label drawn.
+    let page = folder.appendingPathComponent("check.html")
+    let html = await typescale(
+      "check", folder.appendingPathComponent("constraints.json").path, "--html", page.path)
+    #expect(html.status == 1)
+    #expect(html.error.isEmpty, "\(html.error)")
+    let text = try String(contentsOf: page, encoding: .utf8)
+    #expect(text.contains(#""AX5","0.85×","1×","1.15×","1.3×","1.5×","1.8×","2×"]"#))
+    #expect(text.components(separatedBy: "data:image/png").count - 1 == 2)
   }
 
   @Test func iOSOnlyRun_stillWritesVersion3() async throws {

@@ -645,6 +645,20 @@ public final class CheckRunner: Sendable {
         truncation: result.truncationAllowed), rule: result.rule, at: category)
   }
 
+  /// The label of a result drawn at a step (a category, or an Android result's font scale) as
+  /// PNG bytes, laid out as the run laid it out.
+  ///
+  /// - Parameters:
+  ///   - result: A result of this runner.
+  ///   - step: The step.
+  /// - Returns: PNG bytes.
+  /// - Throws: ``CheckError`` when the text cannot be laid out or drawn.
+  public func image(for result: CheckResult, at step: SizeStep) throws(CheckError) -> Data {
+    if let category = step.category { return try image(for: result, at: category) }
+    return try androidImage(
+      text: result.text, key: result.key, language: result.language, id: result.id, at: step)
+  }
+
   /// The label of a summary's row drawn at a step as PNG bytes, for the HTML report.
   ///
   /// An Android row's label is laid out as its Android rule lays it out.

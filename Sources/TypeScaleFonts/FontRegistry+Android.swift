@@ -37,7 +37,7 @@ extension FontRegistry {
       }
       do {
         faces += try register(fileAt: folder.appendingPathComponent(name))
-      } catch where error.code == .duplicatePostScriptName {
+      } catch  where error.code == .duplicatePostScriptName {
         // Another task registered the same name in between.
         if let known = face(postScriptName: postScriptName) { faces.append(known) }
       }

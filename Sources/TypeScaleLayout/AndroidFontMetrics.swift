@@ -13,9 +13,8 @@
 /// top and ceils bottom. The metrics are the base font's (the first of the family), whatever
 /// text is drawn.
 ///
-/// Not modelled: `elegantTextHeight` (on by default for targetSdk 35+), under which hwui
-/// replaces these with fixed Roboto-like proportions (top 2500, ascent 1900, descent 500,
-/// bottom 1000 per 2048 em) for the elegant family variant.
+/// Under `elegantTextHeight` (``LayoutOptions/elegantTextHeight``) hwui replaces the base font's
+/// metrics with fixed proportions of the size (``init(elegantAt:)``).
 struct AndroidFontMetrics: Hashable, Sendable {
   /// `FontMetricsInt.top`: the bounding box's top, floored (negative).
   var top: Int
@@ -30,6 +29,21 @@ struct AndroidFontMetrics: Hashable, Sendable {
 
   /// What `Paint.getFontMetricsInt(null)` returns: `descent − ascent + leading`.
   var spacing: Int { descent - ascent + leading }
+
+  /// The metrics `getFontMetricsInt` reports under elegant text height: `−size × 2500 / 2048`
+  /// for top, `1900` for ascent, `500` for descent, `1000` for bottom and 0 leading, in single
+  /// precision, rounded as for any font (hwui `getMetricsInternal`, `kElegantTop` and the rest).
+  ///
+  /// - Parameter textSize: The text size in px.
+  init(elegantAt textSize: Double) {
+    let size = Float(textSize)
+    func scaled(_ units: Float) -> Float { -size * units / 2048 }
+    ascent = Int((scaled(1900) + 0.5).rounded(.down))
+    descent = Int((scaled(-500) + 0.5).rounded(.down))
+    leading = 0
+    top = Int(scaled(2500).rounded(.down))
+    bottom = Int(scaled(-1000).rounded(.up))
+  }
 
   /// The metrics of a face at a text size in px.
   ///
@@ -74,6 +88,7 @@ struct SkiaFaceMetrics: Hashable, Sendable {
   /// `hhea` is missing or short.
   ///
   /// - Parameter table: The bytes of a table by tag (empty when the face has none).
+  /// - Returns: The metrics, or `nil` without a readable `head` and `hhea`.
   static func read(_ table: (String) -> [UInt8]) -> SkiaFaceMetrics? {
     let head = table("head")
     let hhea = table("hhea")

@@ -100,19 +100,34 @@ public struct LayoutOptions: Hashable, Sendable {
   /// the ``target``'s: ``BreakStrategy/highQuality`` for a `TextView`, ``BreakStrategy/simple``
   /// (greedy) for every other target.
   public var breakStrategy: BreakStrategy?
-  /// Whether the first line's top and the last visible line's bottom reach the font's bounds
-  /// (`FontMetricsInt.top`/`bottom`) instead of its ascent and descent, as Android's
-  /// `includeFontPadding`; `nil` uses the ``target``'s: on for a `TextView`, off for Compose.
+  /// Android's `includeFontPadding`: whether the text's first and last lines reach the font's
+  /// bounds.
+  ///
+  /// When on, the first line's top and the last visible line's bottom are
+  /// `FontMetricsInt.top`/`bottom` instead of its ascent and descent. `nil` uses the
+  /// ``target``'s: on for a `TextView`, off for Compose.
   /// Ignored by the Apple targets.
   public var includeFontPadding: Bool?
-  /// Phrase breaking for Japanese and Korean (Android's `lineBreakWordStyle`); `nil` uses the
-  /// ``target``'s, ``LineBreakWordStyle/none``. Applies to every target.
+  /// Phrase breaking for Japanese and Korean, Android's `lineBreakWordStyle`.
+  ///
+  /// `nil` uses the ``target``'s, ``LineBreakWordStyle/none``. Applies to every target.
   public var lineBreakWordStyle: LineBreakWordStyle?
-  /// Whether a line grows to fit the extents of the fallback fonts drawn on it (Android's
-  /// `setUseFallbackLineSpacing`); `nil` uses the ``target``'s: on. When off, an Android line's
+  /// Whether a line grows to fit the fallback fonts drawn on it, Android's
+  /// `setUseFallbackLineSpacing`.
+  ///
+  /// `nil` uses the ``target``'s: on. When off, an Android line's
   /// height comes from the primary font alone. Ignored by the Apple targets, whose lines always
   /// fit every face on them.
   public var fallbackLineSpacing: Bool?
+  /// Android's `Paint.setElegantTextHeight`: whether the base font's metrics are replaced by
+  /// fixed proportions of the size.
+  ///
+  /// With it on, hwui's `getFontMetricsInt` reports top −2500, ascent −1900, descent 500 and
+  /// bottom 1000 per 2048 of the text size whatever the font (`android_graphics_Paint.cpp`,
+  /// `kElegantTop` and the rest). Android turns it on by default for apps targeting API 35 and
+  /// always from API 36 (`Paint.isElegantTextHeight`); `nil` uses the ``target``'s, off (the
+  /// font's own metrics, as apps targeting API 34 or lower get). Ignored by the Apple targets.
+  public var elegantTextHeight: Bool?
 
   /// The break strategy that applies: ``breakStrategy``, or the ``target``'s.
   public var effectiveBreakStrategy: BreakStrategy { breakStrategy ?? target.breakStrategy }
@@ -131,6 +146,9 @@ public struct LayoutOptions: Hashable, Sendable {
   public var effectiveFallbackLineSpacing: Bool {
     fallbackLineSpacing ?? target.fallbackLineSpacing
   }
+
+  /// Whether elegant text height applies: ``elegantTextHeight``, or the ``target``'s (off).
+  public var effectiveElegantTextHeight: Bool { elegantTextHeight ?? target.elegantTextHeight }
 
   /// The line-break strategy that applies: ``lineBreakStrategy``, or the ``target``'s.
   public var effectiveLineBreakStrategy: LineBreakStrategy {
@@ -181,6 +199,7 @@ public struct LayoutOptions: Hashable, Sendable {
     self.includeFontPadding = nil
     self.lineBreakWordStyle = nil
     self.fallbackLineSpacing = nil
+    self.elegantTextHeight = nil
   }
 
   /// Checks every value, naming the first bad one.
@@ -335,6 +354,11 @@ public struct FontFeature: Hashable, Sendable, CustomStringConvertible {
 /// A line's natural height is the largest `ascender − descender + lineGap` (the `hhea` values)
 /// among the faces on it, at its size. It is multiplied by ``multiple``, then clamped to
 /// ``minimum`` and ``maximum``; ``spacing`` is added between lines.
+///
+/// The Android targets (``LayoutTarget/textView``, ``LayoutTarget/compose``) read it the
+/// Android way: ``minimum`` > 0 is the line height (`android:lineHeight`, Compose's
+/// `TextStyle.lineHeight`), ``multiple`` a `TextView`'s `lineSpacingMultiplier` and ``spacing``
+/// its `lineSpacingExtra` (both ignored by Compose, which has neither); ``maximum`` is ignored.
 public struct LineHeight: Hashable, Sendable {
   /// `lineHeightMultiple`: 0 or 1 leaves the natural height.
   public var multiple: Double

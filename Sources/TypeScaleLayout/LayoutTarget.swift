@@ -139,12 +139,17 @@ public enum LayoutTarget: String, Hashable, Sendable, CaseIterable {
   /// in `LineBreak.Simple`).
   public var lineBreakWordStyle: LayoutOptions.LineBreakWordStyle { .none }
 
-  /// Whether a line grows to fit the fallback fonts drawn on it when
-  /// ``LayoutOptions/fallbackLineSpacing`` is `nil`: on for both Android targets (compat change
-  /// `STATICLAYOUT_FALLBACK_LINESPACING`, targetSdk ≥ 28; Compose sets it on its layouts). The
+  /// Whether a line grows to fit the fallback fonts on it when the option is `nil`: on.
+  ///
+  /// That is ``LayoutOptions/fallbackLineSpacing``'s default for both Android targets (compat
+  /// change `STATICLAYOUT_FALLBACK_LINESPACING`, targetSdk ≥ 28; Compose sets it on). The
   /// Apple targets always take the largest metrics of the faces on a line, which this does not
   /// change.
   public var fallbackLineSpacing: Bool { true }
+
+  /// Whether elegant text height applies when ``LayoutOptions/elegantTextHeight`` is `nil`:
+  /// off for every target (an app targeting API 34 or lower; from API 35 Android turns it on).
+  public var elegantTextHeight: Bool { false }
 
   /// What ``LayoutOptions/init(width:lineLimit:truncation:alignment:baseDirection:target:)``
   /// uses when no truncation is given: tail for the Apple targets (`byTruncatingTail`), clip

@@ -48,7 +48,8 @@ struct LineBreaker {
     let language = options.language ?? ""
     let japanesePhrase = phrase && PhraseRule.isJapanese(language)
     let breaker = try context.lineBreaker(
-      for: japanesePhrase ? language + (language.contains("@") ? ";lw=phrase" : "@lw=phrase") : language)
+      for: japanesePhrase
+        ? language + (language.contains("@") ? ";lw=phrase" : "@lw=phrase") : language)
     var breaks = try units.withUnsafeBufferPointer { (buffer) throws(LayoutError) in
       try breaker.breaks(in: buffer)
     }

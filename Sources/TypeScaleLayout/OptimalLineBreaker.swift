@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// Android's high-quality line breaking (`BREAK_STRATEGY_HIGH_QUALITY` and `_BALANCED`):
-/// the breaks that minimise a paragraph's total cost, as Minikin's optimal line breaker
+/// Android's high-quality line breaking: the breaks that minimise a paragraph's total cost.
+///
+/// This is `BREAK_STRATEGY_HIGH_QUALITY` and `_BALANCED` as Minikin's optimal line breaker
 /// (`libs/minikin/OptimalLineBreaker.cpp`, earlier `LineBreaker::computeBreaksOptimal`) chooses
-/// them. Implemented from the description of Minikin's cost model, not from its code.
+/// the breaks, implemented from the description of Minikin's cost model, not from its code.
 ///
 /// Candidates are ICU's break opportunities (the same as greedy breaking uses) and, inside a
 /// word wider than the line, every grapheme-cluster boundary ("desperate" breaks). A line from
@@ -35,7 +36,9 @@
 ///   most ``maximumWindow``: each line end looks back only over the starts from which the line
 ///   is not overfull (plus the nearest overfull one), as Minikin's active pointer does.
 enum OptimalLineBreaker {
-  /// The most line starts one line end looks back over: 1,024 candidates. A line holding more
+  /// The most line starts one line end looks back over: 1,024 candidates.
+  ///
+  /// A line holding more
   /// break opportunities than this (a paragraph of over a thousand one-letter words on one very
   /// wide line) is broken as if the earlier starts could not be chosen; real text holds under a
   /// hundred per line.
@@ -114,7 +117,9 @@ enum OptimalLineBreaker {
     let linePenalty = 2 * (0.5 * textSize * widthPx)
     // Candidates: the block's start, its soft opportunities with desperate breaks inside words
     // wider than the line, and its end.
-    var candidates = [Candidate(offset: block.lowerBound, contentEnd: block.lowerBound, isDesperate: false)]
+    var candidates = [
+      Candidate(offset: block.lowerBound, contentEnd: block.lowerBound, isDesperate: false)
+    ]
     var cluster = firstIndex(in: boundaries, after: block.lowerBound)
     for offset in soft + [block.upperBound] {
       let previous = candidates[candidates.count - 1].offset
@@ -180,7 +185,9 @@ enum OptimalLineBreaker {
       spans.append(
         LineBreaker.Span(
           range: lineStart..<candidate.offset,
-          contentEnd: max(lineStart, isLast ? contentEnd(lineStart, candidate.offset, units) : candidate.contentEnd),
+          contentEnd: max(
+            lineStart,
+            isLast ? contentEnd(lineStart, candidate.offset, units) : candidate.contentEnd),
           mandatory: isLast, breaksWord: candidate.isDesperate))
       lineStart = candidate.offset
     }

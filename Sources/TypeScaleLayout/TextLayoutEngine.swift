@@ -241,7 +241,17 @@ public final class TextLayoutEngine: Sendable {
     let pointSize = font.pointSize * scale
     let contentWidth = attempt.lines.map(\.width).max() ?? 0
     let layoutWidth = options.width ?? contentWidth
-    let lines = typesetter.place(attempt.lines, pointSize: pointSize, layoutWidth: layoutWidth)
+    var pending = attempt.lines
+    if pending.isEmpty, options.target.isAndroid {
+      // An empty Android layout still has one line (Layout.getLineCount() is 1 for ""), as
+      // tall as the font's metrics: an empty TextView or Text is one line high.
+      pending = [
+        Typesetter.PendingLine(
+          pieces: [], range: 0..<0, width: 0, paragraphLevel: 0, mandatory: true,
+          isTruncated: false, contentEnd: 0, paragraphStart: 0)
+      ]
+    }
+    let lines = typesetter.place(pending, pointSize: pointSize, layoutWidth: layoutWidth)
     let exactHeight = lines.last.map { $0.top + $0.height } ?? 0
     var width = contentWidth
     var height = exactHeight

@@ -29,7 +29,8 @@ extension Typesetter {
   ///
   /// For each line (AOSP `core/java/android/text/StaticLayout.java`, `generate` and `out`):
   ///
-  /// - Its ascent and descent are the base font's `getFontMetricsInt` values; with fallback line
+  /// - Its ascent and descent are the base font's `getFontMetricsInt` values (the elegant
+  ///   proportions under ``LayoutOptions/effectiveElegantTextHeight``); with fallback line
   ///   spacing (``LayoutOptions/effectiveFallbackLineSpacing``) they widen to the rounded
   ///   extents of every other face drawn on the line (`Math.min(fmAscent, round(ascent))`).
   ///   Top and bottom are the base font's, widened to the line's ascent and descent when those
@@ -51,10 +52,15 @@ extension Typesetter {
   ///   ``LineHeight/spacing`` `lineSpacingExtra` (dp, rounded half up to px): every line but
   ///   the last gets `(below − above) × (multiplier − 1) + extra`, rounded half away from
   ///   zero. Compose has neither; they are ignored there, as is ``LineHeight/maximum``.
+  ///
+  /// Justified alignment is placed as leading: `JUSTIFICATION_MODE_NONE` is both targets'
+  /// default, and inter-word justification is not modelled for them.
   func placeAndroid(_ pending: [PendingLine], pointSize: Double, layoutWidth: Double) -> [Line] {
     let density = androidDensity
     let textSize = pointSize * density
-    let base = androidMetrics(of: font.face, textSize: textSize)
+    let base =
+      options.effectiveElegantTextHeight
+      ? AndroidFontMetrics(elegantAt: textSize) : androidMetrics(of: font.face, textSize: textSize)
     var extents: [FontFace: AndroidFontMetrics] = [font.face: base]
     let includePad = options.effectiveIncludeFontPadding
     let fallback = options.effectiveFallbackLineSpacing

@@ -19,7 +19,7 @@ public struct AndroidDensity: Hashable, Comparable, Sendable, CustomStringConver
   /// buckets run from ldpi 0.75 to xxxhdpi 4).
   public static let range: ClosedRange<Double> = 0.5...8
 
-  /// A 420 dpi phone: 2.625 px per dp. The default.
+  /// A 420 dpi phone, 2.625 px per dp: the default.
   public static let phone420 = AndroidDensity(_unchecked: 2.625)
   /// mdpi, 160 dpi: 1 px per dp (`DENSITY_DEFAULT`).
   public static let mdpi = AndroidDensity(_unchecked: 1)

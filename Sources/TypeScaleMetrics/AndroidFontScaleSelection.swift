@@ -34,7 +34,9 @@ public struct AndroidFontScaleSelection: Hashable, Sendable {
   /// The entries, in the order written.
   public let items: [Item]
 
-  /// The font scales accepted: 0.5 through 4. Android's Settings offer 0.85…2; `adb shell
+  /// The font scales accepted: 0.5 through 4.
+  ///
+  /// Android's Settings offer 0.85…2; `adb shell
   /// settings put system font_scale` reaches further, and 4 is well past any device's range.
   public static let validScales: ClosedRange<Double> = 0.5...4
   /// The longest text ``init(parsing:)`` reads: 1,000 UTF-8 bytes.
@@ -168,7 +170,8 @@ public struct AndroidFontScaleSelection: Hashable, Sendable {
     } else if body.hasSuffix("x") || body.hasSuffix("×") {
       body = body.dropLast()
     }
-    let digits = body.filter { $0 == "." }.count <= 1 && !body.isEmpty
+    let digits =
+      body.filter { $0 == "." }.count <= 1 && !body.isEmpty
       && body.allSatisfy { $0 == "." || ("0"..."9").contains($0) } && body != "."
     guard digits, let number = Double(body) else {
       let shown = text.isEmpty ? whole : text

@@ -208,7 +208,10 @@ public struct AndroidTextScale: SizeScale, Hashable {
       px = dp * density  // applyDimension(COMPLEX_UNIT_DIP, convertSpToDp(value))
     } else {
       dp = sp * scale
-      px = sp * (density * scale)  // value * scaledDensity
+      switch toolkit {
+      case .view: px = sp * (density * scale)  // applyDimension: value * scaledDensity
+      case .compose: px = dp * density  // TextUnit.toPx(): Dp(value * fontScale).toPx()
+      }
     }
     let drawn: Double
     switch toolkit {

@@ -25,7 +25,7 @@ public struct AndroidVersion: Hashable, Comparable, Sendable, CustomStringConver
   /// The major release number, such as 14 for Android 14.
   public let release: Int
 
-  /// The releases accepted: 1 through 99. Every release from 14 on behaves as 14.
+  /// The releases accepted: 1 through 99; every release from 14 on behaves as 14.
   public static let releases: ClosedRange<Int> = 1...99
 
   /// Android 13 (API 33), the last release with only linear font scaling.

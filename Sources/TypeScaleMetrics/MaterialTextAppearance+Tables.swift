@@ -88,11 +88,13 @@ extension MaterialTextAppearance {
   /// and `Small`.
   ///
   /// Sizes from AOSP `core/res/res/values/dimens_material.xml` (`text_size_*_material`); weights
-  /// from the `font_family_*_material` strings (light for Display4; medium for Title, Menu,
-  /// Body2 and Button). None sets a line height or letter spacing; Button is all caps.
+  /// from the `font_family_*_material` strings, as AppCompat's `abc_font_family_*_material`
+  /// mirror them (`sans-serif-light` for Display4; `sans-serif-medium` for Title, Body2 and
+  /// Button; `sans-serif` for the rest). None sets a line height or letter spacing; Button is
+  /// all caps.
   public static let platform: [MaterialTextAppearance] = [
     pf("Display4", 112, .light), pf("Display3", 56), pf("Display2", 45), pf("Display1", 34),
-    pf("Headline", 24), pf("Title", 20, .medium), pf("Subhead", 16), pf("Menu", 16, .medium),
+    pf("Headline", 24), pf("Title", 20, .medium), pf("Subhead", 16), pf("Menu", 16),
     pf("Body2", 14, .medium), pf("Body1", 14), pf("Caption", 12),
     pf("Button", 14, .medium, allCaps: true), pf("Large", 22), pf("Medium", 18), pf("Small", 14),
   ]

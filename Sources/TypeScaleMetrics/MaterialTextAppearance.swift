@@ -50,8 +50,10 @@ public struct MaterialTextAppearance: Hashable, Sendable, CustomStringConvertibl
   /// The line height in `sp` of the View style (`android:lineHeight`), or `nil` where the style
   /// sets none and a `TextView` uses the font's own height: Material 2 and platform styles.
   public let lineHeightSp: Double?
-  /// The line height in `sp` of the Compose style (`TextStyle.lineHeight`), or `nil` where
-  /// Compose has no such style (platform appearances). Material 3's equals ``lineHeightSp``;
+  /// The line height in `sp` of the Compose style (`TextStyle.lineHeight`), if Compose has one.
+  ///
+  /// `nil` for platform appearances, which Compose has no style for. Material 3's equals
+  /// ``lineHeightSp``;
   /// Compose Material's Material 2 styles set line heights MDC's do not (`h1` 112 sp …
   /// `overline` 16 sp).
   public let composeLineHeightSp: Double?
@@ -61,8 +63,10 @@ public struct MaterialTextAppearance: Hashable, Sendable, CustomStringConvertibl
   public let letterSpacingEm: Double
   /// The weight: 400 for `sans-serif`, 500 for `sans-serif-medium`, 300 for `sans-serif-light`.
   public let weight: FontWeight
-  /// Whether the View style sets `textAllCaps` (MDC's Material 2 Button and Overline, the
-  /// platform's Button). Compose styles never change case.
+  /// Whether the View style sets `textAllCaps`.
+  ///
+  /// MDC's Material 2 Button and Overline and the platform's Button do; Compose styles never
+  /// change case.
   public let allCaps: Bool
 
   /// Creates an appearance from its values.

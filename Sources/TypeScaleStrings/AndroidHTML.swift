@@ -109,7 +109,9 @@ enum AndroidHTML {
     let closing = index < scalars.count && scalars[index] == "/"
     if closing { index += 1 }
     var name = ""
-    while index < scalars.count, scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) {
+    while index < scalars.count,
+      scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index])
+    {
       name.unicodeScalars.append(scalars[index])
       index += 1
     }

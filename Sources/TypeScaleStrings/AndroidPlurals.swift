@@ -4,7 +4,7 @@ import Foundation
 import TypeScaleInternals
 
 /// Which texts of a `<plurals>` element Android shows in a language, one per CLDR plural
-/// category the language has.
+/// category that an integer selects in the language.
 ///
 /// `Resources.getQuantityString` picks the item for the category that the language's CLDR
 /// plural rules (ICU's `PluralRules.select`) give the quantity, and falls back to the `other`
@@ -17,20 +17,37 @@ import TypeScaleInternals
 /// - else nothing — Android throws `Resources.NotFoundException` — and a warning.
 ///
 /// An item for a category the language does not have (`<item quantity="one">` in Japanese,
-/// `few` in English) is never selected: a warning (lint's `UnusedQuantity`), no entry.
+/// `few` in English) is never selected: a warning (lint's `UnusedQuantity`), no entry. Nor is
+/// one that only fractions select (Czech `many`), as the quantity is an `int`; the `other`
+/// item of such a language (Russian) is shown only in place of missing items.
 /// The categories come from ICU through ``PluralSamples``, as for the Apple readers.
 enum AndroidPlurals {
   /// CLDR's plural categories in their canonical order.
   static let allCategories = ["zero", "one", "two", "few", "many", "other"]
 
-  /// The CLDR cardinal categories `language` has, in canonical order (`en`: one, other;
-  /// `ru`: one, few, many, other; `ja`: other).
+  /// The CLDR cardinal categories of `language` that an integer selects, in canonical order
+  /// (`en`: one, other; `ru`: one, few, many; `cs`: one, few, other; `ja`: other).
+  ///
+  /// `getQuantityString` takes an `int` (`ResourcesImpl.getQuantityText` selects with
+  /// `PluralRules.select((double) quantity)`), so a category that only fractions select
+  /// (Russian `other`, 1.5; Czech `many`, 0.5) is never chosen for itself; its item is still
+  /// shown for the categories an element lacks, which the fallback covers.
   ///
   /// - Parameter language: A BCP 47 code (`pt-BR`, `sr-Latn`).
   /// - Returns: The categories; an unknown language has CLDR's root rules: `other` only.
   static func categories(of language: String) -> [String] {
-    let found = allCategories.filter { PluralSamples.number(for: $0, language: language) != nil }
-    return found.contains("other") ? found : found + ["other"]
+    let found = allCategories.filter { category in
+      guard let number = PluralSamples.number(for: category, language: language) else {
+        return false
+      }
+      return number.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+    return found.isEmpty ? ["other"] : found
+  }
+
+  /// Whether some number, integer or not, is in `category` in `language`.
+  static func languageHas(_ category: String, _ language: String) -> Bool {
+    PluralSamples.number(for: category, language: language) != nil
   }
 
   /// The text each category shows and what looked wrong.
@@ -61,7 +78,17 @@ enum AndroidPlurals {
         continue
       }
       byCategory[quantity] = item
-      if !categories.contains(quantity) {
+      if !categories.contains(quantity), quantity != "other" {
+        guard !languageHas(quantity, language) else {
+          warnings.append(
+            StringsWarning(
+              file: file, line: item.line, key: first.name,
+              "<plurals name=\"\(name)\"> has <item quantity=\"\(quantity)\">, a category only "
+                + "fractions select in \(language) (such as "
+                + "\(PluralSamples.number(for: quantity, language: language) ?? "?")); Android's "
+                + "getQuantityString takes an integer and never shows it, so it is not measured"))
+          continue
+        }
         warnings.append(
           StringsWarning(
             file: file, line: item.line, key: first.name,

@@ -13,8 +13,8 @@ import TypeScaleInternals
 /// ``LocalizedEntry/syntax`` ``PlaceholderSyntax/android`` and the line of its element:
 ///
 /// - `<string name="k">` → one entry with key `k` and an empty variant.
-/// - `<plurals name="k">` → one entry per CLDR plural category of the file's language (English
-///   `one`, `other`; Russian `one`, `few`, `many`, `other`; Japanese `other`), key `k`, variant
+/// - `<plurals name="k">` → one entry per CLDR plural category an integer selects in the file's
+///   language (English `one`, `other`; Russian `one`, `few`, `many`; Japanese `other`), key `k`, variant
 ///   ``StringVariant/Step/plural(_:)``: the category's own item, or the `other` item when the
 ///   element has none (what `Resources.getQuantityString` shows). An item for a category the
 ///   language does not have is never shown and is left out; ``readFile(contentsOf:defaultLanguage:)``
@@ -191,7 +191,10 @@ public struct AndroidStringsReader: StringsReader {
       switch item.kind {
       case .string, .arrayItem:
         let shown = try resolver.text(of: item)
-        let key = if case .arrayItem(let number) = item.kind { "\(item.name)[\(number)]" } else { item.name }
+        let key =
+          if case .arrayItem(let number) = item.kind { "\(item.name)[\(number)]" } else {
+            item.name
+          }
         entries.append(
           LocalizedEntry(
             key: key, language: language, text: shown.text, file: url, line: item.line,
@@ -209,6 +212,12 @@ public struct AndroidStringsReader: StringsReader {
         let expanded = AndroidPlurals.expand(
           items, categories: categories, language: language, file: url)
         warnings += expanded.warnings
+        // A <plurals> gives up to six entries (one per CLDR category): the limit counts them.
+        if entries.count + expanded.chosen.count > Self.maximumEntriesPerFile {
+          throw StringsError.tooManyEntries(
+            file: url, line: item.line, key: item.name,
+            atLeast: entries.count + expanded.chosen.count, limit: Self.maximumEntriesPerFile)
+        }
         for (category, source) in expanded.chosen {
           let shown = try resolver.text(of: source)
           entries.append(
@@ -513,8 +522,10 @@ private final class AndroidXMLDelegate: NSObject, XMLParserDelegate {
         segments.append("")
         if let open = openTags.popLast() {
           closedTags.append(
-            (StyledSpan.Style(tag: open.name, attributes: open.attributes), open.segment,
-              segments.count - 1))
+            (
+              StyledSpan.Style(tag: open.name, attributes: open.attributes), open.segment,
+              segments.count - 1
+            ))
         }
       }
       return

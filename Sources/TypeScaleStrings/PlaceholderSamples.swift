@@ -253,7 +253,7 @@ public struct PlaceholderSamples: Sendable, Hashable, Decodable {
     let placeholders: [Placeholder]
     do {
       placeholders = try PlaceholderScanner.scan(entry.text, syntax: entry.syntax)
-    } catch where entry.syntax == .android {
+    } catch  where entry.syntax == .android {
       // `getString` shows such a text as written; only `String.format` with arguments throws.
       return PlaceholderSample(
         text: entry.text, spans: entry.spans,

@@ -24,6 +24,10 @@ public struct StringsLoadResult: Sendable {
   /// `<language>.lproj` folders), so they are a repository's templates or a converter's input.
   /// Name one explicitly, with its language, to check it.
   public var skipped: [URL]
+  /// What looked wrong in files that were read, and is measured as the platform shows it:
+  /// for Android, plural quantities the language lacks or misses
+  /// (``AndroidStringsReader/readFile(contentsOf:defaultLanguage:)``).
+  public var warnings: [StringsWarning] = []
 
   /// Creates a result.
   ///
@@ -282,8 +286,16 @@ public struct StringsLoader: Sendable {
     walk.seen.insert(path)
     walk.result.files.append(url)
     let entries: [LocalizedEntry]
+    var warnings: [StringsWarning] = []
     do {
-      entries = try readers[kind]?.read(contentsOf: url) ?? []
+      if kind == .android {
+        let file = try AndroidStringsReader(defaultLanguage: androidDefaultLanguage)
+          .readFile(contentsOf: url)
+        entries = file.entries
+        warnings = file.warnings
+      } else {
+        entries = try readers[kind]?.read(contentsOf: url) ?? []
+      }
     } catch {
       walk.result.errors.append(error)
       return
@@ -300,5 +312,6 @@ public struct StringsLoader: Sendable {
       return
     }
     walk.result.entries += entries
+    walk.result.warnings += warnings
   }
 }

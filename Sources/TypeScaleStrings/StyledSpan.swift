@@ -43,7 +43,7 @@ public struct StyledSpan: Hashable, Sendable, CustomStringConvertible {
     /// Any other tag, by name, kept so that a report can show it; it styles nothing.
     case other(String)
 
-    /// `bold`, `italic`, `size×1.25`, `font(face=serif)`, …
+    /// The style in words, such as `bold`, `italic`, `size×1.25` or `font(face=serif)`.
     public var description: String {
       func list(_ attributes: [String: String]) -> String {
         attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
@@ -70,7 +70,6 @@ public struct StyledSpan: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - tag: The tag's name, in any case (`b`, `FONT`).
     ///   - attributes: Its attributes.
-    /// - Returns: The style.
     public init(tag: String, attributes: [String: String] = [:]) {
       switch tag.lowercased() {
       case "b", "strong": self = .bold

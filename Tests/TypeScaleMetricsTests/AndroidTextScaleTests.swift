@@ -109,6 +109,9 @@ struct AndroidTextScaleTests {
     #expect(near(size.px, 49.35, 1e-4))
     #expect(near(size.points, 18.8))
     #expect(Double(Float(size.px)) == size.px)
+    // Below Compose's 1.03 it scales linearly as TextUnit.toPx(): (sp × fontScale) × density.
+    let linear = try compose.size(at: 1.02)
+    #expect(linear.px == Double(Float(14) * Float(1.02) * Float(2.625)))
     // At 1.1 on Android 14 the platform is linear (below 1.13), Compose is not.
     #expect(near(try compose.size(at: 1.1).dp, 15.6))
     #expect(near(try AndroidTextScale(textSize: 14).size(at: 1.1).dp, 15.4))
@@ -171,7 +174,8 @@ struct AndroidTextScaleTests {
 
   // MARK: Line heights
 
-  @Test("View line height stays proportional under non-linear scaling (CTS TextViewFontScalingTest)")
+  @Test(
+    "View line height stays proportional under non-linear scaling (CTS TextViewFontScalingTest)")
   func androidTextScale_viewLineHeightProportional() throws {
     // 20 sp text at 2.0: 34 dp, 89.25 → 89 px. Its sp read back from 89 px is 19.952; the
     // 40 sp line height is 89 × 40 / 19.952 = 178.42 → 178 px. CTS accepts ±5 px around

@@ -36,7 +36,9 @@ struct AndroidVersionTests {
     #expect(try AndroidVersion(parsing: text).release == release)
   }
 
-  @Test("Bad versions name the value and the valid forms", arguments: ["0", "100", "banana", "", "API 20"])
+  @Test(
+    "Bad versions name the value and the valid forms",
+    arguments: ["0", "100", "banana", "", "API 20"])
   func androidVersion_errors(text: String) {
     let error = #expect(throws: MetricsError.self) { try AndroidVersion(parsing: text) }
     #expect(error?.code == .invalidValue)

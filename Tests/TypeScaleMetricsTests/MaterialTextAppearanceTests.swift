@@ -17,7 +17,8 @@ struct M3Row: Sendable, CustomTestStringConvertible {
 @Suite("MaterialTextAppearance")
 struct MaterialTextAppearanceTests {
   static let m3: [M3Row] = [
-    .init(name: "displayLarge", size: 57, lineHeight: 64, tracking: -0.2, em: -0.00438596, weight: 400),
+    .init(
+      name: "displayLarge", size: 57, lineHeight: 64, tracking: -0.2, em: -0.00438596, weight: 400),
     .init(name: "displayMedium", size: 45, lineHeight: 52, tracking: 0, em: 0, weight: 400),
     .init(name: "displaySmall", size: 36, lineHeight: 44, tracking: 0, em: 0, weight: 400),
     .init(name: "headlineLarge", size: 32, lineHeight: 40, tracking: 0, em: 0, weight: 400),
@@ -30,7 +31,8 @@ struct MaterialTextAppearanceTests {
     .init(name: "bodyMedium", size: 14, lineHeight: 20, tracking: 0.2, em: 0.01785714, weight: 400),
     .init(name: "bodySmall", size: 12, lineHeight: 16, tracking: 0.4, em: 0.03333333, weight: 400),
     .init(name: "labelLarge", size: 14, lineHeight: 20, tracking: 0.1, em: 0.00714286, weight: 500),
-    .init(name: "labelMedium", size: 12, lineHeight: 16, tracking: 0.5, em: 0.04166667, weight: 500),
+    .init(
+      name: "labelMedium", size: 12, lineHeight: 16, tracking: 0.5, em: 0.04166667, weight: 500),
     .init(name: "labelSmall", size: 11, lineHeight: 16, tracking: 0.5, em: 0.04545455, weight: 500),
   ]
 
@@ -145,6 +147,11 @@ struct MaterialTextAppearanceTests {
     #expect(try MaterialTextAppearance(parsing: "Body1").sizeSp == 16)
     #expect(try MaterialTextAppearance(parsing: "TextAppearance.Material.Body1").sizeSp == 14)
     #expect(try MaterialTextAppearance(parsing: "TextAppearance.Material.Button").allCaps)
+    // AppCompat's abc_font_family_*_material: light Display4; medium Title, Body2, Button.
+    let weights = MaterialTextAppearance.platform.map { "\($0.name) \($0.weight.value)" }
+    #expect(weights.contains("Display4 300") && weights.contains("Title 500"))
+    #expect(weights.contains("Body2 500") && weights.contains("Button 500"))
+    #expect(weights.contains("Menu 400") && weights.contains("Body1 400"))
   }
 
   @Test("An unknown name lists the Material 3 roles and the closest match")
@@ -187,6 +194,18 @@ struct MaterialTextAppearanceTests {
   }
 
   @Test func textStyle_everyStyleHasARole() {
-    #expect(TextStyle.allCases.allSatisfy { MaterialTextAppearance.material3.contains($0.materialRole) })
+    #expect(
+      TextStyle.allCases.allSatisfy { MaterialTextAppearance.material3.contains($0.materialRole) })
+  }
+
+  @Test("An iOS style in an Android rule names the Material 3 role to use")
+  func textStyle_errorInAndroidRule() {
+    let body = TextStyle.body.errorInAndroidRule()
+    #expect(body.code == .invalidValue)
+    #expect(
+      body.message.hasPrefix(
+        "an iOS text style in an Android rule: use textAppearance \"bodyLarge\""))
+    #expect(body.message.contains("16 sp, 24 sp line height"))
+    #expect(TextStyle.headline.errorInAndroidRule().message.contains("\"titleMedium\""))
   }
 }

@@ -5,8 +5,10 @@ import Testing
 import TypeScaleStrings
 import TypeScaleTestSupport
 
-/// Android strings read as Android shows them: plurals per CLDR category of the file's
-/// language, `tools:` attributes, styling tags as spans. Fixtures written here, by this project.
+/// Android strings read as Android shows them.
+///
+/// Plurals per CLDR category of the file's language, `tools:` attributes, styling tags as
+/// spans. Fixtures written here, by this project.
 @Suite struct AndroidStringsCompletenessTests {
   func file(
     _ body: String, folder: String = "values",
@@ -47,8 +49,11 @@ import TypeScaleTestSupport
   static let pluralCases: [(String, [String], Int)] = [
     // English has one and other.
     ("values", ["one:%d file", "other:%d files"], 0),
-    // Russian also has few and many: Android shows the other item for them.
-    ("values-ru", ["one:%d file", "few:%d files", "many:%d files", "other:%d files"], 2),
+    // Russian also has few and many: Android shows the other item for them. Its other
+    // category holds only fractions, which getQuantityString(int) never selects.
+    ("values-ru", ["one:%d file", "few:%d files", "many:%d files"], 2),
+    // Czech many holds only fractions; other holds integers (0, 5, …).
+    ("values-cs", ["one:%d file", "few:%d files", "other:%d files"], 1),
     // Japanese has only other: the one item is never shown.
     ("values-ja", ["other:%d files"], 1),
     // Arabic has all six.
@@ -90,6 +95,21 @@ import TypeScaleTestSupport
       })
   }
 
+  @Test func aCategoryOnlyFractionsSelectIsAWarning() throws {
+    let result = try read(
+      """
+        <plurals name="n">
+          <item quantity="one">%d soubor</item>
+          <item quantity="few">%d soubory</item>
+          <item quantity="many">%d souboru</item>
+          <item quantity="other">%d souborů</item>
+        </plurals>
+      """, folder: "values-cs")
+    #expect(result.entries.map { "\($0.variant)" } == ["plural=one", "plural=few", "plural=other"])
+    #expect(result.warnings.count == 1)
+    #expect(result.warnings.first?.message.contains("only fractions select in cs") == true)
+  }
+
   @Test func pluralWithoutOtherWarnsAndMeasuresNothingForTheMissingCategory() throws {
     let result = try read(
       #"<plurals name="n"><item quantity="one">One</item></plurals>"#, folder: "values")
@@ -101,8 +121,24 @@ import TypeScaleTestSupport
   @Test func pluralSamplesUseTheCategorysNumber() throws {
     let result = try read(Self.plurals, folder: "values-ru")
     let texts = try result.entries.map { try PlaceholderSamples().text(for: $0) }
-    #expect(texts == ["1 file", "2 files", "88888 files", "0.5 files"] || texts.count == 4)
-    #expect(texts.prefix(3) == ["1 file", "2 files", "88888 files"])
+    #expect(texts == ["1 file", "2 files", "88888 files"])
+  }
+
+  /// A crafted file cannot expand past the entry limit: in Arabic each one-item <plurals> is six
+  /// entries, and the limit counts them before they are made.
+  @Test func pluralExpansionCountsAgainstTheEntryLimit() throws {
+    let count = AndroidStringsReader.maximumEntriesPerFile / 6 + 1
+    let body = (0..<count).map {
+      #"<plurals name="p\#($0)"><item quantity="other">x</item></plurals>"#
+    }
+    .joined(separator: "\n")
+    let (url, root) = try file(body, folder: "values-ar")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let error = try #require(throws: StringsError.self) {
+      try AndroidStringsReader().readFile(contentsOf: url)
+    }
+    #expect(error.code == .tooLarge)
+    #expect(error.message.contains("more than 100000 entries"), "\(error.message)")
   }
 
   // MARK: - tools:
@@ -113,7 +149,7 @@ import TypeScaleTestSupport
       resources: #"<resources xmlns:tools="http://schemas.android.com/tools" tools:locale="ru">"#)
     #expect(result.language == "ru")
     #expect(result.entries.allSatisfy { $0.language == "ru" })
-    #expect(result.entries.count == 4)
+    #expect(result.entries.count == 3)
   }
 
   @Test func toolsLocaleWithAnotherPrefix() throws {
@@ -149,11 +185,15 @@ import TypeScaleTestSupport
     ("Hello <b>world</b>", "Hello world", ["bold 6..<11"]),
     ("<i>Very</i> <u>much</u>", "Very much", ["italic 0..<4", "underline 5..<9"]),
     ("<b>Bold <i>both</i></b> plain", "Bold both plain", ["bold 0..<9", "italic 5..<9"]),
-    ("a <big>big</big> and <small>small</small>", "a big and small",
-      ["size×1.25 2..<5", "size×0.8 10..<15"]),
+    (
+      "a <big>big</big> and <small>small</small>", "a big and small",
+      ["size×1.25 2..<5", "size×0.8 10..<15"]
+    ),
     (#"<font face="serif">Serif</font>"#, "Serif", ["font(face=serif) 0..<5"]),
-    (#"<annotation font="title_emphasis">text</annotation>"#, "text",
-      ["annotation(font=title_emphasis) 0..<4"]),
+    (
+      #"<annotation font="title_emphasis">text</annotation>"#, "text",
+      ["annotation(font=title_emphasis) 0..<4"]
+    ),
     // Spaces around tags collapse; the span starts at its first visible character.
     ("Go  <b>  now </b>  please", "Go now please", ["bold 3..<6"]),
     // An emoji counts two UTF-16 units.
@@ -162,8 +202,10 @@ import TypeScaleTestSupport
     (#"<b><xliff:g id="n">%1$s</xliff:g></b> left"#, "%1$s left", ["bold 0..<4"]),
     // Escaped tags and CDATA: Html.fromHtml's visible text and spans.
     ("Hello &lt;b&gt;world&lt;/b&gt;", "Hello world", ["bold 6..<11"]),
-    ("<![CDATA[Tap <i>here</i> &amp; <b>now</b>]]>", "Tap here & now",
-      ["italic 4..<8", "bold 11..<14"]),
+    (
+      "<![CDATA[Tap <i>here</i> &amp; <b>now</b>]]>", "Tap here & now",
+      ["italic 4..<8", "bold 11..<14"]
+    ),
     ("<![CDATA[Line one<br/>line two]]>", "Line one\nline two", []),
     ("<![CDATA[a <strong>b</strong>]]>", "a b", ["bold 2..<3"]),
     // Not HTML: no known tag, kept as written.
@@ -186,16 +228,19 @@ import TypeScaleTestSupport
         <string name="alias">@string/base</string>
         <plurals name="p"><item quantity="one"><i>One</i> item</item><item quantity="other">%d <b>items</b></item></plurals>
       """)
-    #expect(result.entries.map { $0.spans.map(\.description) } == [
-      ["bold 4..<8"], ["bold 4..<8"], ["italic 0..<3"], ["bold 3..<8"],
-    ])
+    #expect(
+      result.entries.map { $0.spans.map(\.description) } == [
+        ["bold 4..<8"], ["bold 4..<8"], ["italic 0..<3"], ["bold 3..<8"],
+      ])
   }
 
   @Test func spansMoveWithTheSamples() throws {
     let entry = LocalizedEntry(
       key: "k", language: "en", text: "%1$s has %2$d new", file: URL(fileURLWithPath: "/s"),
       line: 1, syntax: .android,
-      spans: [StyledSpan(start: 9, end: 13, style: .bold), StyledSpan(start: 14, end: 17, style: .italic)])
+      spans: [
+        StyledSpan(start: 9, end: 13, style: .bold), StyledSpan(start: 14, end: 17, style: .italic),
+      ])
     let sample = try PlaceholderSamples().sample(for: entry)
     #expect(sample.text == "Maximilian Mustermann has 88888 new")
     #expect(sample.spans.map(\.description) == ["bold 26..<31", "italic 32..<35"])
@@ -221,7 +266,7 @@ import TypeScaleTestSupport
       .appendingPathComponent("android-shapes/res/values-pl/strings.xml")
     let result = try AndroidStringsReader().readFile(contentsOf: url)
     #expect(result.language == "pl")
-    #expect(result.entries.count == 17)
+    #expect(result.entries.count == 16)
     let texts = try result.entries.map { entry in
       try PlaceholderSamples().sample(for: entry)
     }
@@ -233,9 +278,22 @@ import TypeScaleTestSupport
     #expect(link.spans.map(\.description) == ["link(https://example.org/privacy) 11..<31"])
     #expect(
       result.entries.filter { $0.key == "episodes" }.map { "\($0.variant)" } == [
-        "plural=one", "plural=few", "plural=many", "plural=other",
+        "plural=one", "plural=few", "plural=many",
       ])
     #expect(result.warnings.count == 1)
+  }
+
+  @Test func theLoaderCollectsTheReadersWarnings() throws {
+    let res = Fixtures.fontsDirectory.deletingLastPathComponent()
+      .appendingPathComponent("android-shapes/res")
+    let result = StringsLoader().load([res])
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    #expect(result.files.count == 2)
+    // values/: 2 entries (English); values-pl/: 16.
+    #expect(result.entries.count == 18)
+    #expect(result.warnings.count == 1)
+    #expect(
+      result.warnings.first?.message.contains(#"no <item quantity="many">, which pl uses"#) == true)
   }
 
   /// Set `TYPESCALE_REAL_ANDROID` to a folder of `res/values*/strings.xml` files (a real app,
@@ -254,6 +312,8 @@ import TypeScaleTestSupport
     var spans = 0
     var languages: Set<String> = []
     var failures: [String] = []
+    var kinds: [String: Int] = [:]
+    var reading = Duration.zero
     let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     while let url = enumerator?.nextObject() as? URL {
       guard url.lastPathComponent == "strings.xml",
@@ -262,10 +322,23 @@ import TypeScaleTestSupport
       else { continue }
       files += 1
       do {
+        let readStarted = clock.now
         let result = try AndroidStringsReader().readFile(contentsOf: url)
+        reading += clock.now - readStarted
         entries += result.entries.count
         plurals += result.entries.filter { !$0.variant.isEmpty }.count
         warnings += result.warnings.count
+        for warning in result.warnings {
+          let kind =
+            warning.message.contains("does not have")
+            ? "unused quantity"
+            : warning.message.contains("shows the other item")
+              ? "missing quantity → other"
+              : warning.message.contains("NotFoundException")
+                ? "missing quantity, no other"
+                : "other"
+          kinds[kind, default: 0] += 1
+        }
         languages.insert(result.language)
         for entry in result.entries {
           spans += entry.spans.count
@@ -283,7 +356,9 @@ import TypeScaleTestSupport
     print(
       "real Android: \(files) files, \(entries) entries, \(languages.count) languages, "
         + "\(plurals) plural entries, \(spans) spans, \(warnings) reader warnings, "
-        + "\(sampleWarnings) placeholder warnings, \(failures.count) errors, \(elapsed)")
+        + "\(sampleWarnings) placeholder warnings, \(failures.count) errors, \(elapsed) "
+        + "(reading \(reading))")
+    for (kind, count) in kinds.sorted(by: { $0.key < $1.key }) { print("  \(kind): \(count)") }
     for failure in failures.prefix(20) { print("  error: \(failure)") }
     #expect(files > 0)
   }

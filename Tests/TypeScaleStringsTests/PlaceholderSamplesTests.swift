@@ -83,8 +83,9 @@ import TypeScaleStrings
     ("%999999d", .apple, "%999999d", 1, "expected a width and precision of at most 1000"),
   ]
 
-  /// (text, the bad specifier, column, part of the message): Android specifiers
-  /// `java.util.Formatter` throws for. They are warnings and the text is measured as written,
+  /// (text, the bad specifier, column, part of the message) for Android.
+  ///
+  /// These are the specifiers `java.util.Formatter` throws for. They are warnings and the text is measured as written,
   /// as `getString` shows it; the entry is kept.
   static let androidMalformed: [(String, String, Int, String)] = [
     ("100%", "%", 4, "ends the text without a conversion"),

@@ -305,9 +305,15 @@ def constraints():
     tab = {"style": "caption1", "width": 80, "lineLimit": 1}
     title = {"style": "title2", "width": 343, "lineLimit": 2}
     body = {"style": "body", "width": 343}
+    # The Android strings as Android shows them (issue 36): Material 3 roles in sp, widths in
+    # dp, Android 14's seven font scales.
+    android_button = {"platform": "android", "textAppearance": "labelLarge", "width": 120,
+                      "maxLines": 1, "truncation": False}
+    android_tab = {"platform": "android", "textAppearance": "labelMedium", "width": 80,
+                   "maxLines": 1}
     rules = []
     for glob, rule in [("button.*", button), ("tab.*", tab), ("title.*", title),
-                       ("body.*", body), ("button_*", button), ("tab_*", tab)]:
+                       ("body.*", body), ("button_*", android_button), ("tab_*", android_tab)]:
         rules.append({"keys": glob, **rule})
     document = {
         "fontDirectories": ["fonts"],

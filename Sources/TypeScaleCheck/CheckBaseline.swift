@@ -17,7 +17,7 @@ import TypeScaleInternals
 /// not list is new, and fails the run, even when the same string failed elsewhere before.
 public struct CheckBaseline: Hashable, Sendable {
   /// Accepted failing categories by result id.
-  public var accepted: [String: Set<ContentSizeCategory>]
+  public var accepted: [String: Set<SizeStep>]
 
   /// The file format's version: 1.
   public static let version = 1
@@ -28,7 +28,7 @@ public struct CheckBaseline: Hashable, Sendable {
   ///
   /// - Parameter report: A report.
   public init(failuresOf report: CheckReport) {
-    var accepted: [String: Set<ContentSizeCategory>] = [:]
+    var accepted: [String: Set<SizeStep>] = [:]
     for result in report.results where result.fails {
       accepted[result.id, default: []].formUnion(result.failures)
     }
@@ -38,15 +38,22 @@ public struct CheckBaseline: Hashable, Sendable {
   /// Creates a baseline that accepts the given failing categories by result id.
   ///
   /// - Parameter accepted: Accepted failing categories by ``CheckResult/id``.
-  public init(accepted: [String: Set<ContentSizeCategory>]) {
+  public init(accepted: [String: Set<SizeStep>]) {
     self.accepted = accepted
+  }
+
+  /// Creates a baseline that accepts the given failing categories by result id.
+  ///
+  /// - Parameter accepted: Accepted failing categories by ``CheckResult/id``.
+  public init(accepted: [String: Set<ContentSizeCategory>]) {
+    self.accepted = accepted.mapValues { Set($0.map(SizeStep.category)) }
   }
 
   /// Creates a baseline of a summary's failures: every failing row's failing categories.
   ///
   /// - Parameter summary: A run's summary.
   public init(failuresOf summary: CheckSummary) {
-    var accepted: [String: Set<ContentSizeCategory>] = [:]
+    var accepted: [String: Set<SizeStep>] = [:]
     for row in summary.rows where row.fails {
       accepted[summary.id(of: row), default: []].formUnion(row.failures)
     }
@@ -86,7 +93,7 @@ public struct CheckBaseline: Hashable, Sendable {
         "\(url.path): version: baseline version \(file.version) is not supported; this "
           + "typescale reads version \(Self.version) (write it again with --update-baseline)")
     }
-    var accepted: [String: Set<ContentSizeCategory>] = [:]
+    var accepted: [String: Set<SizeStep>] = [:]
     for item in file.accepted { accepted[item.id, default: []].formUnion(item.categories) }
     self.accepted = accepted
   }
@@ -96,7 +103,7 @@ public struct CheckBaseline: Hashable, Sendable {
     var text = "{\"version\":\(Self.version),\"accepted\":["
     let ids = accepted.keys.sorted()
     for (index, id) in ids.enumerated() {
-      let categories = (accepted[id] ?? []).sorted().map { "\"\($0.shortName)\"" }
+      let categories = (accepted[id] ?? []).sorted().map(Self.stepJSON)
       text += index == 0 ? "\n" : ",\n"
       text +=
         "{\"id\":\(Self.jsonString(id)),\"categories\":[\(categories.joined(separator: ","))]}"
@@ -144,6 +151,14 @@ public struct CheckBaseline: Hashable, Sendable {
     return !failures.isEmpty && failures.isSubset(of: accepted[result.id] ?? [])
   }
 
+  /// A step as the file writes it: a category's quoted short name, a font scale's number.
+  static func stepJSON(_ step: SizeStep) -> String {
+    switch step {
+    case .category(let category): "\"\(category.shortName)\""
+    case .fontScale(let scale): SizeStep.scaleText(scale)
+    }
+  }
+
   private static func jsonString(_ text: String) -> String {
     let encoded = try? JSONEncoder().encode(text)
     return encoded.map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
@@ -152,7 +167,7 @@ public struct CheckBaseline: Hashable, Sendable {
   private struct _File: Decodable {
     struct Item: Decodable {
       var id: String
-      var categories: [ContentSizeCategory]
+      var categories: [SizeStep]
     }
     var version: Int
     var accepted: [Item]

@@ -37,10 +37,11 @@ extension CheckConstraints {
     var placeholders: PlaceholderSamples?
     var defaults: CheckSettings?
     var rules: [CheckRule]?
+    var platform: CheckPlatform?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case typography, fontDirectories, fonts, systemFallback, catalogs, placeholders, defaults
-      case rules
+      case rules, platform
     }
 
     init(from decoder: any Decoder) throws {
@@ -54,6 +55,7 @@ extension CheckConstraints {
       placeholders = try container.decodeIfPresent(PlaceholderSamples.self, forKey: .placeholders)
       defaults = try container.decodeIfPresent(CheckSettings.self, forKey: .defaults)
       rules = try container.decodeIfPresent([CheckRule].self, forKey: .rules)
+      platform = try container.decodeIfPresent(CheckPlatform.self, forKey: .platform)
     }
   }
 
@@ -140,6 +142,8 @@ extension CheckConstraints {
 extension CheckSettings: Decodable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case style, width, lineLimit, truncation, categories, device
+    case platform, fontScales, androidVersion, textSize, textAppearance, density, target
+    case maxLines, ellipsize, lineBreakWordStyle, includeFontPadding
   }
 
   /// Decodes the settings fields of `defaults` or a rule, checking each value's range.
@@ -168,12 +172,19 @@ extension CheckSettings: Decodable {
           + "\(Int(CheckConstraints.maximumWidth)), or leave it out for an unwrapped label")
     }
     // Read as a number and checked here: Foundation reports a fraction decoded as `Int` without
-    // its path.
-    if let limit = try container.decodeIfPresent(Double.self, forKey: .lineLimit) {
+    // its path. `maxLines` (Android's name) is the same field.
+    if container.contains(.lineLimit) && container.contains(.maxLines) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .maxLines, in: container,
+        debugDescription: "both lineLimit and maxLines are set; maxLines is Android's name for "
+          + "lineLimit, keep one")
+    }
+    let limitKey: CodingKeys = container.contains(.maxLines) ? .maxLines : .lineLimit
+    if let limit = try container.decodeIfPresent(Double.self, forKey: limitKey) {
       guard limit.rounded() == limit, limit >= 0, limit <= Double(CheckConstraints.maximumLineLimit)
       else {
         throw DecodingError.dataCorruptedError(
-          forKey: .lineLimit, in: container,
+          forKey: limitKey, in: container,
           debugDescription:
             "line limit \(NumberText.shortest(limit)) is not valid; use a whole number from 0 (no "
             + "limit) to \(CheckConstraints.maximumLineLimit)")
@@ -190,7 +201,64 @@ extension CheckSettings: Decodable {
         forKey: .device, in: container,
         debugDescription: "empty device; use a device variant such as iphone, ipad or mac")
     }
+    try decodeAndroid(container)
   }
+
+  /// Decodes the Android fields, checking each value's range.
+  private mutating func decodeAndroid(_ container: KeyedDecodingContainer<CodingKeys>) throws {
+    platform = try container.decodeIfPresent(CheckPlatform.self, forKey: .platform)
+    fontScales = try container.decodeIfPresent(CheckFontScaleSelection.self, forKey: .fontScales)
+    if let version = try container.decodeIfPresent(Double.self, forKey: .androidVersion) {
+      let whole = version.rounded() == version && abs(version) < 1e6 ? Int(version) : -1
+      do throws(MetricsError) {
+        _ = try AndroidVersion(whole)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: .androidVersion, in: container,
+          debugDescription: "androidVersion \(NumberText.shortest(version)) is not valid; use a "
+            + "whole number in \(AndroidVersion.releases) (13 and earlier scale linearly, 14 "
+            + "and later use the non-linear curve)")
+      }
+      androidVersion = whole
+    }
+    textSize = try container.decodeIfPresent(Double.self, forKey: .textSize)
+    if let size = textSize, !(size.isFinite && size > 0 && size <= CheckSettings.maximumTextSize) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .textSize, in: container,
+        debugDescription: "textSize \(NumberText.shortest(size)) is not valid; use sp > 0 and at "
+          + "most \(NumberText.shortest(CheckSettings.maximumTextSize))")
+    }
+    textAppearance = try container.decodeIfPresent(String.self, forKey: .textAppearance)
+    if let name = textAppearance {
+      do throws(MetricsError) {
+        _ = try MaterialTextAppearance(parsing: name)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: .textAppearance, in: container, debugDescription: error.message)
+      }
+    }
+    density = try container.decodeIfPresent(Double.self, forKey: .density)
+    if let density {
+      do throws(MetricsError) {
+        _ = try AndroidDensity(density)
+      } catch {
+        throw DecodingError.dataCorruptedError(
+          forKey: .density, in: container,
+          debugDescription: "density \(NumberText.shortest(density)) is not valid; use px per dp "
+            + "in \(AndroidDensity.range) (2.625 for 420 dpi, 3 for 480 dpi)")
+      }
+    }
+    target = try container.decodeIfPresent(CheckAndroidTarget.self, forKey: .target)
+    ellipsize = try container.decodeIfPresent(CheckEllipsize.self, forKey: .ellipsize)
+    lineBreakWordStyle = try container.decodeIfPresent(
+      CheckLineBreakWordStyle.self, forKey: .lineBreakWordStyle)
+    includeFontPadding = try container.decodeIfPresent(Bool.self, forKey: .includeFontPadding)
+  }
+}
+
+extension CheckSettings {
+  /// The largest Android text size: 1,000 sp.
+  public static let maximumTextSize = 1000.0
 }
 
 extension CheckRule: Decodable {

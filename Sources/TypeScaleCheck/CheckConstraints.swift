@@ -65,6 +65,8 @@ public struct CheckConstraints: Sendable {
   public var defaults: CheckSettings?
   /// The rules, first match wins.
   public var rules: [CheckRule] = []
+  /// The file's top-level `"platform"`, or `nil` when each entry's catalog decides.
+  public var platform: CheckPlatform?
   /// The registry holding `fontDirectories`' fonts, or `nil` for one with the embedded faces only
   /// (the runner creates it).
   public var registry: FontRegistry?
@@ -91,6 +93,36 @@ public struct CheckConstraints: Sendable {
     rule(at: ruleIndex(for: key))
   }
 
+  /// The rule an entry is checked against, its platform decided: the rule's, `defaults`', the
+  /// file's, else Android for an entry of an Android `strings.xml` and iOS otherwise.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - isAndroidEntry: Whether the entry comes from an Android catalog.
+  /// - Returns: The resolved rule, or `nil`.
+  public func rule(for key: String, isAndroidEntry: Bool) -> CheckRule.Resolved? {
+    rule(at: ruleIndex(for: key), isAndroidEntry: isAndroidEntry)
+  }
+
+  /// The rule at an index of ``rules`` (or `defaults` for `nil`), its platform decided as
+  /// ``rule(for:isAndroidEntry:)`` decides it.
+  public func rule(at index: Int?, isAndroidEntry: Bool) -> CheckRule.Resolved? {
+    let name: String
+    let settings: CheckSettings
+    if let index {
+      name = rules[index].keys.pattern
+      settings = rules[index].settings.filled(from: defaults)
+    } else if let defaults {
+      name = "defaults"
+      settings = defaults
+    } else {
+      return nil
+    }
+    return CheckRule.Resolved(
+      name: name,
+      settings: settings.deciding(filePlatform: platform, isAndroidEntry: isAndroidEntry))
+  }
+
   /// The index in ``rules`` of the first rule whose pattern matches the key.
   ///
   /// - Parameter key: The key.
@@ -104,12 +136,7 @@ public struct CheckConstraints: Sendable {
   /// - Parameter index: An index of ``rules`` (``ruleIndex(for:)``'s), or `nil`.
   /// - Returns: The resolved rule, or `nil` for no index and no defaults.
   public func rule(at index: Int?) -> CheckRule.Resolved? {
-    if let index {
-      let rule = rules[index]
-      return CheckRule.Resolved(
-        name: rule.keys.pattern, settings: rule.settings.filled(from: defaults))
-    }
-    return defaults.map { CheckRule.Resolved(name: "defaults", settings: $0) }
+    rule(at: index, isAndroidEntry: false)
   }
 
   /// The family `fonts` names for a language, or for the text's dominant script.
@@ -186,6 +213,8 @@ public struct CheckConstraints: Sendable {
         place("rules") + ": \(raw.rules?.count ?? 0) rules; at most \(maximumRules) are read")
     }
     constraints.rules = raw.rules ?? []
+    constraints.platform = raw.platform
+    try constraints.validatePlatforms(filePlatform: raw.platform, place: place)
 
     if let path = raw.typography {
       let typographyURL = Self.path(folder, path)
@@ -202,7 +231,7 @@ public struct CheckConstraints: Sendable {
       + (raw.rules ?? []).enumerated().map {
         ("rules[\($0.offset)].style", $0.element.settings.style)
       }
-    for case (let path, let style?) in named {
+    for case (let path, let style?) in named where !path.isEmpty {
       do throws(TypeScaleError) {
         _ = try constraints.typography.entry(for: Typography.TokenName(style))
       } catch {

@@ -104,6 +104,8 @@ extension CheckHTMLReport {
     _ summary: CheckSummary, order: [(key: Int, rows: [Int])], imaged: Set<Int>, links: Links,
     omission: Omission, budget: Int, cutting: Bool
   ) -> DataBlock? {
+    let scales = summary.categories.compactMap(\.fontScale)
+    let steps = dataSteps(scales)
     var block = DataBlock(json: "")
     var keys = Table(size: summary.keys.count)
     var languages = Table(size: summary.languages.count)
@@ -160,11 +162,11 @@ extension CheckHTMLReport {
             appendJSON(clipped(rule.name), to: &$0)
             $0 += ","
             appendJSON(clipped(ruleSummary(rule), 1_000), to: &$0)
-            $0 += ",\(rule.required.bits)]"
+            $0 += ",\(stepBits(rule.required, scales: scales))]"
           })
         line += ",\(row.line),"
         appendJSON(clipped(row.variant), to: &line)
-        line += ",\"" + statusCodes(row) + "\","
+        line += ",\"" + statusCodes(row, steps: steps) + "\","
         var flags = row.isBaselined ? 1 : 0
         if row.isFallback { flags |= 2 }
         if dropsText {
@@ -175,7 +177,7 @@ extension CheckHTMLReport {
           appendJSON(clipped(row.text, maximumTextCharacters), to: &line)
           line += ","
         }
-        line += "\(row.largestFitting?.rawValue ?? -1)]"
+        line += "\(row.largestFitting.flatMap { steps.firstIndex(of: $0) } ?? -1)]"
         var imageEntry = ""
         if imaged.contains(index) {
           imageEntry = (images.isEmpty ? "" : ",") + "[\(dataRows),\(index)]"
@@ -199,7 +201,7 @@ extension CheckHTMLReport {
     }
     var json = "{\"version\":1,\"keysPerPage\":\(keysPerPage),\"rowsPerPage\":\(rowsPerPage),"
     json += "\"translations\":\(summary.rows.count),\"categories\":["
-    json += ContentSizeCategory.allCases.map { "\"\($0.shortName)\"" }.joined(separator: ",")
+    json += steps.map { "\"\($0.shortName)\"" }.joined(separator: ",")
     json += "],\"keys\":[\(keys.json)],\"languages\":[\(languages.json)],"
     json += "\"files\":[\(files.json)],\"rules\":[\(rules.json)],\"images\":[\(images)],"
     json += "\"rows\":["
@@ -207,5 +209,22 @@ extension CheckHTMLReport {
     json += "]}"
     block.json = json
     return block
+  }
+
+  /// The data's columns: the twelve categories (bit and index *i* = raw value *i*), then the
+  /// run's Android font scales (index 12 + *j*), so an iOS report's data is unchanged.
+  static func dataSteps(_ fontScales: [Double]) -> [SizeStep] {
+    ContentSizeCategory.allCases.map(SizeStep.category) + fontScales.map(SizeStep.fontScale)
+  }
+
+  /// A step set as the data's bits: a category's bit is its raw value, font scale *j*'s is
+  /// 12 + *j*.
+  static func stepBits(_ set: SizeStepSet, scales: [Double]) -> UInt64 {
+    var bits = UInt64(set.bits)
+    for scale in set.fontScales {
+      guard let index = scales.firstIndex(of: scale), index < 52 else { continue }
+      bits |= 1 << UInt64(ContentSizeCategory.allCases.count + index)
+    }
+    return bits
   }
 }

@@ -52,7 +52,7 @@ extension CheckHTMLReport {
   /// - Returns: Each row's index in ``CheckSummary/rows`` and the category to draw it at.
   public static func imageRequests(
     for summary: CheckSummary
-  ) -> [(row: Int, category: ContentSizeCategory)] {
+  ) -> [(row: Int, category: SizeStep)] {
     let rows = firstPage(summary).flatMap(\.rows).filter { summary.rows[$0].fails }
     let ranked = rows.enumerated().sorted { left, right in
       let a = summary.rows[left.element]
@@ -135,8 +135,8 @@ extension CheckHTMLReport {
 
   /// The images shown, by row: those ``imageRequests(for:)`` names that ``images`` has, in
   /// that order, while their base64 text stays within ``maximumImageBytes``.
-  func drawnImages(_ summary: CheckSummary) -> [Int: (String, ContentSizeCategory)] {
-    var drawn: [Int: (String, ContentSizeCategory)] = [:]
+  func drawnImages(_ summary: CheckSummary) -> [Int: (String, SizeStep)] {
+    var drawn: [Int: (String, SizeStep)] = [:]
     var bytes = 0
     for (row, category) in Self.imageRequests(for: summary) {
       guard let png = images[Self.imageKey(for: summary, row: row, at: category)] else {
@@ -151,18 +151,19 @@ extension CheckHTMLReport {
   }
 
   /// The categories a key's grid shows: every one any of its rows laid out or requires.
-  static func columns(_ rows: [Int], of summary: CheckSummary) -> [ContentSizeCategory] {
-    var bits = CategorySet()
+  static func columns(_ rows: [Int], of summary: CheckSummary) -> [SizeStep] {
+    var steps = CategorySet()
     for index in rows {
       let row = summary.rows[index]
-      bits.bits |= CategorySet(row.statuses.categories).bits | row.failures.bits
+      steps.formUnion(CategorySet(steps: row.statuses.steps))
+      steps.formUnion(row.failures)
     }
-    return Array(bits)
+    return steps.steps
   }
 
   private func writeKey(
     _ key: PageKey, of summary: CheckSummary, links: Links,
-    images: [Int: (String, ContentSizeCategory)], textBytes: inout Int, to out: inout String
+    images: [Int: (String, SizeStep)], textBytes: inout Int, to out: inout String
   ) {
     let columns = Self.columns(key.rows, of: summary)
     out += "<section class=\"key\" id=\"key-\(key.key)\">\n"
@@ -202,8 +203,8 @@ extension CheckHTMLReport {
   }
 
   private func writeRow(
-    _ index: Int, of summary: CheckSummary, columns: [ContentSizeCategory], links: Links,
-    image: (String, ContentSizeCategory)?, to out: inout String
+    _ index: Int, of summary: CheckSummary, columns: [SizeStep], links: Links,
+    image: (String, SizeStep)?, to out: inout String
   ) {
     let row = summary.rows[index]
     let rule = summary.rule(of: row)

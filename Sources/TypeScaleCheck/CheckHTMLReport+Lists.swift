@@ -37,7 +37,7 @@ extension CheckHTMLReport {
     if !unlaid.isEmpty {
       out += "<h2 id=\"unlaid\">Not laid out</h2>\n<ul class=\"errors unlaid\">\n"
       for requirement in unlaid.prefix(limit) {
-        let categories = CheckTerminalReport.categoryText(requirement.categories)
+        let categories = CheckTerminalReport.categoryText(requirement.steps)
         out += "<li>\(Self.text(requirement.key)): required at \(categories); nothing laid "
         out += "it out</li>\n"
       }

@@ -74,10 +74,10 @@ extension CheckHTMLReport {
   /// A row's status at each of the twelve categories, one character each: `.` not laid out,
   /// `f` fits, `t` truncated, `o` overflows its lines; upper case (`X` for not laid out) where
   /// the row fails.
-  static func statusCodes(_ row: CheckSummary.Row) -> String {
+  static func statusCodes(_ row: CheckSummary.Row, steps: [SizeStep] = dataSteps([])) -> String {
     var codes = ""
-    codes.reserveCapacity(ContentSizeCategory.allCases.count)
-    for category in ContentSizeCategory.allCases {
+    codes.reserveCapacity(steps.count)
+    for category in steps {
       let failing = row.failures.contains(category)
       let code: Character =
         switch row.statuses[category] {
@@ -93,7 +93,9 @@ extension CheckHTMLReport {
 
   /// The limits of a rule: `headline, 120 pt, 1 line, rule button.*`.
   static func ruleSummary(_ rule: CheckSummary.Rule) -> String {
-    let width = rule.width.map { "\(CheckReportFormatting.points($0)) pt" } ?? "unwrapped"
+    // Android widths are in dp.
+    let unit = rule.required.first?.isFontScale == true ? "dp" : "pt"
+    let width = rule.width.map { "\(CheckReportFormatting.points($0)) \(unit)" } ?? "unwrapped"
     let lines =
       rule.lineLimit == 0
       ? "no line limit" : "\(rule.lineLimit) line\(rule.lineLimit == 1 ? "" : "s")"

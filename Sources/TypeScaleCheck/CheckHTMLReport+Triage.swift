@@ -116,7 +116,7 @@ extension CheckHTMLReport {
   }
 
   private static func writeHeatMapRow(
-    _ language: CheckSummary.LanguageFailures, categories: [ContentSizeCategory],
+    _ language: CheckSummary.LanguageFailures, categories: [SizeStep],
     to out: inout String
   ) {
     out += "<tr data-language=\"\(attribute(language.language))\"><th>\(text(language.language))"

@@ -120,7 +120,7 @@ public struct CheckHTMLReport: Sendable {
   ///   - result: A result.
   ///   - category: The category the label is drawn at.
   /// - Returns: The key.
-  public static func imageKey(for result: CheckResult, at category: ContentSizeCategory) -> String {
+  public static func imageKey(for result: CheckResult, at category: SizeStep) -> String {
     "\(result.id)@\(category.shortName)"
   }
 
@@ -133,7 +133,7 @@ public struct CheckHTMLReport: Sendable {
   ///   - category: The category the label is drawn at.
   /// - Returns: The key.
   public static func imageKey(
-    for summary: CheckSummary, row: Int, at category: ContentSizeCategory
+    for summary: CheckSummary, row: Int, at category: SizeStep
   ) -> String {
     "\(summary.id(of: summary.rows[row]))@\(category.shortName)"
   }
@@ -142,7 +142,7 @@ public struct CheckHTMLReport: Sendable {
   ///
   /// - Parameter result: A result.
   /// - Returns: The category, or `nil` when the result does not fail.
-  public static func imageCategory(for result: CheckResult) -> ContentSizeCategory? {
+  public static func imageCategory(for result: CheckResult) -> SizeStep? {
     result.failures.first
   }
 

@@ -8,7 +8,7 @@ extension CheckJSONReport {
   struct Compact: Decodable {
     struct Requirement: Decodable {
       var key: String
-      var categories: [ContentSizeCategory]
+      var categories: [SizeStep]
     }
     struct Result: Decodable {
       var key: String
@@ -32,7 +32,16 @@ extension CheckJSONReport {
       var lineCount: Int
       var neededLines: Int
       var status: CheckStatus
-      var category: ContentSizeCategory?
+      var step: SizeStep?
+      var android: Android?
+
+      /// An Android cell's sizes.
+      struct Android: Decodable {
+        var fontScale: Double
+        var sp: Double?
+        var dp: Double?
+        var px: Double?
+      }
 
       init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
@@ -50,7 +59,14 @@ extension CheckJSONReport {
           throw DecodingError.dataCorruptedError(
             in: container, debugDescription: "status \"\(code)\" is not f, t or o")
         }
-        category = container.isAtEnd ? nil : try container.decode(ContentSizeCategory.self)
+        if container.isAtEnd {
+          step = nil
+        } else if let sizes = try? container.decode(Android.self) {
+          android = sizes
+          step = .fontScale(sizes.fontScale)
+        } else {
+          step = try container.decode(SizeStep.self)
+        }
       }
     }
     struct Skipped: Decodable {
@@ -77,7 +93,7 @@ extension CheckJSONReport {
       var width: Double?
       var lineLimit: Int
       var truncation: Bool
-      var required: [ContentSizeCategory]
+      var required: [SizeStep]
     }
 
     var version: Int
@@ -101,7 +117,7 @@ extension CheckJSONReport {
     func report() throws -> CheckReport {
       var report = CheckReport(
         version: version, shard: shard, constraintsDigest: constraintsDigest, layouts: layouts,
-        requirements: requirements.map { CheckRequirement(key: $0.key, categories: $0.categories) },
+        requirements: requirements.map { CheckRequirement(key: $0.key, steps: $0.categories) },
         isPartial: isPartial ?? false, missingShards: missingShards ?? [], warnings: warnings,
         errors: errors)
       report.results.reserveCapacity(results.count)
@@ -114,13 +130,13 @@ extension CheckJSONReport {
                 + "\(item.rule), which the report's \"files\" or \"rules\" table lacks"))
         }
         let rule = rules[item.rule]
-        let first = item.from ?? rule.required.first ?? .large
+        let first = item.from ?? rule.required.first?.category ?? .large
         var cells: [CheckCell] = []
         cells.reserveCapacity(item.cells.count)
         for (index, cell) in item.cells.enumerated() {
           guard
-            let category = cell.category
-              ?? ContentSizeCategory(rawValue: first.rawValue + index)
+            let step = cell.step
+              ?? ContentSizeCategory(rawValue: first.rawValue + index).map(SizeStep.category)
           else {
             throw DecodingError.dataCorrupted(
               .init(
@@ -129,9 +145,10 @@ extension CheckJSONReport {
           }
           cells.append(
             CheckCell(
-              category: category, status: cell.status, pointSize: cell.pointSize,
+              step: step, status: cell.status, pointSize: cell.pointSize,
               width: cell.width, height: cell.height, lineCount: cell.lineCount,
-              neededLines: cell.neededLines))
+              neededLines: cell.neededLines, sp: cell.android?.sp, dp: cell.android?.dp,
+              px: cell.android?.px))
         }
         let largest = cells.last {
           $0.status == .fits || ($0.status == .truncated && rule.truncation)
@@ -142,7 +159,7 @@ extension CheckJSONReport {
             text: item.text, file: files[item.file], line: item.line, state: item.state,
             isFallback: item.fallback ?? false, rule: rule.name, style: rule.style,
             width: rule.width, lineLimit: rule.lineLimit, truncationAllowed: rule.truncation,
-            required: rule.required, cells: cells, largestFitting: largest?.category,
+            required: rule.required, cells: cells, largestFitting: largest?.step,
             missingGlyphs: item.missing ?? [], isBaselined: item.baselined ?? false))
       }
       report.skipped = skipped.map {

@@ -53,7 +53,9 @@ extension CheckJSONReport {
 
     /// Writes the run's record and opens the results.
     public func begin(_ run: CheckRunInfo) throws(CheckError) {
-      append("{\"version\":\(run.version)")
+      let hasAndroid = run.requirements.contains { $0.steps.contains(where: \.isFontScale) }
+      append(
+        "{\"version\":\(hasAndroid ? max(run.version, CheckReport.androidVersion) : run.version)")
       if let shard = run.shard {
         append(",\"shard\":")
         string(shard)
@@ -72,7 +74,7 @@ extension CheckJSONReport {
         append(index == 0 ? "\n{\"key\":" : ",\n{\"key\":")
         string(requirement.key)
         append(",\"categories\":")
-        strings(requirement.categories.map(\.shortName))
+        steps(requirement.steps)
         append("}")
       }
       append("],\n\"warnings\":")
@@ -107,7 +109,7 @@ extension CheckJSONReport {
       append(",\"file\":\(index(of: result.file)),\"line\":\(result.line)")
       let rule = CheckSummary.Rule(
         name: result.rule, style: result.style, width: result.width, lineLimit: result.lineLimit,
-        truncationAllowed: result.truncationAllowed, required: CategorySet(result.required))
+        truncationAllowed: result.truncationAllowed, required: CategorySet(steps: result.required))
       append(",\"rule\":\(index(of: rule))")
       if let state = result.state {
         append(",\"state\":")
@@ -115,7 +117,9 @@ extension CheckJSONReport {
       }
       if result.isFallback { append(",\"fallback\":true") }
       let layout = CheckJSONReport.cellLayout(result.cells, required: result.required)
-      if !result.cells.isEmpty, case .from(let first) = layout, first != result.required.first {
+      if !result.cells.isEmpty, case .from(let first) = layout,
+        SizeStep.category(first) != result.required.first
+      {
         append(",\"from\":\"\(first.shortName)\"")
       }
       append(",\"cells\":[")
@@ -133,7 +137,12 @@ extension CheckJSONReport {
         append(",\"")
         append(CheckJSONReport.statusCode(cell.status))
         append("\"")
-        if case .named = layout { append(",\"\(cell.category.shortName)\"") }
+        if case .named = layout {
+          switch cell.step {
+          case .category(let category): append(",\"\(category.shortName)\"")
+          case .fontScale(let scale): appendAndroid(cell, scale: scale)
+          }
+        }
         append("]")
       }
       append("]")
@@ -209,7 +218,7 @@ extension CheckJSONReport {
         }
         append(",\"lineLimit\":\(rule.lineLimit),\"truncation\":\(rule.truncationAllowed)")
         append(",\"required\":")
-        strings(rule.required.map(\.shortName))
+        steps(rule.required.steps)
         append("}")
       }
       append("]}\n")
@@ -231,6 +240,18 @@ extension CheckJSONReport {
     }
 
     private func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
+
+    /// An Android cell's step: `{"fontScale":2,"sp":14,"dp":26,"px":68}`.
+    private func appendAndroid(_ cell: CheckCell, scale: Double) {
+      append(",{\"fontScale\":")
+      number(scale)
+      for (name, value) in [("sp", cell.sp), ("dp", cell.dp), ("px", cell.px)] {
+        guard let value else { continue }
+        append(",\"\(name)\":")
+        number(value)
+      }
+      append("}")
+    }
     private func string(_ text: String) { JSONValue.appendString(text, to: &buffer) }
     /// A number in full: whole ones (most point sizes and heights) as integers without going
     /// through `Double.description`, the rest as ``JSONValue/fullText(_:)`` writes them.
@@ -262,6 +283,16 @@ extension CheckJSONReport {
       }
     }
 
+    /// Steps as a JSON list: categories as quoted short names, font scales as numbers.
+    private func steps(_ steps: [SizeStep]) {
+      append("[")
+      for (offset, step) in steps.enumerated() {
+        if offset > 0 { append(",") }
+        append(CheckBaseline.stepJSON(step))
+      }
+      append("]")
+    }
+
     private func strings(_ texts: [String]) {
       append("[")
       for (offset, text) in texts.enumerated() {
@@ -287,10 +318,11 @@ extension CheckJSONReport {
   }
 
   /// Whether cells follow one another from their first category, or must each name theirs.
-  static func cellLayout(_ cells: [CheckCell], required: [ContentSizeCategory]) -> CellLayout {
-    guard let first = cells.first?.category ?? required.first else { return .from(.large) }
-    for (offset, cell) in cells.enumerated() where cell.category.rawValue != first.rawValue + offset
-    {
+  static func cellLayout(_ cells: [CheckCell], required: [SizeStep]) -> CellLayout {
+    guard let step = cells.first?.step ?? required.first else { return .from(.large) }
+    guard let first = step.category else { return .named }
+    for (offset, cell) in cells.enumerated()
+    where cell.step.category?.rawValue != first.rawValue + offset {
       return .named
     }
     return .from(first)

@@ -58,7 +58,7 @@ public struct CheckJSONReport: Sendable {
           + "'typescale check --json'")
     }
     if let version = try? JSONDecoder().decode(_Version.self, from: data).version,
-      version != CheckReport.currentVersion
+      !CheckReport.readableVersions.contains(version)
     {
       throw CheckError(
         "\(file): report version \(version) is not supported; this typescale reads version "

@@ -120,7 +120,7 @@ public struct CheckJUnitReport: Sendable {
           failure: ("partial report: \(missing)", "partial report: \(missing)\n")))
     }
     for requirement in summary.unlaidRequirements {
-      let categories = CheckTerminalReport.categoryText(requirement.categories)
+      let categories = CheckTerminalReport.categoryText(requirement.steps)
       let message = "required at \(categories); nothing laid it out"
       add(
         TestCase(

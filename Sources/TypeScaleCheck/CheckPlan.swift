@@ -122,16 +122,33 @@ public struct CheckPlan: Hashable, Sendable {
 public struct CheckRequirement: Hashable, Sendable, Codable {
   /// The key.
   public var key: String
-  /// The categories that must fit, smallest first.
-  public var categories: [ContentSizeCategory]
+  /// The steps that must fit, smallest first: categories, or Android font scales.
+  public var steps: [SizeStep]
+
+  /// The required categories (none for an Android key).
+  public var categories: [ContentSizeCategory] { steps.compactMap(\.category) }
 
   /// Creates a requirement.
   ///
   /// - Parameters:
   ///   - key: The key.
+  ///   - steps: The steps its rule requires.
+  public init(key: String, steps: [SizeStep]) {
+    self.key = key
+    self.steps = steps
+  }
+
+  /// Creates a requirement over content-size categories.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
   ///   - categories: The categories its rule requires.
   public init(key: String, categories: [ContentSizeCategory]) {
-    self.key = key
-    self.categories = categories
+    self.init(key: key, steps: categories.map(SizeStep.category))
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case key
+    case steps = "categories"
   }
 }

@@ -55,7 +55,7 @@ extension CheckReport {
     let names = reports.indices.map { $0 < names.count ? DisplayText.quoted(names[$0]) : "?" }
     var shards: [Shard] = []
     for (index, report) in reports.enumerated() {
-      guard report.version == CheckReport.currentVersion else {
+      guard CheckReport.readableVersions.contains(report.version) else {
         throw CheckError(
           "\(names[index]) has report version \(report.version); this typescale merges version "
             + "\(CheckReport.currentVersion) (run the shards again with this typescale)")

@@ -18,35 +18,67 @@ public enum CheckStatus: String, Hashable, Sendable, Codable, CaseIterable {
   case overflowsLines
 }
 
-/// One category's outcome for one entry.
+/// One step's outcome for one entry: a content-size category's, or an Android font scale's.
 public struct CheckCell: Hashable, Sendable, Codable {
-  /// The category.
-  public var category: ContentSizeCategory
+  /// The step: a category, or an Android font scale.
+  public var step: SizeStep
   /// The outcome.
   public var status: CheckStatus
-  /// The point size laid out at that category.
+  /// The point size laid out at that step (for Android, the text size in px divided by the
+  /// density: what the layout used, in dp).
   public var pointSize: Double
-  /// The label's width in points.
+  /// The label's width in points (dp for Android).
   public var width: Double
-  /// The label's height in points.
+  /// The label's height in points (dp for Android).
   public var height: Double
   /// The lines shown.
   public var lineCount: Int
   /// The lines the text would need with no line limit.
   public var neededLines: Int
+  /// Android: the text size in `sp` (the size at font scale 1); `nil` for iOS.
+  public var sp: Double?
+  /// Android: the text size in `dp`, unrounded, as the font-scale curve gives it
+  /// (`FontScaleConverter.convertSpToDp`, AOSP
+  /// `core/java/android/content/res/FontScaleConverterFactory.java`); `nil` for iOS.
+  public var dp: Double?
+  /// Android: the text size in pixels as the toolkit uses it: a whole number for TextView
+  /// (`getDimensionPixelSize` rounds half up, AOSP `core/java/android/util/TypedValue.java`),
+  /// the float for Compose; `nil` for iOS.
+  public var px: Double?
+
+  /// The category, or `nil` for an Android font scale.
+  public var category: ContentSizeCategory? { step.category }
 
   /// Creates a cell.
   public init(
-    category: ContentSizeCategory, status: CheckStatus, pointSize: Double, width: Double,
-    height: Double, lineCount: Int, neededLines: Int
+    step: SizeStep, status: CheckStatus, pointSize: Double, width: Double, height: Double,
+    lineCount: Int, neededLines: Int, sp: Double? = nil, dp: Double? = nil, px: Double? = nil
   ) {
-    self.category = category
+    self.step = step
     self.status = status
     self.pointSize = pointSize
     self.width = width
     self.height = height
     self.lineCount = lineCount
     self.neededLines = neededLines
+    self.sp = sp
+    self.dp = dp
+    self.px = px
+  }
+
+  /// Creates a cell of a content-size category.
+  public init(
+    category: ContentSizeCategory, status: CheckStatus, pointSize: Double, width: Double,
+    height: Double, lineCount: Int, neededLines: Int
+  ) {
+    self.init(
+      step: .category(category), status: status, pointSize: pointSize, width: width,
+      height: height, lineCount: lineCount, neededLines: neededLines)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case step = "category"
+    case status, pointSize, width, height, lineCount, neededLines, sp, dp, px
   }
 }
 
@@ -79,12 +111,12 @@ public struct CheckResult: Hashable, Sendable, Codable {
   public var lineLimit: Int
   /// Whether the rule accepts truncation.
   public var truncationAllowed: Bool
-  /// The categories that must fit, smallest first.
-  public var required: [ContentSizeCategory]
-  /// The outcome at each category laid out, smallest first.
+  /// The steps that must fit, smallest first: categories, or Android font scales.
+  public var required: [SizeStep]
+  /// The outcome at each step laid out, smallest first.
   public var cells: [CheckCell]
-  /// The largest category at which the text fits, or `nil` when it fits at none.
-  public var largestFitting: ContentSizeCategory?
+  /// The largest step at which the text fits, or `nil` when it fits at none.
+  public var largestFitting: SizeStep?
   /// Characters no font drew, once each, as `U+XXXX` strings.
   public var missingGlyphs: [String]
   /// Whether a baseline accepts this result's failures.
@@ -92,19 +124,19 @@ public struct CheckResult: Hashable, Sendable, Codable {
 
   /// The required categories at which the text does not fit (a truncation the rule allows
   /// counts as fitting).
-  public var failures: [ContentSizeCategory] {
+  public var failures: [SizeStep] {
     cells.filter { cell in
-      required.contains(cell.category)
+      required.contains(cell.step)
         && (cell.status == .overflowsLines || (cell.status == .truncated && !truncationAllowed))
-    }.map(\.category)
+    }.map(\.step)
   }
 
   /// The required categories with no cell, where nothing laid the text out.
   ///
   /// A report cut short, or written by a run with other rules, has them. Each is a failure no
   /// baseline accepts.
-  public var unlaidCategories: [ContentSizeCategory] {
-    required.filter { category in !cells.contains { $0.category == category } }
+  public var unlaidCategories: [SizeStep] {
+    required.filter { step in !cells.contains { $0.step == step } }
   }
 
   /// Whether the result fails (ignoring the baseline): a required category where the text does
@@ -118,8 +150,8 @@ public struct CheckResult: Hashable, Sendable, Codable {
   public init(
     key: String, language: String, variant: String, text: String, file: String, line: Int,
     state: String? = nil, isFallback: Bool = false, rule: String, style: String, width: Double?,
-    lineLimit: Int, truncationAllowed: Bool, required: [ContentSizeCategory], cells: [CheckCell],
-    largestFitting: ContentSizeCategory?, missingGlyphs: [String] = [], isBaselined: Bool = false
+    lineLimit: Int, truncationAllowed: Bool, required: [SizeStep], cells: [CheckCell],
+    largestFitting: SizeStep?, missingGlyphs: [String] = [], isBaselined: Bool = false
   ) {
     self.key = key
     self.language = language
@@ -139,6 +171,27 @@ public struct CheckResult: Hashable, Sendable, Codable {
     self.largestFitting = largestFitting
     self.missingGlyphs = missingGlyphs
     self.isBaselined = isBaselined
+  }
+
+  /// Creates a result over content-size categories.
+  public init(
+    key: String, language: String, variant: String, text: String, file: String, line: Int,
+    state: String? = nil, isFallback: Bool = false, rule: String, style: String, width: Double?,
+    lineLimit: Int, truncationAllowed: Bool, required: [ContentSizeCategory], cells: [CheckCell],
+    largestFitting: ContentSizeCategory?, missingGlyphs: [String] = [], isBaselined: Bool = false
+  ) {
+    self.init(
+      key: key, language: language, variant: variant, text: text, file: file, line: line,
+      state: state, isFallback: isFallback, rule: rule, style: style, width: width,
+      lineLimit: lineLimit, truncationAllowed: truncationAllowed,
+      required: required.map(SizeStep.category), cells: cells,
+      largestFitting: largestFitting.map(SizeStep.category), missingGlyphs: missingGlyphs,
+      isBaselined: isBaselined)
+  }
+
+  /// Whether the result's steps are Android font scales.
+  public var isAndroid: Bool {
+    required.first?.isFontScale ?? cells.first?.step.isFontScale ?? false
   }
 }
 
@@ -201,6 +254,16 @@ public struct CheckReport: Hashable, Sendable, Codable {
   /// (2 repeated each rule's limits and each cell's category in every result; 1 had no run
   /// record).
   public static let currentVersion = 3
+
+  /// The version a report with Android results is written as: 4.
+  ///
+  /// Version 4 is version 3 whose steps may be font scales (numbers where 3 has category names)
+  /// and whose Android cells end with `{"fontScale":2,"sp":14,"dp":26,"px":68}`. A report of
+  /// iOS results only is still written as version 3, byte for byte; both are read.
+  public static let androidVersion = 4
+
+  /// The versions `check merge` and baselines read: 3 and 4.
+  public static let readableVersions: ClosedRange<Int> = currentVersion...androidVersion
 
   /// The report format's version: ``currentVersion``.
   public var version: Int

@@ -37,9 +37,8 @@ enum CheckReportFormatting {
   }
 
   /// Every category laid out by any of the results, smallest first.
-  static func categories(_ results: [CheckResult]) -> [ContentSizeCategory] {
-    let all = Set(results.flatMap { $0.cells.map(\.category) })
-    return ContentSizeCategory.allCases.filter { all.contains($0) }
+  static func categories(_ results: [CheckResult]) -> [SizeStep] {
+    Set(results.flatMap { $0.cells.map(\.step) }).sorted()
   }
 
   /// The row label of a result: its language, and its variant when it has one (`de plural=one`).
@@ -48,21 +47,21 @@ enum CheckReportFormatting {
   }
 
   /// Categories by short name, joined: `AX1, AX2`.
-  static func names(_ categories: [ContentSizeCategory]) -> String {
+  static func names(_ categories: [SizeStep]) -> String {
     categories.map(\.shortName).joined(separator: ", ")
   }
 
   /// The most severe status among a result's failing cells: overflowing wins over truncating.
   static func worstFailingStatus(_ result: CheckResult) -> CheckStatus? {
     let failing = Set(result.failures)
-    let statuses = result.cells.filter { failing.contains($0.category) }.map(\.status)
+    let statuses = result.cells.filter { failing.contains($0.step) }.map(\.status)
     if statuses.contains(.overflowsLines) { return .overflowsLines }
     return statuses.isEmpty ? nil : .truncated
   }
 
   /// Whether a cell is one of the result's failures.
   static func isFailing(_ cell: CheckCell, of result: CheckResult) -> Bool {
-    result.required.contains(cell.category)
+    result.required.contains(cell.step)
       && (cell.status == .overflowsLines
         || (cell.status == .truncated && !result.truncationAllowed))
   }
@@ -73,8 +72,8 @@ enum CheckReportFormatting {
     let failing = Set(result.failures)
     var parts: [String] = []
     for status in [CheckStatus.truncated, .overflowsLines] {
-      let categories = result.cells.filter { failing.contains($0.category) && $0.status == status }
-        .map(\.category)
+      let categories = result.cells.filter { failing.contains($0.step) && $0.status == status }
+        .map(\.step)
       guard !categories.isEmpty else { continue }
       let verb = status == .truncated ? "truncates" : "overflows its lines"
       parts.append("\(verb) at \(names(categories))")

@@ -21,6 +21,28 @@ public struct CheckSettings: Hashable, Sendable {
   /// The device variant to check (`iphone`, `ipad`, `mac`, …); entries with no device step
   /// always count.
   public var device: String?
+  /// The platform: iOS or Android; `nil` follows `defaults`, the file, then the entry's catalog.
+  public var platform: CheckPlatform?
+  /// Android: the font scales that must fit; Android 14's seven Settings values by default.
+  public var fontScales: CheckFontScaleSelection?
+  /// Android: the version whose font scaling applies (13 and earlier: linear, four Settings
+  /// values; 14 and later: non-linear, seven); 14 by default.
+  public var androidVersion: Int?
+  /// Android: the text size in `sp`.
+  public var textSize: Double?
+  /// Android: a text appearance (a Material 3 role such as `labelLarge`, a Material 2 or
+  /// platform name).
+  public var textAppearance: String?
+  /// Android: the display density in px per dp; 2.625 (420 dpi) by default.
+  public var density: Double?
+  /// Android: the toolkit, TextView by default.
+  public var target: CheckAndroidTarget?
+  /// Android: what happens past `maxLines`; clipping by default.
+  public var ellipsize: CheckEllipsize?
+  /// Android: `lineBreakWordStyle`, none by default.
+  public var lineBreakWordStyle: CheckLineBreakWordStyle?
+  /// Android: `includeFontPadding`; on for TextView, off for Compose by default.
+  public var includeFontPadding: Bool?
 
   /// Creates settings.
   public init(
@@ -41,10 +63,21 @@ public struct CheckSettings: Hashable, Sendable {
   /// - Returns: The merged settings.
   public func filled(from other: CheckSettings?) -> CheckSettings {
     guard let other else { return self }
-    return CheckSettings(
+    var filled = CheckSettings(
       style: style ?? other.style, width: width ?? other.width,
       lineLimit: lineLimit ?? other.lineLimit, truncation: truncation ?? other.truncation,
       categories: categories ?? other.categories, device: device ?? other.device)
+    filled.platform = platform ?? other.platform
+    filled.fontScales = fontScales ?? other.fontScales
+    filled.androidVersion = androidVersion ?? other.androidVersion
+    filled.textSize = textSize ?? other.textSize
+    filled.textAppearance = textAppearance ?? other.textAppearance
+    filled.density = density ?? other.density
+    filled.target = target ?? other.target
+    filled.ellipsize = ellipsize ?? other.ellipsize
+    filled.lineBreakWordStyle = lineBreakWordStyle ?? other.lineBreakWordStyle
+    filled.includeFontPadding = includeFontPadding ?? other.includeFontPadding
+    return filled
   }
 }
 
@@ -76,8 +109,12 @@ public struct CheckRule: Hashable, Sendable {
     public var lineLimit: Int
     /// Whether truncation is acceptable; `false` by default.
     public var truncationAllowed: Bool
-    /// The categories that must fit; all twelve by default.
+    /// The categories that must fit; all twelve by default; empty for an Android rule.
     public var categories: [ContentSizeCategory]
+    /// The steps that must fit: ``categories``, or an Android rule's font scales.
+    public var steps: [SizeStep]
+    /// The Android settings, or `nil` for an iOS rule.
+    public var android: Android?
     /// The device variant checked, or `nil` for all.
     public var device: String?
 
@@ -92,8 +129,18 @@ public struct CheckRule: Hashable, Sendable {
       width = settings.width
       lineLimit = settings.lineLimit ?? 0
       truncationAllowed = settings.truncation ?? false
-      categories = (settings.categories ?? .all).categories
       device = settings.device
+      if settings.platform == .android {
+        let android = Android(settings)
+        self.android = android
+        categories = []
+        steps = android.fontScales.map(SizeStep.fontScale)
+        style = android.styleName
+      } else {
+        android = nil
+        categories = (settings.categories ?? .all).categories
+        steps = categories.map(SizeStep.category)
+      }
     }
   }
 }

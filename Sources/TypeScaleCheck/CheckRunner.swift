@@ -48,7 +48,8 @@ public final class CheckRunner: Sendable {
   public let workers: Int
   /// The most layouts a run makes before it is refused: ``defaultMaximumLayouts`` unless given.
   public let maximumLayouts: Int
-  private let renderer: Renderer
+  let renderer: Renderer
+  let androidFonts = Locked<[AndroidFontKey: LayoutFont]>([:])
   private let sweepers = Locked<[SweepKey: DynamicType.PreparedSweep]>([:])
 
   /// The shape cache's budget for a check's engine: 16 MiB, a quarter of the engine's default.
@@ -130,43 +131,55 @@ public final class CheckRunner: Sendable {
   public func plan(_ entries: [LocalizedEntry], shard: Shard? = nil, inputs: [String] = [])
     -> CheckPlan
   {
-    var rules: [String: (rule: CheckRule.Resolved?, inShard: Bool)] = [:]
+    var rules: [RuleKey: (rule: CheckRule.Resolved?, inShard: Bool)] = [:]
     var used = Set<Int>()
-    var requirements: [String: [ContentSizeCategory]] = [:]
+    var requirements: [String: [SizeStep]] = [:]
     var translations = 0
     var layouts = 0
     for entry in entries {
       let known: (rule: CheckRule.Resolved?, inShard: Bool)
-      if let cached = rules[entry.key] {
+      let ruleKey = RuleKey(key: entry.key, isAndroid: entry.syntax == .android)
+      if let cached = rules[ruleKey] {
         known = cached
       } else {
         let index = constraints.ruleIndex(for: entry.key)
         if let index { used.insert(index) }
-        known = (constraints.rule(at: index), shard?.contains(entry.key) ?? true)
-        rules[entry.key] = known
+        known = (
+          constraints.rule(at: index, isAndroidEntry: ruleKey.isAndroid),
+          shard?.contains(entry.key) ?? true
+        )
+        rules[ruleKey] = known
       }
       guard let rule = known.rule, Self.counts(entry, device: rule.device) else { continue }
-      requirements[entry.key] = rule.categories
+      requirements[entry.key] = rule.steps
       guard known.inShard else { continue }
       translations += 1
-      layouts += Self.sweepLength(rule.categories)
+      layouts += rule.android == nil ? Self.sweepLength(rule.categories) : rule.steps.count
     }
     var unmatched: [String] = []
     for (index, rule) in constraints.rules.enumerated() where !used.contains(index) {
-      if !rules.keys.contains(where: rule.keys.matches) { unmatched.append(rule.keys.pattern) }
+      if !rules.keys.contains(where: { rule.keys.matches($0.key) }) {
+        unmatched.append(rule.keys.pattern)
+      }
     }
-    let sorted = requirements.map { CheckRequirement(key: $0.key, categories: $0.value) }
+    let sorted = requirements.map { CheckRequirement(key: $0.key, steps: $0.value) }
       .sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
     var identity = (constraints.fileDigest ?? "") + "\n"
     for input in inputs { identity += "input\t\(input)\n" }
     for requirement in sorted {
       identity += "key\t\(requirement.key)\t"
-      identity += requirement.categories.map(\.shortName).joined(separator: ",") + "\n"
+      identity += requirement.steps.map(\.label).joined(separator: ",") + "\n"
     }
     return CheckPlan(
       shard: shard, entryCount: entries.count, translations: translations, layouts: layouts,
       requirements: sorted, unmatchedRules: unmatched, inputs: inputs,
       digest: SHA256Digest.hash(identity.utf8).hex)
+  }
+
+  /// What a key's rule depends on: the key, and whether its entry is an Android catalog's.
+  struct RuleKey: Hashable {
+    var key: String
+    var isAndroid: Bool
   }
 
   /// Whether an entry counts for a rule's device: entries with no device step always do.
@@ -438,7 +451,9 @@ public final class CheckRunner: Sendable {
           key: entry.key, language: entry.language, variant: variant, file: file,
           line: entry.line, reason: reason), warnings)
     }
-    guard let rule = constraints.rule(for: entry.key) else {
+    guard
+      let rule = constraints.rule(for: entry.key, isAndroidEntry: entry.syntax == .android)
+    else {
       return skipped("no rule matches (add a rule whose keys match, or defaults)")
     }
     guard Self.counts(entry, device: rule.device) else { return .excluded }
@@ -464,8 +479,13 @@ public final class CheckRunner: Sendable {
     let cells: [CheckCell]
     let missing: [String]
     do throws(TypeScaleError) {
-      (cells, missing) = try layOut(
-        text, language: entry.language, scriptText: entry.text, rule: rule)
+      if let android = rule.android {
+        (cells, missing) = try layOutAndroid(
+          text, language: entry.language, scriptText: entry.text, rule: rule, android: android)
+      } else {
+        (cells, missing) = try layOut(
+          text, language: entry.language, scriptText: entry.text, rule: rule)
+      }
     } catch {
       let message = StringsError.located(
         "could not lay out '\(DisplayText.quoted(entry.key))' (\(entry.language)): "
@@ -484,8 +504,8 @@ public final class CheckRunner: Sendable {
         key: entry.key, language: entry.language, variant: variant, text: text, file: file,
         line: entry.line, state: entry.state, isFallback: entry.isFallback, rule: rule.name,
         style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
-        truncationAllowed: rule.truncationAllowed, required: rule.categories, cells: cells,
-        largestFitting: largest?.category, missingGlyphs: missing), warnings)
+        truncationAllowed: rule.truncationAllowed, required: rule.steps, cells: cells,
+        largestFitting: largest?.step, missingGlyphs: missing), warnings)
   }
 
   /// The sweep over the rule's categories, and each category's cell.
@@ -493,7 +513,7 @@ public final class CheckRunner: Sendable {
   /// The font is picked by the language, else by the dominant script of `scriptText`: the
   /// entry's own text, before placeholders are filled, so that a Latin sample name in an Arabic
   /// sentence does not make it Latin.
-  private func layOut(
+  func layOut(
     _ text: String, language: String, scriptText: String, rule: CheckRule.Resolved
   )
     throws(TypeScaleError) -> ([CheckCell], [String])
@@ -625,18 +645,40 @@ public final class CheckRunner: Sendable {
         truncation: result.truncationAllowed), rule: result.rule, at: category)
   }
 
-  /// The label of a summary's row drawn at a category as PNG bytes, for the HTML report.
+  /// The label of a result drawn at a step (a category, or an Android result's font scale) as
+  /// PNG bytes, laid out as the run laid it out.
+  ///
+  /// - Parameters:
+  ///   - result: A result of this runner.
+  ///   - step: The step.
+  /// - Returns: PNG bytes.
+  /// - Throws: ``CheckError`` when the text cannot be laid out or drawn.
+  public func image(for result: CheckResult, at step: SizeStep) throws(CheckError) -> Data {
+    if let category = step.category { return try image(for: result, at: category) }
+    return try androidImage(
+      text: result.text, key: result.key, language: result.language, id: result.id, at: step)
+  }
+
+  /// The label of a summary's row drawn at a step as PNG bytes, for the HTML report.
+  ///
+  /// An Android row's label is laid out as its Android rule lays it out.
   ///
   /// - Parameters:
   ///   - summary: A summary of this runner's run.
   ///   - row: The row's index in ``CheckSummary/rows``.
-  ///   - category: The category.
+  ///   - step: The category or font scale.
   /// - Returns: PNG bytes.
   /// - Throws: ``CheckError`` when the row does not exist, or its text cannot be laid out or
   ///   drawn.
-  public func image(for summary: CheckSummary, row: Int, at category: ContentSizeCategory)
+  public func image(for summary: CheckSummary, row: Int, at step: SizeStep)
     throws(CheckError) -> Data
   {
+    guard let category = step.category else {
+      let item = summary.rows[row]
+      return try androidImage(
+        text: item.text, key: summary.key(of: item), language: summary.language(of: item),
+        id: summary.id(of: item), at: step)
+    }
     guard summary.rows.indices.contains(row) else {
       throw CheckError("row \(row) is not in the summary (it has \(summary.rows.count))")
     }

@@ -35,11 +35,11 @@ extension CheckSummary {
     public mutating func add(_ result: CheckResult) {
       let rule = Rule(
         name: result.rule, style: result.style, width: result.width, lineLimit: result.lineLimit,
-        truncationAllowed: result.truncationAllowed, required: CategorySet(result.required))
-      var failures = CategorySet(result.failures)
+        truncationAllowed: result.truncationAllowed, required: CategorySet(steps: result.required))
+      var failures = CategorySet(steps: result.failures)
       for category in result.unlaidCategories { failures.insert(category) }
       let statuses = CheckStatusPattern(result.cells)
-      laid.bits |= CategorySet(result.cells.map(\.category)).bits
+      laid.formUnion(CategorySet(steps: result.cells.map(\.step)))
       summary.rows.append(
         Row(
           key: Self.index(result.key, in: &keyIndex, table: &summary.keys),
@@ -48,7 +48,8 @@ extension CheckSummary {
           rule: Self.index(rule, in: &ruleIndex, table: &summary.rules),
           line: Int32(clamping: result.line), variant: result.variant, text: result.text,
           statuses: statuses, failures: failures,
-          unlaid: CategorySet(result.unlaidCategories), largestFitting: result.largestFitting,
+          unlaid: CategorySet(steps: result.unlaidCategories),
+          largestFitting: result.largestFitting,
           isFallback: result.isFallback, isBaselined: result.isBaselined,
           missingGlyphs: result.missingGlyphs))
     }

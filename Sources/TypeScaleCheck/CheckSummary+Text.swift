@@ -18,7 +18,7 @@ extension CheckSummary {
   ///   - row: A row of this summary.
   ///   - status: The status; `nil` for categories that were not laid out.
   /// - Returns: The categories.
-  package static func failures(of row: Row, with status: CheckStatus?) -> [ContentSizeCategory] {
+  package static func failures(of row: Row, with status: CheckStatus?) -> [SizeStep] {
     row.failures.filter { row.statuses[$0] == status }
   }
 
@@ -67,7 +67,9 @@ extension CheckSummary {
   /// - Parameter rule: A rule.
   /// - Returns: The text.
   package static func limits(_ rule: Rule) -> String {
-    let width = rule.width.map { "\(CheckReportFormatting.points($0)) pt" } ?? "unwrapped"
+    // Android widths are in dp.
+    let unit = rule.required.first?.isFontScale == true ? "dp" : "pt"
+    let width = rule.width.map { "\(CheckReportFormatting.points($0)) \(unit)" } ?? "unwrapped"
     let lines =
       rule.lineLimit == 0
       ? "no line limit" : "\(rule.lineLimit) line\(rule.lineLimit == 1 ? "" : "s")"

@@ -45,7 +45,7 @@ extension CheckSummary {
     /// Its translations that fail and no baseline accepts.
     public var newFailures: Int
     /// The smallest category at which any translation fails.
-    public var firstFailure: ContentSizeCategory?
+    public var firstFailure: SizeStep?
   }
 
   /// Failures by language, most failing first (then by language code); languages with none

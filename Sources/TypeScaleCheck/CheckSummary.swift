@@ -38,7 +38,7 @@ public struct CheckSummary: Sendable {
     /// baseline accepts.
     public var unlaid = CategorySet()
     /// The largest category at which the text fits.
-    public var largestFitting: ContentSizeCategory?
+    public var largestFitting: SizeStep?
     /// Whether the text is the source language's, the language having none.
     public var isFallback: Bool
     /// Whether a baseline accepts this row's failures.
@@ -52,7 +52,7 @@ public struct CheckSummary: Sendable {
     /// always makes it new, as ``CheckReport/newFailures`` counts it.
     public var isNewFailure: Bool { fails && (!isBaselined || !unlaid.isEmpty) }
     /// The smallest failing category.
-    public var firstFailure: ContentSizeCategory? { failures.first }
+    public var firstFailure: SizeStep? { failures.first }
   }
 
   /// The limits a rule sets, as the rows share them.
@@ -90,7 +90,7 @@ public struct CheckSummary: Sendable {
   /// The requirements of this part of the run that no row covers.
   public var unlaidRequirements: [CheckRequirement] = []
   /// Every category any row laid out, smallest first.
-  public var categories: [ContentSizeCategory] = []
+  public var categories: [SizeStep] = []
   /// How many translations the baseline accepts now fit at every required category, or `nil`
   /// without a baseline.
   public var fixedBaselined: Int?

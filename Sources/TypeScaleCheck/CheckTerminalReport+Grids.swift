@@ -14,15 +14,15 @@ extension CheckTerminalReport {
 
     /// Rows with the same pattern share this.
     struct Pattern: Hashable {
-      var statuses: UInt32
-      var failures: UInt16
-      var largestFitting: Int
+      var statuses: CheckStatusPattern
+      var failures: CategorySet
+      var largestFitting: SizeStep?
       var isBaselinedFailure: Bool
 
       init(_ row: CheckSummary.Row) {
-        statuses = row.statuses.bits
-        failures = row.failures.bits
-        largestFitting = row.largestFitting?.rawValue ?? -1
+        statuses = row.statuses
+        failures = row.failures
+        largestFitting = row.largestFitting
         isBaselinedFailure = row.fails && row.isBaselined
       }
     }
@@ -42,7 +42,7 @@ extension CheckTerminalReport {
       groups[pattern, default: []].append(index)
     }
     let sorted = order.enumerated().sorted { left, right in
-      let (a, b) = (left.element.failures.nonzeroBitCount, right.element.failures.nonzeroBitCount)
+      let (a, b) = (left.element.failures.count, right.element.failures.count)
       return a != b ? a > b : left.offset < right.offset
     }
     return sorted.map { _, pattern in
@@ -83,7 +83,6 @@ extension CheckTerminalReport {
     }
     let labelWidth =
       max("languages".count, grids.flatMap { $0.1.map(\.label.count) }.max() ?? 0) + 2
-    let categories = summary.categories
     var out = ""
     out.reserveCapacity(shown.count * (Self.maximumGridRows + 2) * 120)
     let title =
@@ -91,25 +90,43 @@ extension CheckTerminalReport {
       ? "failing keys, worst first"
       : "worst \(shown.count) of \(Self.count(all.count, "failing key")) (--keys all for every key)"
     out += paint(title, .bold) + "\n"
-    var header = "  " + Self.padded("languages", labelWidth)
-    for category in categories { header += Self.padded(category.shortName, category.columnWidth) }
-    out += header + " fits up to\n"
-    for (key, rows, hidden) in grids {
-      out += paint(Self.shown(key.key), .bold)
-      out += "  fails in \(CheckPlan.number(key.failingLanguages)) of "
-      out += Self.count(key.languages, "language") + "\n"
-      for row in rows { write(row, categories: categories, labelWidth: labelWidth, summary, &out) }
-      if !hidden.isEmpty {
-        let languages = Set(hidden.flatMap { $0.rows.map { summary.rows[$0].language } }).count
-        out += "  … \(Self.count(hidden.count, "more row"))"
-        out += " (\(Self.count(languages, "language")))\n"
+    // iOS keys and Android keys are drawn under their own columns: categories, font scales.
+    let android = grids.filter { Self.isAndroid($0.0, in: summary) }
+    let iOS = grids.filter { !Self.isAndroid($0.0, in: summary) }
+    for (group, isAndroid) in [(iOS, false), (android, true)] where !group.isEmpty {
+      let categories = summary.categories.filter { $0.isFontScale == isAndroid }
+      if !android.isEmpty && !iOS.isEmpty {
+        out += paint(isAndroid ? "Android (font scales)" : "iOS (content-size categories)", .bold)
+        out += "\n"
+      }
+      var header = "  " + Self.padded("languages", labelWidth)
+      for category in categories { header += Self.padded(category.shortName, category.columnWidth) }
+      out += header + " fits up to\n"
+      for (key, rows, hidden) in group {
+        out += paint(Self.shown(key.key), .bold)
+        out += "  fails in \(CheckPlan.number(key.failingLanguages)) of "
+        out += Self.count(key.languages, "language") + "\n"
+        for row in rows {
+          write(row, categories: categories, labelWidth: labelWidth, summary, &out)
+        }
+        if !hidden.isEmpty {
+          let languages = Set(hidden.flatMap { $0.rows.map { summary.rows[$0].language } }).count
+          out += "  … \(Self.count(hidden.count, "more row"))"
+          out += " (\(Self.count(languages, "language")))\n"
+        }
       }
     }
     return out
   }
 
+  /// Whether a key's translations are Android results (their rule's steps are font scales).
+  static func isAndroid(_ key: CheckSummary.KeyFailures, in summary: CheckSummary) -> Bool {
+    guard let first = key.rows.first else { return false }
+    return summary.rule(of: summary.rows[first]).required.first?.isFontScale ?? false
+  }
+
   private func write(
-    _ grid: GridRow, categories: [ContentSizeCategory], labelWidth: Int, _ summary: CheckSummary,
+    _ grid: GridRow, categories: [SizeStep], labelWidth: Int, _ summary: CheckSummary,
     _ out: inout String
   ) {
     let row = summary.rows[grid.rows[0]]
@@ -137,7 +154,7 @@ extension CheckTerminalReport {
   }
 }
 
-extension ContentSizeCategory {
+extension SizeStep {
   /// The width of the category's column in the terminal grid: its short name and a space.
   var columnWidth: Int { shortName.count + 1 }
 }

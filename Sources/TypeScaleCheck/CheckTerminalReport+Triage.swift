@@ -166,7 +166,7 @@ extension CheckTerminalReport {
     let unlaid = summary.unlaidRequirements
     for requirement in unlaid.prefix(Self.maximumListedUnlaidKeys) {
       out += paint("not laid out:", .red) + " '\(DisplayText.quoted(requirement.key))' (required "
-      out += "\(Self.categoryText(requirement.categories)))\n"
+      out += "\(Self.categoryText(requirement.steps)))\n"
     }
     if unlaid.count > Self.maximumListedUnlaidKeys {
       out += paint("not laid out:", .red)

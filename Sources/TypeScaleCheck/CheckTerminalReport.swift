@@ -101,9 +101,11 @@ public struct CheckTerminalReport: Sendable {
   }
 
   /// Categories as a range (`xS...AX5`) when contiguous, else their names.
-  static func categoryText(_ categories: [ContentSizeCategory]) -> String {
-    guard let first = categories.first, let last = categories.last, categories.count > 1,
-      categories.count == CheckRunner.sweepLength(categories)
+  static func categoryText(_ categories: [SizeStep]) -> String {
+    let named = categories.compactMap(\.category)
+    guard named.count == categories.count, let first = categories.first,
+      let last = categories.last, categories.count > 1,
+      categories.count == CheckRunner.sweepLength(named)
     else { return CheckReportFormatting.names(categories) }
     return "\(first.shortName)...\(last.shortName)"
   }

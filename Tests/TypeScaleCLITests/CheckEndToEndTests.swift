@@ -73,9 +73,9 @@ import TypeScaleTestSupport
     let failing = results.filter { $0.cells.contains { $0.status != .fits } }
     #expect(failing.map(\.id) == ["button.save|de"])
     #expect(
-      failing.first?.cells.filter { $0.status != .fits }.map(\.category.shortName)
+      failing.first?.cells.filter { $0.status != .fits }.map(\.step.shortName)
         == ["AX1", "AX2", "AX3", "AX4", "AX5"])
-    #expect(failing.first?.largestFitting == .extraExtraExtraLarge)
+    #expect(failing.first?.largestFitting == .category(.extraExtraExtraLarge))
 
     // SARIF: one result, at the key's line (4) of the catalog.
     let log = try json(sarif)

@@ -124,11 +124,11 @@ import TypeScaleStrings
     ])
     #expect(report.exitStatus == 0)
     var cut = report
-    cut.results[0].cells.removeAll { $0.category > .accessibilityExtraLarge }
+    cut.results[0].cells.removeAll { $0.step > .category(.accessibilityExtraLarge) }
     let result = cut.results[0]
     #expect(
       result.unlaidCategories == [
-        .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+        .category(.accessibilityExtraExtraLarge), .category(.accessibilityExtraExtraExtraLarge),
       ]
     )
     #expect(result.fails)

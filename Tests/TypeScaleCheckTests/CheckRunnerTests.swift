@@ -34,13 +34,14 @@ import TypeScaleStrings
     let english = report.results[0]
     let german = report.results[1]
     #expect(english.failures.isEmpty)
-    #expect(english.largestFitting == .accessibilityExtraExtraExtraLarge)
+    #expect(english.largestFitting == .category(.accessibilityExtraExtraExtraLarge))
     #expect(
       german.failures == [
-        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge,
-        .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+        .category(.accessibilityMedium), .category(.accessibilityLarge),
+        .category(.accessibilityExtraLarge),
+        .category(.accessibilityExtraExtraLarge), .category(.accessibilityExtraExtraExtraLarge),
       ])
-    #expect(german.largestFitting == .extraExtraExtraLarge)
+    #expect(german.largestFitting == .category(.extraExtraExtraLarge))
     #expect(german.cells.count == 12)
     let ax1 = try #require(german.cells.first { $0.category == .accessibilityMedium })
     #expect(ax1.status == .truncated)
@@ -64,7 +65,7 @@ import TypeScaleStrings
       entry("button.subscribe", "de", GermanButton.text)
     ])
     #expect(accepted.results[0].failures.isEmpty)
-    #expect(accepted.results[0].largestFitting == .accessibilityExtraExtraExtraLarge)
+    #expect(accepted.results[0].largestFitting == .category(.accessibilityExtraExtraExtraLarge))
     #expect(accepted.exitStatus == 0)
   }
 

@@ -19,7 +19,7 @@ enum CheckSyntheticSummary {
         name: "*", style: "body", width: 120, lineLimit: 1, truncationAllowed: false,
         required: CategorySet(ContentSizeCategory.allCases))
     ]
-    summary.categories = ContentSizeCategory.allCases
+    summary.categories = ContentSizeCategory.allCases.map(SizeStep.category)
     var failed = 0
     summary.rows.reserveCapacity(keys * languages)
     for key in 0..<keys {
@@ -42,8 +42,9 @@ enum CheckSyntheticSummary {
             key: Int32(key), language: Int32(language), file: Int32(language), rule: 0,
             line: Int32(key + 1), variant: "", text: "Text \(key) in l\(language)",
             statuses: statuses, failures: failures,
-            largestFitting: fails
-              ? ContentSizeCategory(rawValue: from - 1) : .accessibilityExtraExtraExtraLarge,
+            largestFitting: (fails
+              ? ContentSizeCategory(rawValue: from - 1) : .accessibilityExtraExtraExtraLarge)
+              .map(SizeStep.category),
             isFallback: false, isBaselined: baselined && fails && key % 2 == 0, missingGlyphs: []))
       }
     }

@@ -6,7 +6,8 @@ import TypeScaleCheck
 import TypeScaleInternals
 
 /// `typescale check CONSTRAINTS [CATALOG…]`: lays every localized string out at the
-/// content-size categories its rule names and reports which translations stop fitting.
+/// content-size categories (or, for Android, the font scales) its rule names and reports which
+/// translations stop fitting.
 ///
 /// The pipeline is the library's ``CheckSession``; this command maps flags and prints.
 ///
@@ -25,7 +26,10 @@ struct CheckCommand: Command {
       keys by glob) and the catalogs given after it, or else those it lists under \
       "catalogs": String Catalogs (.xcstrings), .strings and .stringsdict in .lproj folders, \
       XLIFF (.xliff, .xcloc) and Android res/values*/strings.xml. Every key, language and \
-      variant is laid out at each category its rule requires. The summary starts with what \
+      variant is laid out at each category its rule requires; Android strings (and rules \
+      with "platform": "android") at each font scale instead (0.85× … 2×: Android 14's \
+      non-linear sizes in sp, widths in dp, TextView or Compose), in their own grids. The \
+      summary starts with what \
       to do: the counts, failing translations by language and category, by rule, the keys \
       failing in the most languages, where labels start failing and what is new against the \
       baseline; then the worst 20 keys' grids (--keys N or --keys all for more; ✓ fits, … \

@@ -49,6 +49,9 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     public var neededLines: Int?
     /// Whether the case must fit (the cases file's `mustFit`).
     public var mustFit: Bool
+    /// The unit of the widths: `pt`, or `dp` for an Android case (whose ``category`` is its
+    /// font scale, `1.5x`).
+    public var unit = "pt"
 
     /// Creates a case.
     ///
@@ -162,19 +165,20 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     let state =
       switch item.state {
       case "truncated": "truncated"
-      case "overflows": "overflows (\(GoldenMeasurement.number(item.measuredWidth)) pt wide)"
+      case "overflows":
+        "overflows (\(GoldenMeasurement.number(item.measuredWidth)) \(item.unit) wide)"
       default: item.lines == 1 ? "fits" : "fits on \(item.lines) lines"
       }
     let box =
-      item.width.map { "box \(NumberText.fixed($0, decimals: 3, trimsZeros: true)) pt" }
+      item.width.map { "box \(NumberText.fixed($0, decimals: 3, trimsZeros: true)) \(item.unit)" }
       ?? "no width"
     let limit = item.lineLimit == 0 ? "no limit" : "limit \(item.lineLimit)"
     var line = "\(item.category): \(state)\(item.mustFit ? ", must fit" : "")"
     if let width = item.unwrappedWidth, let lines = item.neededLines {
-      line += "; needs \(GoldenMeasurement.number(width)) pt unwrapped, \(box)"
+      line += "; needs \(GoldenMeasurement.number(width)) \(item.unit) unwrapped, \(box)"
       line += "; needs \(lines) line\(lines == 1 ? "" : "s"), \(limit)"
     } else {
-      line += "; \(GoldenMeasurement.number(item.measuredWidth)) pt wide, \(box)"
+      line += "; \(GoldenMeasurement.number(item.measuredWidth)) \(item.unit) wide, \(box)"
       line += "; \(item.lines) line\(item.lines == 1 ? "" : "s"), \(limit)"
     }
     return line
@@ -376,13 +380,14 @@ struct GoldenFitGroups {
       if cases[key] == nil { order.append(key) }
       let state = GoldenFitState(record, tolerance: current.tolerance)
       let need = needs[record.id]
-      cases[key, default: []].append(
-        GoldenTextFit.Case(
+      var fitCase = GoldenTextFit.Case(
           id: record.id, category: record.testCase.stepName, state: state.name,
           width: record.testCase.width, lineLimit: record.testCase.lineLimit,
           measuredWidth: record.width, lines: record.lineCount,
           unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
-          mustFit: record.testCase.mustFit))
+          mustFit: record.testCase.mustFit)
+      if record.testCase.isAndroid { fitCase.unit = "dp" }
+      cases[key, default: []].append(fitCase)
     }
     for id in failingRecordedIDs {
       guard let key = recorded.keys[id], cases[key] == nil else { continue }

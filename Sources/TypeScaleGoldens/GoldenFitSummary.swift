@@ -50,8 +50,8 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     /// Whether the case must fit (the cases file's `mustFit`).
     public var mustFit: Bool
     /// The unit of the widths: `pt`, or `dp` for an Android case (whose ``category`` is its
-    /// font scale, `1.5x`).
-    public var unit = "pt"
+    /// font scale, `1.5x`; no content-size category's short name ends in `x`).
+    public var unit: String { category.hasSuffix("x") ? "dp" : "pt" }
 
     /// Creates a case.
     ///
@@ -380,13 +380,12 @@ struct GoldenFitGroups {
       if cases[key] == nil { order.append(key) }
       let state = GoldenFitState(record, tolerance: current.tolerance)
       let need = needs[record.id]
-      var fitCase = GoldenTextFit.Case(
+      let fitCase = GoldenTextFit.Case(
           id: record.id, category: record.testCase.stepName, state: state.name,
           width: record.testCase.width, lineLimit: record.testCase.lineLimit,
           measuredWidth: record.width, lines: record.lineCount,
           unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
           mustFit: record.testCase.mustFit)
-      if record.testCase.isAndroid { fitCase.unit = "dp" }
       cases[key, default: []].append(fitCase)
     }
     for id in failingRecordedIDs {

@@ -137,9 +137,7 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
   /// Where a text stops fitting is said in font scales: `fits through 1.3×; truncated from 1.5×`.
   @Test func fitSummary_namesFontScales() throws {
     let suite = try GoldenCasesFile.parse(
-      androidSet(
-        #""textAppearances": ["labelLarge"], "widths": [120], "lines": 1"#.replacingOccurrences(
-          of: "labelLarge", with: "labelLarge")),
+      androidSet(#""textAppearances": ["labelLarge"], "widths": [120], "lines": 1"#),
       name: "t.cases")
     var cases = suite
     cases.cases = cases.cases.map {

@@ -52,6 +52,13 @@ import TypeScaleInternals
 ///   font draws (drawn as `.notdef` and measured with its width) fails recording and verifying
 ///   (``GoldenMeasurer/missingGlyphs``, ``GoldenReport/missingGlyphs``) instead of being a
 ///   warning. Apple draws such characters with a last-resort font silently.
+/// - `platform`: `"ios"` (the default) or `"android"`, for a set or the whole file. An Android
+///   set takes `fontScales` (an `AndroidFontScaleSelection`, or numbers; the release's Settings
+///   values by default), `textAppearances` (Material roles) and/or `textSizes` (`sp`),
+///   `target` `textview` (the default) or `compose`, `density` (2.625 by default) and
+///   `androidVersion` (the latest by default); its `mustFit` takes font scales. iOS keys
+///   (`styles`, `categories`, `sizing`) in an Android set and Android keys in an iOS set are
+///   errors naming the key. See ``GoldenAndroidSizing``.
 /// - Lists may not be empty: every set expands to at least one case.
 ///
 /// Every problem is reported with its JSON path, and all of them at once: a value of the wrong

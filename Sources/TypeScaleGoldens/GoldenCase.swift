@@ -186,9 +186,15 @@ public struct GoldenCase: Hashable, Sendable {
   ///
   /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
   /// - Returns: The resolved size.
-  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`), or
-  ///   for a case whose sizing is ``Sizing/typography``.
+  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`), for a
+  ///   case whose sizing is ``Sizing/typography``, or for an Android case (``android``).
   public func pointSize(embedded: Bool) throws(MetricsError) -> ResolvedSize {
+    if let android {
+      throw MetricsError(
+        .invalidValue,
+        "case \(id): an Android case (\(android.sizeName) at font scale \(android.stepName)) is "
+          + "sized by AndroidText in dp, not by the iOS table; GoldenMeasurer resolves it")
+    }
     let sizing = effectiveSizing(embedded: embedded)
     guard sizing != .typography else {
       let alias = GoldenSuite.typographyAlias

@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import TypeScaleFonts
 import TypeScaleLayout
 import TypeScaleMetrics
 import TypeScaleTestSupport
@@ -150,5 +151,36 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
     let groups = GoldenFitGroups(golden.measurements, tolerance: 0.01)
     let key = try #require(groups.order.first)
     #expect(groups.phases(key) == ["fits through 1.3×", "truncated from 1.5×"])
+  }
+}
+
+/// An Android set that names a font alias draws in that alias's family, as iOS sets do.
+@Suite struct AndroidGoldensFontTests {
+  @Test func measure_aFontAliasDrawsInItsFamily() throws {
+    let folder = packageRoot().appendingPathComponent("Tests/Fixtures/Fonts")
+    let registry = try FontRegistry()
+    var layouts = GoldenLayouts(
+      registry: registry, folder: folder,
+      fonts: [GoldenFont(alias: "fx", paths: ["Fixture-Sans.ttf"]), .embedded()],
+      typography: nil, fontFolders: [])
+    var test = GoldenCase(id: "a", text: "Continue", font: "fx", target: .compose)
+    test.android = GoldenAndroidSizing(fontScale: 2, textSize: 14)
+    let measured = try layouts.measure(test, engine: TextLayoutEngine(registry: registry))
+    let fixture = try layouts.font("fx").primary
+    #expect(measured.layout.font.face.family == fixture.family)
+    #expect(measured.pointSize == 26)
+    #expect(measured.pixelSize == 68.25)
+
+    test.font = "default"
+    let roboto = try layouts.measure(test, engine: TextLayoutEngine(registry: registry))
+    #expect(roboto.layout.font.face.family == "Roboto")
+  }
+
+  /// An Android case has no iOS point size: asking for one is an error naming the case.
+  @Test func pointSize_ofAnAndroidCaseIsAnError() {
+    var test = GoldenCase(id: "a/b", text: "A", target: .textView)
+    test.android = GoldenAndroidSizing(fontScale: 1.3, textSize: 14)
+    let error = #expect(throws: MetricsError.self) { try test.pointSize(embedded: true) }
+    #expect(error?.message.hasPrefix("case a/b: an Android case (14sp at font scale 1.3x)") == true)
   }
 }

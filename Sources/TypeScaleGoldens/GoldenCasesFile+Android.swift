@@ -61,7 +61,8 @@ extension GoldenCasesFile {
             ? "give Material roles as \"textAppearances\" ([\"labelLarge\"]) or sizes in sp as "
               + "\"textSizes\" ([14])"
             : "Android sizes follow the release's font-scale curve; leave it out"
-        problems.add("\(path).\(key)", "\"\(key)\" is an iOS key and this set is Android; \(instead)")
+        problems.add(
+          "\(path).\(key)", "\"\(key)\" is an iOS key and this set is Android; \(instead)")
       }
     case .iOS:
       for key in set.keys.sorted() where CasesPlatform.androidKeys.contains(key) {

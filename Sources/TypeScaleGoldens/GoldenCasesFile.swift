@@ -720,7 +720,8 @@ struct CasesSet {
   /// and whether that overflowed `Int`.
   var caseCount: (count: Int, overflow: Bool) {
     var count = 1
-    let steps = android.map { [$0.sizes.count, $0.fontScales.count] } ?? [styles.count, categories.count]
+    let steps =
+      android.map { [$0.sizes.count, $0.fontScales.count] } ?? [styles.count, categories.count]
     for factor in [texts.count, fonts.count] + steps + [widths.count] {
       let (product, overflow) = count.multipliedReportingOverflow(by: factor)
       if overflow { return (Int.max, true) }

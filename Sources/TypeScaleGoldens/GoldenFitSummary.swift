@@ -381,11 +381,11 @@ struct GoldenFitGroups {
       let state = GoldenFitState(record, tolerance: current.tolerance)
       let need = needs[record.id]
       let fitCase = GoldenTextFit.Case(
-          id: record.id, category: record.testCase.stepName, state: state.name,
-          width: record.testCase.width, lineLimit: record.testCase.lineLimit,
-          measuredWidth: record.width, lines: record.lineCount,
-          unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
-          mustFit: record.testCase.mustFit)
+        id: record.id, category: record.testCase.stepName, state: state.name,
+        width: record.testCase.width, lineLimit: record.testCase.lineLimit,
+        measuredWidth: record.width, lines: record.lineCount,
+        unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
+        mustFit: record.testCase.mustFit)
       cases[key, default: []].append(fitCase)
     }
     for id in failingRecordedIDs {

@@ -65,7 +65,8 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
   private static let badCases: [BadAndroidCases] = [
     BadAndroidCases(
       name: "an iOS key in an Android set",
-      json: #"{"sets": [{"platform": "android", "textSizes": [14], "categories": "all", "texts": [["a", "A"]]}]}"#,
+      json:
+        #"{"sets": [{"platform": "android", "textSizes": [14], "categories": "all", "texts": [["a", "A"]]}]}"#,
       problem:
         #"$.sets[0].categories: "categories" is an iOS key and this set is Android; give font scales as "fontScales" ("0.85...2.0")"#
     ),
@@ -83,7 +84,8 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
     ),
     BadAndroidCases(
       name: "an iOS target in an Android set",
-      json: #"{"sets": [{"platform": "android", "textSizes": [14], "target": "label", "texts": [["a", "A"]]}]}"#,
+      json:
+        #"{"sets": [{"platform": "android", "textSizes": [14], "target": "label", "texts": [["a", "A"]]}]}"#,
       problem:
         #"$.sets[0].target: "label" is an iOS target; an Android set's target is textview or compose"#
     ),
@@ -109,7 +111,9 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
     #expect(error?.message == "t.cases: 1 problem:\n  " + bad.problem)
   }
 
-  /// Measured with `AndroidText`: 14 sp at 2× is 68 px (25.905 dp) in a TextView at 2.625 and
+  /// Android cases are measured with `AndroidText`.
+  ///
+  /// 14 sp at 2× is 68 px (25.905 dp) in a TextView at 2.625 and
   /// 26 dp in Compose; 1.3× in Compose is 18.8 dp. Records name the font scale and the sizes in
   /// sp, dp and px, and read back as written.
   @Test func record_androidSizesAndRoundTrip() throws {
@@ -128,10 +132,12 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
     #expect(abs(try #require(byID["c/a/default/14sp/1.3x/120"]).pointSize - 18.8) < 1e-4)
 
     let text = golden.render()
-    #expect(text.contains("\t14sp\t2x\tandroid16@2.625x:14sp:68px\t25.905\t120.000\t0\ttail\ttextview\t"))
+    #expect(
+      text.contains("\t14sp\t2x\tandroid16@2.625x:14sp:68px\t25.905\t120.000\t0\ttail\ttextview\t"))
     let parsed = try GoldenFile.parse(text, name: "t.golden")
     #expect(parsed.render() == text)
-    #expect(parsed.measurements.map(\.testCase.android) == golden.measurements.map(\.testCase.android))
+    #expect(
+      parsed.measurements.map(\.testCase.android) == golden.measurements.map(\.testCase.android))
     #expect(parsed.measurements[2].testCase.target == .compose)
   }
 

@@ -160,6 +160,23 @@ private struct BadAndroidCases: Sendable, CustomTestStringConvertible {
   }
 }
 
+extension AndroidGoldensTests {
+  /// `mustFit` takes font scales in an Android set: a button that must fit at 2× and is
+  /// truncated there fails; at 1 and 1.3 it fits.
+  @Test func mustFit_takesFontScales() throws {
+    let suite = try GoldenCasesFile.parse(
+      Data(
+        (#"{"sets": [{"platform": "android", "name": "b", "textAppearances": ["labelLarge"], "#
+          + #""fontScales": "1, 1.3, 2", "mustFit": "1.3, 2", "widths": [120], "lines": 1, "#
+          + #""texts": [["save", "Save changes"]]}]}"#).utf8), name: "t.cases")
+    #expect(suite.cases.map(\.mustFit) == [false, true, true])
+    let golden = try GoldenMeasurer().measure(
+      suite, baseDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
+    let check = GoldenFitCheck(golden)
+    #expect(check.mustFitFailures == ["b/save/default/labelLarge/2x/120"])
+  }
+}
+
 /// An Android set that names a font alias draws in that alias's family, as iOS sets do.
 @Suite struct AndroidGoldensFontTests {
   @Test func measure_aFontAliasDrawsInItsFamily() throws {

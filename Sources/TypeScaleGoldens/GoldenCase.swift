@@ -77,10 +77,38 @@ public struct GoldenCase: Hashable, Sendable {
   public var strategy: LayoutOptions.LineBreakStrategy?
   /// The BCP 47 language, or `nil`.
   public var language: String?
+  /// How an Android case is sized (font scale, `sp` size or Material role, release, density),
+  /// or `nil` for an iOS case.
+  ///
+  /// An Android case's ``target`` is ``LayoutTarget/textView`` or ``LayoutTarget/compose``; its
+  /// ``category``, ``style`` and ``sizing`` do not apply (they stay Large, body and `nil`).
+  public var android: GoldenAndroidSizing?
+
+  /// Whether the case is an Android one (``android`` is set).
+  public var isAndroid: Bool { android != nil }
 
   /// The style or token the case names, as golden files write it: the token, or the text
-  /// style's UIKit name.
-  public var styleName: String { token ?? style.rawValue }
+  /// style's UIKit name; for an Android case its Material role or its size in `sp` (`14sp`).
+  public var styleName: String { android?.sizeName ?? token ?? style.rawValue }
+
+  /// The size step as ids and golden files write it: the category's short name (`AX3`) or, for
+  /// an Android case, the font scale (`1.3x`).
+  public var stepName: String { android?.stepName ?? category.shortName }
+
+  /// The size step as summaries write it: `AX3`, or `1.3×` for an Android case.
+  public var stepDisplayName: String {
+    android.map { GoldenAndroidSizing.displayName(ofScale: $0.fontScale) } ?? category.shortName
+  }
+
+  /// The sizing as golden files write it: the iOS sizing (`system`, `relative`,
+  /// `typography`; `relative` when unknown), or an Android case's release and density
+  /// (`android16@2.625x`).
+  public var sizingName: String { android?.sizingName ?? (sizing ?? .relative).rawValue }
+
+  /// The order of size steps: the category's index, or the font scale.
+  var stepOrder: Double {
+    android?.fontScale ?? Double(ContentSizeCategory.allCases.firstIndex(of: category) ?? 0)
+  }
 
   /// Creates a case.
   ///
@@ -158,9 +186,15 @@ public struct GoldenCase: Hashable, Sendable {
   ///
   /// - Parameter embedded: Whether the case's font is TypeScale's embedded default.
   /// - Returns: The resolved size.
-  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`), or
-  ///   for a case whose sizing is ``Sizing/typography``.
+  /// - Throws: `MetricsError` for a style the iOS table cannot scale (`extraLargeTitle`), for a
+  ///   case whose sizing is ``Sizing/typography``, or for an Android case (``android``).
   public func pointSize(embedded: Bool) throws(MetricsError) -> ResolvedSize {
+    if let android {
+      throw MetricsError(
+        .invalidValue,
+        "case \(id): an Android case (\(android.sizeName) at font scale \(android.stepName)) is "
+          + "sized by AndroidText in dp, not by the iOS table; GoldenMeasurer resolves it")
+    }
     let sizing = effectiveSizing(embedded: embedded)
     guard sizing != .typography else {
       let alias = GoldenSuite.typographyAlias
@@ -177,6 +211,8 @@ public struct GoldenCase: Hashable, Sendable {
 
   /// The spellings of ``target`` in cases and golden files, in help order.
   static let targetNames = ["label", "attributed-string"]
+  /// The spellings of an Android case's ``target``.
+  static let androidTargetNames = ["textview", "compose"]
 
   /// The file spelling of a target: `label` or `attributed-string`.
   static func name(of target: LayoutTarget) -> String {
@@ -193,6 +229,8 @@ public struct GoldenCase: Hashable, Sendable {
     switch name {
     case "label": .label
     case "attributed-string": .attributedString
+    case "textview": .textView
+    case "compose": .compose
     default: nil
     }
   }

@@ -52,6 +52,13 @@ import TypeScaleInternals
 ///   font draws (drawn as `.notdef` and measured with its width) fails recording and verifying
 ///   (``GoldenMeasurer/missingGlyphs``, ``GoldenReport/missingGlyphs``) instead of being a
 ///   warning. Apple draws such characters with a last-resort font silently.
+/// - `platform`: `"ios"` (the default) or `"android"`, for a set or the whole file. An Android
+///   set takes `fontScales` (an `AndroidFontScaleSelection`, or numbers; the release's Settings
+///   values by default), `textAppearances` (Material roles) and/or `textSizes` (`sp`),
+///   `target` `textview` (the default) or `compose`, `density` (2.625 by default) and
+///   `androidVersion` (the latest by default); its `mustFit` takes font scales. iOS keys
+///   (`styles`, `categories`, `sizing`) in an Android set and Android keys in an iOS set are
+///   errors naming the key. See ``GoldenAndroidSizing``.
 /// - Lists may not be empty: every set expands to at least one case.
 ///
 /// Every problem is reported with its JSON path, and all of them at once: a value of the wrong
@@ -223,7 +230,7 @@ public enum GoldenCasesFile {
   private static func read(
     _ root: [String: _JSONValue], problems: inout CasesProblems, warnings: inout [String]
   ) -> ([GoldenFont], [CasesSet], (file: String?, folders: [String])) {
-    let known = ["format", "typography", "fontFolders", "fonts", "sets"]
+    let known = ["format", "typography", "fontFolders", "fonts", "sets", "platform"]
     for key in root.keys.sorted() where !known.contains(key) {
       problems.add("$.\(key)", "unknown key; valid keys: \(known.joined(separator: ", "))")
     }
@@ -271,6 +278,7 @@ public enum GoldenCasesFile {
         "the alias \"\(GoldenSuite.typographyAlias)\" is the suite's typography; give the "
           + "file as \"typography\" at the top level, or use another alias")
     }
+    let filePlatform = readPlatform(root["platform"], "$.platform", problems: &problems)
     var aliases = Set(fonts.map(\.alias))
     if typography != nil { aliases.insert(GoldenSuite.typographyAlias) }
 
@@ -285,6 +293,7 @@ public enum GoldenCasesFile {
         }
         if let set = readSet(
           table, index: index, aliases: aliases, hasTypography: typography != nil,
+          filePlatform: filePlatform,
           problems: &problems, warnings: &warnings)
         {
           sets.append(set)
@@ -352,18 +361,26 @@ public enum GoldenCasesFile {
 
   private static func readSet(
     _ set: [String: _JSONValue], index: Int, aliases: Set<String>, hasTypography: Bool,
-    problems: inout CasesProblems, warnings: inout [String]
+    filePlatform: CasesPlatform, problems: inout CasesProblems, warnings: inout [String]
   ) -> CasesSet? {
     let path = "$.sets[\(index)]"
     let before = problems.list.count
     let known: Set<String> = [
       "name", "font", "fonts", "styles", "categories", "widths", "lines", "truncation",
-      "target", "strategy", "sizing", "language", "texts", "mustFit", "strict",
+      "target", "strategy", "sizing", "language", "texts", "mustFit", "strict", "platform",
     ]
-    for key in set.keys.sorted() where !known.contains(key) {
+    let platform =
+      set["platform"] == nil
+      ? filePlatform : readPlatform(set["platform"], "\(path).platform", problems: &problems)
+    let valid = known.union(CasesPlatform.androidKeys)
+    for key in set.keys.sorted() where !valid.contains(key) {
       problems.add(
-        "\(path).\(key)", "unknown key; valid keys: \(known.sorted().joined(separator: ", "))")
+        "\(path).\(key)", "unknown key; valid keys: \(valid.sorted().joined(separator: ", "))")
     }
+    checkPlatformKeys(set, path, platform: platform, problems: &problems)
+    let android =
+      platform == .android
+      ? readAndroid(set, path, hasTypography: hasTypography, problems: &problems) : nil
     var name = "set\(index + 1)"
     if let value = set["name"] {
       if let text = value.string, !text.isEmpty {
@@ -373,7 +390,7 @@ public enum GoldenCasesFile {
       }
     }
 
-    var fonts = [hasTypography ? GoldenSuite.typographyAlias : "default"]
+    var fonts = [hasTypography && platform == .iOS ? GoldenSuite.typographyAlias : "default"]
     if let value = set["fonts"] {
       fonts =
         strings(
@@ -394,7 +411,7 @@ public enum GoldenCasesFile {
 
     let typographyOnly = fonts == [GoldenSuite.typographyAlias]
     var styles: [CasesStyle] = [.style(.body)]
-    if let value = set["styles"] {
+    if let value = set["styles"], platform == .iOS {
       styles = []
       let names = strings(
         value, "\(path).styles", expected: "text styles", element: "a text style",
@@ -431,7 +448,9 @@ public enum GoldenCasesFile {
       }
     }
 
-    let categories = readCategories(set["categories"], "\(path).categories", problems: &problems)
+    let categories =
+      platform == .iOS
+      ? readCategories(set["categories"], "\(path).categories", problems: &problems) : [.large]
 
     var widths: [Double?] = [nil]
     if let value = set["widths"] {
@@ -487,13 +506,23 @@ public enum GoldenCasesFile {
       }
     }
 
-    var target = LayoutTarget.label
+    var target = platform == .android ? LayoutTarget.textView : .label
     if let value = set["target"] {
-      if let text = value.string, let parsed = GoldenCase.target(named: text) {
+      let names = platform == .android ? GoldenCase.androidTargetNames : GoldenCase.targetNames
+      if let text = value.string, let parsed = GoldenCase.target(named: text),
+        names.contains(text)
+      {
         target = parsed
+      } else if let text = value.string, let parsed = GoldenCase.target(named: text) {
+        problems.add(
+          "\(path).target",
+          parsed.isAndroid
+            ? "\"\(text)\" is an Android target; give \"platform\": \"android\" to the set or "
+              + "the file, or use label or attributed-string"
+            : "\"\(text)\" is an iOS target; an Android set's target is textview or compose")
       } else {
         problems.expected(
-          "\(path).target", "label or attributed-string (a string)", found: value)
+          "\(path).target", "\(names.joined(separator: " or ")) (a string)", found: value)
       }
     }
 
@@ -585,9 +614,16 @@ public enum GoldenCasesFile {
     }
 
     var mustFit: Set<ContentSizeCategory> = []
+    var mustFitScales: Set<Double> = []
     switch set["mustFit"] {
     case nil, .bool(false)?: break
-    case .bool(true)?: mustFit = Set(ContentSizeCategory.allCases)
+    case .bool(true)?:
+      mustFit = Set(ContentSizeCategory.allCases)
+      mustFitScales = Set(android?.fontScales ?? [])
+    case let value? where platform == .android:
+      mustFitScales = Set(
+        readFontScales(
+          value, "\(path).mustFit", version: android?.version ?? .latest, problems: &problems))
     case let value?:
       mustFit = Set(readCategories(value, "\(path).mustFit", problems: &problems))
     }
@@ -605,6 +641,8 @@ public enum GoldenCasesFile {
       categories: categories, widths: widths, lines: lines, truncation: truncation,
       target: target, strategy: strategy, sizing: sizing, language: language, mustFit: mustFit)
     cases.strict = strict
+    cases.android = android
+    cases.android?.mustFit = mustFitScales
     return cases
   }
 
@@ -675,11 +713,16 @@ struct CasesSet {
   let mustFit: Set<ContentSizeCategory>
   /// Whether characters no font draws fail the set's cases.
   var strict = false
+  /// An Android set's sizes and font scales, or `nil` for an iOS set.
+  var android: CasesAndroid?
 
-  /// texts × fonts × styles × categories × widths, and whether that overflowed `Int`.
+  /// texts × fonts × styles × categories × widths (sizes × font scales for an Android set),
+  /// and whether that overflowed `Int`.
   var caseCount: (count: Int, overflow: Bool) {
     var count = 1
-    for factor in [texts.count, fonts.count, styles.count, categories.count, widths.count] {
+    let steps =
+      android.map { [$0.sizes.count, $0.fontScales.count] } ?? [styles.count, categories.count]
+    for factor in [texts.count, fonts.count] + steps + [widths.count] {
       let (product, overflow) = count.multipliedReportingOverflow(by: factor)
       if overflow { return (Int.max, true) }
       count = product
@@ -689,6 +732,10 @@ struct CasesSet {
 
   /// Appends the set's cases, texts outermost and widths innermost.
   func expand(into cases: inout [GoldenCase]) {
+    if let android {
+      expand(android, into: &cases)
+      return
+    }
     for (id, text) in texts {
       for font in fonts {
         for style in styles {

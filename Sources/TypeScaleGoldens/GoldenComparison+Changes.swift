@@ -29,14 +29,16 @@ extension GoldenComparison {
     note("text", GoldenText.escape(was.text), GoldenText.escape(now.text))
     note("font", was.font, now.font)
     note("style", was.styleName, now.styleName)
-    note("category", was.category.shortName, now.category.shortName)
+    note("category", was.stepName, now.stepName)
     note(
       "widthLimit", was.width.map(GoldenMeasurement.number) ?? "-",
       now.width.map(GoldenMeasurement.number) ?? "-")
     note("lineLimit", String(was.lineLimit), String(now.lineLimit))
     note("truncation", was.truncation.rawValue, now.truncation.rawValue)
     // A case recorded before sizings were written has none; only a known one can differ.
-    if let recorded = was.sizing, let measured = now.sizing {
+    if was.isAndroid || now.isAndroid {
+      note("sizing", was.sizingName, now.sizingName)
+    } else if let recorded = was.sizing, let measured = now.sizing {
       note("sizing", recorded.rawValue, measured.rawValue)
     }
     note("target", GoldenCase.name(of: was.target), GoldenCase.name(of: now.target))
@@ -65,7 +67,7 @@ extension GoldenComparison {
       text = test.text
       font = test.font
       style = test.styleName
-      category = test.category.shortName
+      category = test.stepName + (test.android.map { " " + $0.sizingName } ?? "")
       width = test.width
       lineLimit = test.lineLimit
       truncation = test.truncation.rawValue

@@ -361,6 +361,9 @@ public struct GoldenMeasurement: Hashable, Sendable {
   public var isTruncated: Bool
   /// UTF-16 offsets where lines after the first start.
   public var breaks: [Int]
+  /// For an Android case, the text size in pixels of the density (whole pixels for a TextView,
+  /// `getDimensionPixelSize`; float pixels for Compose); ``pointSize`` is then in `dp`.
+  public var pixelSize: Double? = nil
 
   /// The case id.
   public var id: String { testCase.id }
@@ -368,8 +371,8 @@ public struct GoldenMeasurement: Hashable, Sendable {
   func render() -> String {
     let c = testCase
     let fields = [
-      c.id, GoldenText.escape(c.text), c.font, c.styleName, c.category.shortName,
-      (c.sizing ?? .relative).rawValue, Self.number(pointSize), c.width.map(Self.number) ?? "-",
+      c.id, GoldenText.escape(c.text), c.font, c.styleName, c.stepName, sizingField,
+      Self.number(pointSize), c.width.map(Self.number) ?? "-",
       String(c.lineLimit), c.truncation.rawValue, GoldenCase.name(of: c.target),
       c.effectiveStrategy.description, c.language ?? "-", Self.number(width), Self.number(height),
       String(lineCount), isTruncated ? "1" : "0",
@@ -381,6 +384,49 @@ public struct GoldenMeasurement: Hashable, Sendable {
   /// A number as golden files record it: exactly 3 decimals, rounded as `printf` rounds.
   static func number(_ value: Double) -> String {
     NumberText.fixed(value, decimals: 3, trimsZeros: false)
+  }
+
+  /// The `sizing` column: the iOS sizing, or for an Android case its release and density, its
+  /// size in `sp` and in pixels (`android16@2.625x:14sp:68px`; ``pointSize`` holds the `dp`).
+  var sizingField: String {
+    guard let android = testCase.android else { return testCase.sizingName }
+    let sp = NumberText.fixed(android.textSize, decimals: 3, trimsZeros: true)
+    let px = pixelSize.map { NumberText.fixed($0, decimals: 3, trimsZeros: true) } ?? "-"
+    return "\(android.sizingName):\(sp)sp:\(px)px"
+  }
+
+  /// Reads an Android record's `style`, `category` and `sizing` columns.
+  ///
+  /// - Returns: The sizing and the recorded pixel size.
+  static func parseAndroid(
+    style: String, step: String, sizing: String, place: String
+  ) throws(GoldenError) -> (GoldenAndroidSizing, Double?) {
+    let parts = sizing.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    let identity = parts[0].split(separator: "@").map(String.init)
+    guard parts.count == 3, identity.count == 2, parts[1].hasSuffix("sp"), parts[2].hasSuffix("px"),
+      step.hasSuffix("x"), let fontScale = Double(step.dropLast())
+    else {
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): Android sizing \"\(DisplayText.quoted(sizing))\" at \"\(DisplayText.quoted(step))\" "
+          + "is not \"android<release>@<density>x:<sp>sp:<px>px\" at a font scale \"<scale>x\"")
+    }
+    do throws(MetricsError) {
+      let version = try AndroidVersion(parsing: identity[0])
+      let density = try AndroidDensity(parsing: identity[1])
+      var result = GoldenAndroidSizing(fontScale: fontScale, version: version, density: density)
+      if style.hasSuffix("sp"), let sp = Double(style.dropLast(2)) {
+        result.textSize = sp
+      } else {
+        result = GoldenAndroidSizing(
+          fontScale: fontScale, appearance: try MaterialTextAppearance(parsing: style),
+          version: version, density: density)
+      }
+      let px = parts[2] == "-px" ? nil : Double(parts[2].dropLast(2))
+      return (result, px)
+    } catch {
+      throw GoldenError(.malformedGolden, "\(place): \(error.message)", cause: error)
+    }
   }
 
   static func parse(
@@ -432,6 +478,9 @@ public struct GoldenMeasurement: Hashable, Sendable {
           "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a whole number ≥ 0")
       }
       return value
+    }
+    if version > 1, field("sizing").hasPrefix("android") {
+      return try parseAndroidRecord(fields, place: place)
     }
     var style = TextStyle.body
     var token: String?

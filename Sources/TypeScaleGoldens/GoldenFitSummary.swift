@@ -49,6 +49,9 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     public var neededLines: Int?
     /// Whether the case must fit (the cases file's `mustFit`).
     public var mustFit: Bool
+    /// The unit of the widths: `pt`, or `dp` for an Android case (whose ``category`` is its
+    /// font scale, `1.5x`; no content-size category's short name ends in `x`).
+    public var unit: String { category.hasSuffix("x") ? "dp" : "pt" }
 
     /// Creates a case.
     ///
@@ -162,19 +165,20 @@ public struct GoldenTextFit: Codable, Hashable, Sendable {
     let state =
       switch item.state {
       case "truncated": "truncated"
-      case "overflows": "overflows (\(GoldenMeasurement.number(item.measuredWidth)) pt wide)"
+      case "overflows":
+        "overflows (\(GoldenMeasurement.number(item.measuredWidth)) \(item.unit) wide)"
       default: item.lines == 1 ? "fits" : "fits on \(item.lines) lines"
       }
     let box =
-      item.width.map { "box \(NumberText.fixed($0, decimals: 3, trimsZeros: true)) pt" }
+      item.width.map { "box \(NumberText.fixed($0, decimals: 3, trimsZeros: true)) \(item.unit)" }
       ?? "no width"
     let limit = item.lineLimit == 0 ? "no limit" : "limit \(item.lineLimit)"
     var line = "\(item.category): \(state)\(item.mustFit ? ", must fit" : "")"
     if let width = item.unwrappedWidth, let lines = item.neededLines {
-      line += "; needs \(GoldenMeasurement.number(width)) pt unwrapped, \(box)"
+      line += "; needs \(GoldenMeasurement.number(width)) \(item.unit) unwrapped, \(box)"
       line += "; needs \(lines) line\(lines == 1 ? "" : "s"), \(limit)"
     } else {
-      line += "; \(GoldenMeasurement.number(item.measuredWidth)) pt wide, \(box)"
+      line += "; \(GoldenMeasurement.number(item.measuredWidth)) \(item.unit) wide, \(box)"
       line += "; \(item.lines) line\(item.lines == 1 ? "" : "s"), \(limit)"
     }
     return line
@@ -220,13 +224,33 @@ enum GoldenFitState: Hashable {
   }
 }
 
-/// The cases of a file grouped by text (every input but the category), in file order, with
+/// One size step of a text's fit summary: a content-size category or an Android font scale.
+struct GoldenFitStep: Equatable {
+  /// Where the step sorts: the category's index, or the font scale.
+  let order: Double
+  /// The name summaries write: `AX3`, `1.5×`.
+  let name: String
+
+  init(_ test: GoldenCase) {
+    order = test.stepOrder
+    name = test.stepDisplayName
+  }
+
+  init(_ category: ContentSizeCategory) {
+    order = Double(ContentSizeCategory.allCases.firstIndex(of: category) ?? 0)
+    name = category.shortName
+  }
+}
+
+/// The cases of a file grouped by text (every input but the size step), in file order, with
 /// each case's fit state: enough to say where a text fits without holding its measurements.
 struct GoldenFitGroups {
   struct Group {
     var name: String
     var text: String
-    var states: [(category: ContentSizeCategory, state: GoldenFitState)] = []
+    /// The unit widths are in: `pt`, or `dp` for Android cases.
+    var unit: String
+    var states: [(step: GoldenFitStep, state: GoldenFitState)] = []
   }
 
   let tolerance: Double
@@ -249,17 +273,19 @@ struct GoldenFitGroups {
     keys[record.id] = key
     if groups[key] == nil {
       order.append(key)
-      groups[key] = Group(name: name, text: GoldenText.escape(record.testCase.text))
+      groups[key] = Group(
+        name: name, text: GoldenText.escape(record.testCase.text),
+        unit: record.testCase.isAndroid ? "dp" : "pt")
     }
     groups[key]?.states.append(
-      (record.testCase.category, GoldenFitState(record, tolerance: tolerance)))
+      (GoldenFitStep(record.testCase), GoldenFitState(record, tolerance: tolerance)))
   }
 
-  /// The group key and name of a case: its id with the category part as `*` when the id has
-  /// one (as a cases file's ids do), else every input but the category.
+  /// The group key and name of a case: its id with the step part (category or font scale) as
+  /// `*` when the id has one (as a cases file's ids do), else every input but the step.
   static func key(of test: GoldenCase) -> (key: String, name: String) {
     var parts = test.id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    if let index = parts.lastIndex(of: test.category.shortName) {
+    if let index = parts.lastIndex(of: test.stepName) {
       parts[index] = "*"
       let name = parts.joined(separator: "/")
       return (name, name)
@@ -267,58 +293,67 @@ struct GoldenFitGroups {
     let width =
       test.width.map { NumberText.fixed($0, decimals: 3, trimsZeros: true) } ?? "unwrapped"
     let name = "\(test.font)/\(test.styleName)/*/\(width)/\(test.lineLimit)"
-    let inputs = [
+    var inputs = [
       test.text, name, test.truncation.rawValue, GoldenCase.name(of: test.target),
       test.effectiveStrategy.description, test.language ?? "-", test.sizing?.rawValue ?? "-",
     ]
+    if let android = test.android { inputs.append(android.sizingName) }
     return (inputs.joined(separator: "\u{0}"), name)
   }
 
-  /// The phases of a group, smallest category first.
+  /// The phases of a group, smallest step first.
   func phases(_ key: String) -> [String]? {
     guard let group = groups[key] else { return nil }
-    return Self.phases(group.states)
+    return Self.phases(group.states, unit: group.unit)
   }
 
   /// `["fits through XL", "truncated from XXL"]`: runs of categories in one state.
   static func phases(
     _ states: [(category: ContentSizeCategory, state: GoldenFitState)]
   ) -> [String] {
-    let sorted = states.sorted { $0.category < $1.category }
-    var runs: [(state: GoldenFitState, first: ContentSizeCategory, last: ContentSizeCategory)] =
-      []
+    phases(states.map { (GoldenFitStep($0.category), $0.state) }, unit: "pt")
+  }
+
+  /// `["fits through 1.5×", "truncated from 1.8×"]`: runs of steps in one state.
+  static func phases(
+    _ states: [(step: GoldenFitStep, state: GoldenFitState)], unit: String
+  ) -> [String] {
+    let sorted = states.sorted { $0.step.order < $1.step.order }
+    var runs: [(state: GoldenFitState, first: GoldenFitStep, last: GoldenFitStep)] = []
     for entry in sorted {
       if let last = runs.last, last.state == entry.state {
-        runs[runs.count - 1].last = entry.category
+        runs[runs.count - 1].last = entry.step
       } else {
-        runs.append((entry.state, entry.category, entry.category))
+        runs.append((entry.state, entry.step, entry.step))
       }
     }
     var phases: [String] = []
     for (index, run) in runs.enumerated() {
       let previous = index > 0 ? runs[index - 1].state : nil
-      let what = describe(run.state, after: previous)
+      let what = describe(run.state, after: previous, unit: unit)
       if runs.count == 1 {
         phases.append(
           run.first == run.last
-            ? "\(what) at \(run.first.shortName)"
-            : "\(what) from \(run.first.shortName) through \(run.last.shortName)")
+            ? "\(what) at \(run.first.name)"
+            : "\(what) from \(run.first.name) through \(run.last.name)")
       } else if index == 0 {
         phases.append(
           run.first == run.last
-            ? "\(what) at \(run.first.shortName)" : "\(what) through \(run.last.shortName)")
+            ? "\(what) at \(run.first.name)" : "\(what) through \(run.last.name)")
       } else {
-        phases.append("\(what) from \(run.first.shortName)")
+        phases.append("\(what) from \(run.first.name)")
       }
     }
     return phases
   }
 
-  private static func describe(_ state: GoldenFitState, after previous: GoldenFitState?) -> String {
+  private static func describe(
+    _ state: GoldenFitState, after previous: GoldenFitState?, unit: String
+  ) -> String {
     switch state {
     case .truncated: return "truncated"
     case .overflows(let width):
-      return "overflows the \(NumberText.fixed(width, decimals: 3, trimsZeros: true)) pt width"
+      return "overflows the \(NumberText.fixed(width, decimals: 3, trimsZeros: true)) \(unit) width"
     case .fits(let lines):
       if case .fits(let before)? = previous, lines > before { return "wraps to \(lines) lines" }
       return lines == 1 ? "fits" : "fits on \(lines) lines"
@@ -345,13 +380,13 @@ struct GoldenFitGroups {
       if cases[key] == nil { order.append(key) }
       let state = GoldenFitState(record, tolerance: current.tolerance)
       let need = needs[record.id]
-      cases[key, default: []].append(
-        GoldenTextFit.Case(
-          id: record.id, category: record.testCase.category.shortName, state: state.name,
-          width: record.testCase.width, lineLimit: record.testCase.lineLimit,
-          measuredWidth: record.width, lines: record.lineCount,
-          unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
-          mustFit: record.testCase.mustFit))
+      let fitCase = GoldenTextFit.Case(
+        id: record.id, category: record.testCase.stepName, state: state.name,
+        width: record.testCase.width, lineLimit: record.testCase.lineLimit,
+        measuredWidth: record.width, lines: record.lineCount,
+        unwrappedWidth: need?.unwrappedWidth, neededLines: need?.lines,
+        mustFit: record.testCase.mustFit)
+      cases[key, default: []].append(fitCase)
     }
     for id in failingRecordedIDs {
       guard let key = recorded.keys[id], cases[key] == nil else { continue }

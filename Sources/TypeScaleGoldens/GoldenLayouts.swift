@@ -54,6 +54,8 @@ package struct GoldenLayouts {
     package let pointSize: Double
     /// The sizing that applied.
     package let sizing: GoldenCase.Sizing
+    /// An Android case's size in pixels of its density; ``pointSize`` is then in `dp`.
+    package var pixelSize: Double? = nil
   }
 
   /// Why a case could not be laid out: a code, a message and the error that caused it, the
@@ -284,6 +286,9 @@ package struct GoldenLayouts {
   package mutating func measure(
     _ test: GoldenCase, engine: TextLayoutEngine
   ) throws(Failure) -> Measured {
+    if let android = test.android {
+      return try measureAndroid(test, android, engine: engine)
+    }
     if test.font == GoldenSuite.typographyAlias {
       return try measureInTypography(test, engine: engine)
     }
@@ -307,6 +312,53 @@ package struct GoldenLayouts {
       throw Failure(.layout, "case \(test.id): \(error.message)", cause: error)
     } catch {
       throw Failure(.layout, "case \(test.id): \(error)", cause: error)
+    }
+  }
+
+  /// Lays an Android case out with `AndroidText`: Roboto with the embedded Noto fonts after it
+  /// for the embedded font, or the family of the alias's first face (resolved in the registry
+  /// as iOS resolves it, with the Android cascade after it).
+  private mutating func measureAndroid(
+    _ test: GoldenCase, _ android: GoldenAndroidSizing, engine: TextLayoutEngine
+  ) throws(Failure) -> Measured {
+    guard test.font != GoldenSuite.typographyAlias else {
+      throw Failure(
+        .layout,
+        "case \(test.id): an Android case cannot measure in the suite's typography (an iOS type "
+          + "scale); name a font alias, or give Material roles as \"textAppearances\"")
+    }
+    let font: Font
+    do throws(Failure) {
+      font = try self.font(test.font)
+    } catch {
+      throw error.prefixed("case \(test.id)")
+    }
+    let text = AndroidText(
+      registry: registry, engine: engine, toolkit: test.target == .compose ? .compose : .view,
+      version: android.version, density: android.density, fontScale: android.fontScale,
+      family: font.isEmbedded ? AndroidText.defaultFamily : font.primary.family)
+    do throws(TypeScaleError) {
+      let size: AndroidTextSize
+      let layout: TextLayout
+      if let appearance = android.appearance {
+        size = try text.size(of: appearance)
+        layout = try text.layout(
+          test.text, appearance: appearance, width: test.width, options: test.layoutOptions)
+      } else {
+        let scale = try text.scale(sp: android.textSize, fontScales: [android.fontScale])
+        do throws(MetricsError) {
+          size = try scale.size(at: android.fontScale)
+        } catch {
+          throw TypeScaleError(error)
+        }
+        layout = try text.layout(
+          test.text, textSize: android.textSize, width: test.width, options: test.layoutOptions)
+      }
+      var measured = Measured(layout: layout, pointSize: size.points, sizing: .relative)
+      measured.pixelSize = size.px
+      return measured
+    } catch {
+      throw Failure(.layout, "case \(test.id): \(error.message)", cause: error)
     }
   }
 

@@ -416,7 +416,13 @@ public enum GoldenComparison {
       }
       var fields = inputChanges(record.testCase, now.testCase)
       if let newID { fields["id"] = [record.id, newID] }
-      if record.pointSize != now.pointSize {
+      // An Android size in dp is px ÷ density, a fraction the file holds to 3 decimals: it
+      // compares as written. iOS sizes compare exactly.
+      let sizeChanged =
+        now.testCase.isAndroid
+        ? GoldenMeasurement.number(record.pointSize) != GoldenMeasurement.number(now.pointSize)
+        : record.pointSize != now.pointSize
+      if sizeChanged {
         fields["pointSize"] = [
           GoldenMeasurement.number(record.pointSize), GoldenMeasurement.number(now.pointSize),
         ]

@@ -156,7 +156,8 @@ private func one(_ problem: String) -> String { "t.cases: 1 problem:\n  " + prob
       message: one("$.fonts.kr[1]: expected a path (a string), found 2 (a number)")),
     BadCases(
       name: "an unknown top-level key", json: #"{"set": [], "sets": [{"texts": [["a", "A"]]}]}"#,
-      message: one("$.set: unknown key; valid keys: format, typography, fontFolders, fonts, sets")),
+      message: one(
+        "$.set: unknown key; valid keys: format, typography, fontFolders, fonts, sets, platform")),
   ]
 
   @Test(arguments: wrongTypes)

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TypeScaleInternals
+import TypeScaleLayout
+import TypeScaleMetrics
+
+extension GoldenMeasurement {
+  /// Reads an Android record (its `sizing` column starts with `android`): the `style` column is
+  /// the Material role or the size in `sp`, the `category` column the font scale (`1.3x`), the
+  /// `sizing` column the release, density, `sp` and pixels, `pointSize` the size in `dp`, and
+  /// the target `textview` or `compose`.
+  static func parseAndroidRecord(
+    _ fields: [String: String], place: String
+  ) throws(GoldenError) -> GoldenMeasurement {
+    func field(_ column: String) -> String { fields[column] ?? "" }
+    func double(_ column: String) throws(GoldenError) -> Double {
+      guard let value = Double(field(column)), value.isFinite, value >= 0 else {
+        throw GoldenError(
+          .malformedGolden,
+          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a number ≥ 0")
+      }
+      return value
+    }
+    func int(_ column: String) throws(GoldenError) -> Int {
+      guard let value = Int(field(column)), value >= 0 else {
+        throw GoldenError(
+          .malformedGolden,
+          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a whole number ≥ 0")
+      }
+      return value
+    }
+    let (android, pixels) = try parseAndroid(
+      style: field("style"), step: field("category"), sizing: field("sizing"), place: place)
+    guard let target = GoldenCase.target(named: field("target")), target.isAndroid else {
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): target \"\(DisplayText.quoted(field("target")))\" is not textview or compose "
+          + "(an Android record)")
+    }
+    guard let truncation = LayoutOptions.Truncation(rawValue: field("truncation")) else {
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): truncation \"\(DisplayText.quoted(field("truncation")))\" is not tail, head, "
+          + "middle or clip")
+    }
+    let strategy: LayoutOptions.LineBreakStrategy
+    do throws(LayoutError) {
+      strategy = try LayoutOptions.LineBreakStrategy.parse(field("strategy")).strategy
+    } catch {
+      throw GoldenError(.malformedGolden, "\(place): \(error.message)", cause: error)
+    }
+    guard field("truncated") == "0" || field("truncated") == "1" else {
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): truncated \"\(DisplayText.quoted(field("truncated")))\" is not 0 or 1")
+    }
+    var breaks: [Int] = []
+    if field("breaks") != "-" {
+      for part in field("breaks").split(separator: ";") {
+        guard let offset = Int(part), offset > 0 else {
+          throw GoldenError(
+            .malformedGolden,
+            "\(place): breaks \"\(DisplayText.quoted(field("breaks")))\" are not offsets")
+        }
+        breaks.append(offset)
+      }
+    }
+    let text = try GoldenText.unescape(field("text"), place: place)
+    let widthLimit = field("widthLimit") == "-" ? nil : try double("widthLimit")
+    let language = field("language")
+    var test = GoldenCase(
+      id: field("id"), text: text, font: field("font"), width: widthLimit,
+      lineLimit: try int("lineLimit"), truncation: truncation, target: target,
+      strategy: strategy, language: language == "-" ? nil : language)
+    test.android = android
+    var record = GoldenMeasurement(
+      testCase: test, pointSize: try double("pointSize"), width: try double("width"),
+      height: try double("height"), lineCount: try int("lines"),
+      isTruncated: field("truncated") == "1", breaks: breaks)
+    record.pixelSize = pixels
+    return record
+  }
+}

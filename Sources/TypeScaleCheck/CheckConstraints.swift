@@ -101,7 +101,34 @@ public struct CheckConstraints: Sendable {
   ///   - isAndroidEntry: Whether the entry comes from an Android catalog.
   /// - Returns: The resolved rule, or `nil`.
   public func rule(for key: String, isAndroidEntry: Bool) -> CheckRule.Resolved? {
-    rule(at: ruleIndex(for: key), isAndroidEntry: isAndroidEntry)
+    rule(at: ruleIndex(for: key, isAndroidEntry: isAndroidEntry), isAndroidEntry: isAndroidEntry)
+  }
+
+  /// The platform an entry is checked for before its rule is chosen: Android for an entry of
+  /// an Android `strings.xml`, otherwise the file's `"platform"`, else iOS.
+  ///
+  /// - Parameter isAndroidEntry: Whether the entry comes from an Android catalog.
+  /// - Returns: The platform.
+  public func entryPlatform(isAndroidEntry: Bool) -> CheckPlatform {
+    isAndroidEntry ? .android : (platform ?? .iOS)
+  }
+
+  /// The index in ``rules`` of the first rule for an entry: its pattern matches the key, and
+  /// the rule names no `"platform"` or the entry's (``entryPlatform(isAndroidEntry:)``).
+  ///
+  /// So one constraints file serves an app's iOS and Android strings: a rule with
+  /// `"platform": "android"` (a catch-all `"*"` among them) never takes an iOS entry, and an
+  /// iOS rule never takes an Android one.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - isAndroidEntry: Whether the entry comes from an Android catalog.
+  /// - Returns: The index, or `nil` when no rule is for the entry.
+  public func ruleIndex(for key: String, isAndroidEntry: Bool) -> Int? {
+    let entry = entryPlatform(isAndroidEntry: isAndroidEntry)
+    return rules.firstIndex { rule in
+      (rule.settings.platform == nil || rule.settings.platform == entry) && rule.keys.matches(key)
+    }
   }
 
   /// The rule at an index of ``rules`` (or `defaults` for `nil`), its platform decided as

@@ -142,7 +142,7 @@ public final class CheckRunner: Sendable {
       if let cached = rules[ruleKey] {
         known = cached
       } else {
-        let index = constraints.ruleIndex(for: entry.key)
+        let index = constraints.ruleIndex(for: entry.key, isAndroidEntry: ruleKey.isAndroid)
         if let index { used.insert(index) }
         known = (
           constraints.rule(at: index, isAndroidEntry: ruleKey.isAndroid),

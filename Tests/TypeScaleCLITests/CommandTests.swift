@@ -252,7 +252,10 @@ private struct GoldenRun: Sendable, CustomTestStringConvertible {
       message: "maximum point size 1e+308 is not a valid point size; use a finite number ≥ 0 and "
         + "≤ 100000"),
     BadRun(arguments: ["scale", "--frobnicate"], message: "unknown option '--frobnicate'"),
-    BadRun(arguments: ["sizes", "--platform", "android"], message: "'android'"),
+    BadRun(arguments: ["sizes", "--platform", "windows"], message: "'windows'"),
+    BadRun(
+      arguments: ["sizes", "--platform", "android", "--style", "headlin"],
+      message: "headlin"),
     BadRun(
       arguments: ["sizes", "--style", "largeTitle", "--platform", "tvos"],
       message: "tvOS has no largeTitle text style"),

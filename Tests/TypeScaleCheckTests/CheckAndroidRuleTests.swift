@@ -50,6 +50,24 @@ import TypeScale
     #expect(rule.android?.fontScales == scales)
   }
 
+  @Test func aRuleNamingAPlatform_takesOnlyThatPlatformsEntries() throws {
+    let constraints = try load(
+      #"""
+      {"rules": [
+        {"keys": "button*", "width": 120},
+        {"keys": "*", "platform": "android", "textAppearance": "bodyLarge", "width": 320},
+        {"keys": "*", "platform": "ios", "style": "body", "width": 320}
+      ]}
+      """#)
+    #expect(constraints.ruleIndex(for: "label.name", isAndroidEntry: false) == 2)
+    #expect(constraints.ruleIndex(for: "label_name", isAndroidEntry: true) == 1)
+    // A rule without a platform takes both.
+    #expect(constraints.ruleIndex(for: "button.save", isAndroidEntry: false) == 0)
+    #expect(constraints.ruleIndex(for: "button_save", isAndroidEntry: true) == 0)
+    #expect(constraints.rule(for: "label.name", isAndroidEntry: false)?.android == nil)
+    #expect(constraints.rule(for: "label_name", isAndroidEntry: true)?.android != nil)
+  }
+
   @Test func androidEntries_defaultToAndroid_otherEntriesToIOS() throws {
     let constraints = try load(#"{"defaults": {"width": 120}}"#)
     #expect(constraints.rule(for: "k", isAndroidEntry: true)?.android != nil)

@@ -68,6 +68,15 @@ struct MeasureCommand: Command {
       "missingCharacters" in --json) and named in a warning on standard error. --strict makes \
       that warning an error: the result is still printed, and the exit status is 1.
 
+      Android: with --platform android the text is laid out as a TextView (--target \
+      textview, the default: high-quality line breaking, font padding, whole-pixel text \
+      sizes) or a Compose Text (--target compose: greedy breaking, no font padding, float \
+      pixels) shows it, in Roboto with the Noto fonts after it unless --font or --font-file \
+      is given. --size is a textSize in sp (14 unless given), --style a Material role \
+      (labelLarge: its size, weight, letter spacing and line height); the font scale is 1 \
+      unless --font-scales names others (--all-categories: every font scale of the release). \
+      Widths and sizes are in dp; --json adds fontScale, sp, dp and px.
+
       Deprecated spellings (--strategy hangulwordpriority) still work and print a warning on \
       standard error.
 
@@ -86,6 +95,12 @@ struct MeasureCommand: Command {
                         [--strategy <strategy>] [--alignment <alignment>]
                         [--language <bcp47>] [--display-scale <scale>] [--strict]
                         [--json]
+      typescale measure <text> --platform android [--size <sp> | --style <role>]
+                        [--font-scales <scales> | --all-categories]
+                        [--target textview|compose] [--android-version <release>]
+                        [--density <px-per-dp>] [--font <name>] [--font-file <path> ...]
+                        [--width <dp>] [--lines <count>] [--truncation <mode>]
+                        [--alignment <alignment>] [--language <bcp47>] [--strict] [--json]
       typescale measure --batch [--json] [--batch-line-limit <bytes>]
                         < requests.jsonl
       """,

@@ -13,10 +13,10 @@ import TypeScaleMetrics
 /// follow Android's own rules instead of `UIFontMetrics`:
 ///
 /// - the `sp` → `dp` conversion is Android's non-linear `FontScaleConverter` on Android 14 and
-///   later (linear before), or Compose's own curve with ``AndroidToolkit/compose``;
+///   later (linear before), or Compose's own curve with `AndroidToolkit.compose`;
 /// - a `TextView` rounds an XML `textSize` to whole pixels (`getDimensionPixelSize`), Compose
 ///   keeps float pixels;
-/// - the layout follows ``LayoutTarget/textView`` or ``LayoutTarget/compose``: sizes in `dp`,
+/// - the layout follows `LayoutTarget.textView` or `LayoutTarget.compose`: sizes in `dp`,
 ///   the pixel grid of the density, TextView's high-quality (optimal) line breaking or
 ///   Compose's greedy one, font padding, text past `maxLines` clipped.
 ///
@@ -84,7 +84,7 @@ public struct AndroidText: Sendable {
     return copy
   }
 
-  /// The layout target of ``toolkit``: ``LayoutTarget/textView`` or ``LayoutTarget/compose``.
+  /// The layout target of ``toolkit``: `LayoutTarget.textView` or `LayoutTarget.compose`.
   public var target: LayoutTarget { toolkit == .view ? .textView : .compose }
 
   /// A text size's scale over font scales, under these settings.
@@ -138,7 +138,7 @@ public struct AndroidText: Sendable {
   ///   - toolkit: The toolkit whose target and tracking apply.
   ///   - scale: The size's scale, which scales the role's line height.
   /// - Returns: The options.
-  /// - Throws: ``MetricsError`` for a line height out of range.
+  /// - Throws: `MetricsError` for a line height out of range.
   package static func options(
     for appearance: MaterialTextAppearance?, at size: AndroidTextSize, base: LayoutOptions,
     toolkit: AndroidToolkit, scale: AndroidTextScale

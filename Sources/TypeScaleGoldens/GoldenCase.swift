@@ -80,7 +80,7 @@ public struct GoldenCase: Hashable, Sendable {
   /// How an Android case is sized (font scale, `sp` size or Material role, release, density),
   /// or `nil` for an iOS case.
   ///
-  /// An Android case's ``target`` is ``LayoutTarget/textView`` or ``LayoutTarget/compose``; its
+  /// An Android case's ``target`` is `LayoutTarget.textView` or `LayoutTarget.compose`; its
   /// ``category``, ``style`` and ``sizing`` do not apply (they stay Large, body and `nil`).
   public var android: GoldenAndroidSizing?
 

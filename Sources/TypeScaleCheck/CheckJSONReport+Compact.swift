@@ -24,6 +24,7 @@ extension CheckJSONReport {
       var cells: [Cell]
       var missing: [String]?
       var baselined: Bool?
+      var faces: [String]?
     }
     struct Cell: Decodable {
       var pointSize: Double
@@ -153,14 +154,15 @@ extension CheckJSONReport {
         let largest = cells.last {
           $0.status == .fits || ($0.status == .truncated && rule.truncation)
         }
-        report.results.append(
-          CheckResult(
-            key: item.key, language: item.language, variant: item.variant ?? "",
-            text: item.text, file: files[item.file], line: item.line, state: item.state,
-            isFallback: item.fallback ?? false, rule: rule.name, style: rule.style,
-            width: rule.width, lineLimit: rule.lineLimit, truncationAllowed: rule.truncation,
-            required: rule.required, cells: cells, largestFitting: largest?.step,
-            missingGlyphs: item.missing ?? [], isBaselined: item.baselined ?? false))
+        var result = CheckResult(
+          key: item.key, language: item.language, variant: item.variant ?? "",
+          text: item.text, file: files[item.file], line: item.line, state: item.state,
+          isFallback: item.fallback ?? false, rule: rule.name, style: rule.style,
+          width: rule.width, lineLimit: rule.lineLimit, truncationAllowed: rule.truncation,
+          required: rule.required, cells: cells, largestFitting: largest?.step,
+          missingGlyphs: item.missing ?? [], isBaselined: item.baselined ?? false)
+        result.faces = item.faces
+        report.results.append(result)
       }
       report.skipped = skipped.map {
         CheckSkipped(

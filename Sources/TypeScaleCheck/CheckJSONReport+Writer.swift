@@ -28,7 +28,8 @@ extension CheckJSONReport {
   /// one per category (`"from"` names the first when it is another; a seventh element names
   /// each cell's category when they do not follow one another). `largestFitting` and the
   /// failures follow from the cells and the rule. Optional fields are left out when empty:
-  /// `variant`, `state`, `fallback`, `missing`, `baselined`.
+  /// `variant`, `state`, `fallback`, `missing`, `baselined`, and `faces` (an Android result's
+  /// faces: Roboto at the role's weight, then the fallbacks that drew some of its text).
   public final class Writer: CheckResultConsumer {
     private let output: any CheckTextOutput
     private var buffer: [UInt8] = []
@@ -151,6 +152,10 @@ extension CheckJSONReport {
         strings(result.missingGlyphs)
       }
       if result.isBaselined { append(",\"baselined\":true") }
+      if let faces = result.faces, !faces.isEmpty {
+        append(",\"faces\":")
+        strings(faces)
+      }
       append("}")
       try flush(force: false)
     }

@@ -121,6 +121,11 @@ public struct CheckResult: Hashable, Sendable, Codable {
   public var missingGlyphs: [String]
   /// Whether a baseline accepts this result's failures.
   public var isBaselined: Bool
+  /// For an Android result, the faces that drew the text, by PostScript name: the primary face
+  /// (Roboto at the role's weight unless the constraints name the app's family), then the
+  /// fallbacks any font scale used (`NotoSansCJKkr-Regular` for Korean); `nil` for an iOS
+  /// result.
+  public var faces: [String]? = nil
 
   /// The required categories at which the text does not fit (a truncation the rule allows
   /// counts as fitting).

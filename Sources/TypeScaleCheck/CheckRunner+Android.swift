@@ -33,15 +33,20 @@ extension CheckRunner {
   func layOutAndroid(
     _ text: String, language: String, scriptText: String, rule: CheckRule.Resolved,
     android: CheckRule.Resolved.Android
-  ) throws(TypeScaleError) -> ([CheckCell], [String]) {
+  ) throws(TypeScaleError) -> (cells: [CheckCell], missing: [String], faces: [String]) {
     let family = constraints.fontFamily(language: language, text: scriptText)
     let weight = android.appearance?.weight ?? .regular
     let base = try androidFont(family: family, weight: weight)
     var missing: [Unicode.Scalar] = []
     var cells: [CheckCell] = []
+    var faces: [String] = []
     for (size, layout, needed) in try androidLayouts(
       text, base: base, rule: rule, android: android, language: language)
     {
+      for face in [layout.font.face] + layout.diagnostics.fallbackFaces
+      where !faces.contains(face.postScriptName) {
+        faces.append(face.postScriptName)
+      }
       for scalar in layout.diagnostics.missingCharacters where !missing.contains(scalar) {
         missing.append(scalar)
       }
@@ -57,7 +62,7 @@ extension CheckRunner {
           width: layout.width, height: layout.height, lineCount: layout.lineCount,
           neededLines: needed, sp: size.sp.points, dp: size.dp, px: size.px))
     }
-    return (cells, missing.map(MissingGlyphsText.codePoint))
+    return (cells, missing.map(MissingGlyphsText.codePoint), faces)
   }
 
   /// Each font scale's size, layout and the lines the text needs without `maxLines`: one

@@ -478,10 +478,12 @@ public final class CheckRunner: Sendable {
     }
     let cells: [CheckCell]
     let missing: [String]
+    var faces: [String]?
     do throws(TypeScaleError) {
       if let android = rule.android {
-        (cells, missing) = try layOutAndroid(
+        let laid = try layOutAndroid(
           text, language: entry.language, scriptText: entry.text, rule: rule, android: android)
+        (cells, missing, faces) = (laid.cells, laid.missing, laid.faces)
       } else {
         (cells, missing) = try layOut(
           text, language: entry.language, scriptText: entry.text, rule: rule)
@@ -499,13 +501,14 @@ public final class CheckRunner: Sendable {
     let largest = cells.last {
       $0.status == .fits || ($0.status == .truncated && rule.truncationAllowed)
     }
-    return .result(
-      CheckResult(
-        key: entry.key, language: entry.language, variant: variant, text: text, file: file,
-        line: entry.line, state: entry.state, isFallback: entry.isFallback, rule: rule.name,
-        style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
-        truncationAllowed: rule.truncationAllowed, required: rule.steps, cells: cells,
-        largestFitting: largest?.step, missingGlyphs: missing), warnings)
+    var result = CheckResult(
+      key: entry.key, language: entry.language, variant: variant, text: text, file: file,
+      line: entry.line, state: entry.state, isFallback: entry.isFallback, rule: rule.name,
+      style: rule.style, width: rule.width, lineLimit: rule.lineLimit,
+      truncationAllowed: rule.truncationAllowed, required: rule.steps, cells: cells,
+      largestFitting: largest?.step, missingGlyphs: missing)
+    result.faces = faces
+    return .result(result, warnings)
   }
 
   /// The sweep over the rule's categories, and each category's cell.

@@ -50,9 +50,12 @@ import TypeScaleCheck
     #expect(Float(scale13.dp ?? 0) == 18.8)
     #expect(scale13.px == 49)  // 18.8 × 2.625 = 49.35
     #expect(result.largestFitting == .fontScale(2))
+    // Android's default font, reported with the result.
+    #expect(result.faces == ["Roboto-Regular"])
     // Version 4 and the cell's sizes in the JSON itself.
     #expect(run.output.hasPrefix("{\"version\":4"))
     #expect(run.output.contains("{\"fontScale\":2,\"sp\":14,\"dp\":26,\"px\":68}"))
+    #expect(run.output.contains("\"faces\":[\"Roboto-Regular\"]"))
   }
 
   @Test func iOSStyleInAnAndroidRule_isAnErrorNamingTheMaterialRole() async throws {

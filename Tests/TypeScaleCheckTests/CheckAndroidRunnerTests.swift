@@ -25,7 +25,7 @@ import TypeScale
     #expect(CheckRunner.sweepsOnce(android))
     let runner = try CheckRunner(constraints: CheckConstraints(), workers: 1)
     let text = "Keep your changes before you leave this screen"
-    let (cells, _) = try runner.layOutAndroid(
+    let (cells, _, _) = try runner.layOutAndroid(
       text, language: "en", scriptText: text, rule: rule, android: android)
     #expect(cells.map(\.step) == android.fontScales.map(SizeStep.fontScale))
     let base = try runner.androidFont(family: nil, weight: .regular)
@@ -49,13 +49,13 @@ import TypeScale
     let runner = try CheckRunner(constraints: CheckConstraints(), workers: 1)
     let text = "Save all changes"
     let clipped = try rule(settings)
-    let (clippedCells, _) = try runner.layOutAndroid(
+    let (clippedCells, _, _) = try runner.layOutAndroid(
       text, language: "en", scriptText: text, rule: clipped, android: try #require(clipped.android))
     #expect(clippedCells.map(\.status) == [.overflowsLines])
     #expect(clippedCells.first.map { $0.neededLines > 1 } == true)
     settings.ellipsize = .end
     let ellipsized = try rule(settings)
-    let (cells, _) = try runner.layOutAndroid(
+    let (cells, _, _) = try runner.layOutAndroid(
       text, language: "en", scriptText: text, rule: ellipsized,
       android: try #require(ellipsized.android))
     #expect(cells.map(\.status) == [.truncated])

@@ -153,11 +153,8 @@ public struct AndroidText: Sendable {
     }
     options.displayScale = size.density.pixelsPerDp
     guard let appearance else { return options }
-    let em =
-      toolkit == .view
-      ? appearance.letterSpacingEm : appearance.trackingSp / appearance.sizeSp
-    options.kern = em * size.points
-    if let sp = appearance.lineHeightSp {
+    options.kern = appearance.letterSpacing(for: toolkit) * size.points
+    if let sp = appearance.lineHeight(for: toolkit) {
       let height = try scale.lineHeight(sp: try DesignSize(sp), at: size.fontScale).points
       options.lineHeight = LineHeight(minimum: height, maximum: height)
     }

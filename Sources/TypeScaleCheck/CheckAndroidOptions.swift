@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TypeScaleMetrics
+
 /// A string-valued Android option, decoded from its JSON name ignoring case; an unknown name is
 /// an error naming the valid ones.
 public protocol CheckNamedOption: RawRepresentable, CaseIterable, Decodable
@@ -40,6 +42,9 @@ public enum CheckAndroidTarget: String, Hashable, Sendable, CaseIterable, CheckN
 
   /// What the option is called in messages.
   public static var optionName: String { "target" }
+
+  /// The toolkit: `.view` for a `TextView`, `.compose` for Compose.
+  public var toolkit: AndroidToolkit { self == .compose ? .compose : .view }
 }
 
 /// What an Android label does with text past `maxLines` (`"ellipsize"`).

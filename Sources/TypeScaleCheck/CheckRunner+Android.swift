@@ -89,14 +89,9 @@ extension CheckRunner {
     }
     var layouts: [(AndroidTextSize, TextLayout, Int)] = []
     for fontScale in android.fontScales {
-      let size: AndroidTextSize
-      var options: LayoutOptions
-      do throws(CheckError) {
-        size = try android.size(at: fontScale)
-        options = try Self.androidOptions(rule, android: android, size: size, language: language)
-      } catch {
-        throw TypeScaleError(.invalidValue, error.message, cause: error)
-      }
+      let (size, scaleOptions) = try Self.androidSizeAndOptions(
+        rule, android: android, fontScale: fontScale, language: language)
+      var options = scaleOptions
       do throws(LayoutError) {
         let font = try base.withSize(size.points)
         let layout = try engine.layout(text, font: font, options: options)
@@ -113,27 +108,35 @@ extension CheckRunner {
     return layouts
   }
 
+  /// An Android label's size and options at one font scale, a bad value as a ``TypeScaleError``.
+  static func androidSizeAndOptions(
+    _ rule: CheckRule.Resolved, android: CheckRule.Resolved.Android, fontScale: Double,
+    language: String
+  ) throws(TypeScaleError) -> (AndroidTextSize, LayoutOptions) {
+    do throws(CheckError) {
+      let size = try android.size(at: fontScale)
+      return (
+        size, try androidOptions(rule, android: android, size: size, language: language)
+      )
+    } catch {
+      throw TypeScaleError(.invalidValue, error.message, cause: error)
+    }
+  }
+
   /// An Android label's options at one size: ``androidBaseOptions(_:android:language:)`` with
   /// the appearance's letter spacing and line height at that size.
   static func androidOptions(
     _ rule: CheckRule.Resolved, android: CheckRule.Resolved.Android, size: AndroidTextSize,
     language: String
   ) throws(CheckError) -> LayoutOptions {
-    var options = androidBaseOptions(rule, android: android, language: language)
-    guard let appearance = android.appearance else { return options }
-    // TextView's android:letterSpacing is in em; Compose's tracking is in sp, the same fraction
-    // of the size at every font scale (both go through the same curve). Android adds it after
-    // every cluster, as kern does.
-    options.kern = letterSpacingEm(appearance, target: android.target) * size.points
-    if let sp = lineHeightSp(appearance, target: android.target), let scale = android.scale {
-      do throws(MetricsError) {
-        let height = try scale.lineHeight(sp: try DesignSize(sp), at: size.fontScale).points
-        options.lineHeight = LineHeight(minimum: height, maximum: height)
-      } catch {
-        throw CheckError(error.message, cause: error)
-      }
+    let options = androidBaseOptions(rule, android: android, language: language)
+    guard let appearance = android.appearance, let scale = android.scale else { return options }
+    do throws(MetricsError) {
+      return try AndroidText.options(
+        for: appearance, at: size, base: options, toolkit: android.target.toolkit, scale: scale)
+    } catch {
+      throw CheckError(error.message, cause: error)
     }
-    return options
   }
 
   /// The options every font scale of an Android label shares: the target, density, width,
@@ -156,29 +159,12 @@ extension CheckRunner {
     return options
   }
 
-  /// The appearance's letter spacing in em for the toolkit.
-  static func letterSpacingEm(_ appearance: MaterialTextAppearance, target: CheckAndroidTarget)
-    -> Double
-  {
-    target == .textView
-      ? appearance.letterSpacingEm
-      : appearance.sizeSp > 0 ? appearance.trackingSp / appearance.sizeSp : 0
-  }
-
-  /// The appearance's line height in `sp` for the toolkit, or `nil` for the font's own.
-  static func lineHeightSp(_ appearance: MaterialTextAppearance, target: CheckAndroidTarget)
-    -> Double?
-  {
-    target == .compose
-      ? appearance.composeLineHeightSp ?? appearance.lineHeightSp : appearance.lineHeightSp
-  }
-
   /// Whether every font scale of the rule lays out with the same options, so one shape-once
   /// sweep covers them: no letter spacing and no line height from an appearance.
   static func sweepsOnce(_ android: CheckRule.Resolved.Android) -> Bool {
     guard let appearance = android.appearance else { return true }
-    return letterSpacingEm(appearance, target: android.target) == 0
-      && lineHeightSp(appearance, target: android.target) == nil
+    return appearance.letterSpacing(for: android.target.toolkit) == 0
+      && appearance.lineHeight(for: android.target.toolkit) == nil
   }
 
   /// The font of an Android label at a placeholder size, resolved once per family and weight:
@@ -225,14 +211,8 @@ extension CheckRunner {
     }
     let layout: TextLayout
     do throws(TypeScaleError) {
-      let size: AndroidTextSize
-      let options: LayoutOptions
-      do throws(CheckError) {
-        size = try android.size(at: scale)
-        options = try Self.androidOptions(rule, android: android, size: size, language: language)
-      } catch {
-        throw TypeScaleError(.invalidValue, error.message, cause: error)
-      }
+      let (size, options) = try Self.androidSizeAndOptions(
+        rule, android: android, fontScale: scale, language: language)
       let base = try androidFont(
         family: constraints.fontFamily(language: language, text: text),
         weight: android.appearance?.weight ?? .regular)

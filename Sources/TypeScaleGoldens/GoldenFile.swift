@@ -450,7 +450,8 @@ public struct GoldenMeasurement: Hashable, Sendable {
     }
     var fields: [String: String] = [:]
     for (column, value) in zip(columns, values) { fields[column] = value }
-    func field(_ column: String) -> String { fields[column] ?? "" }
+    let record = GoldenRecordFields(values: fields, place: place)
+    func field(_ column: String) -> String { record.text(column) }
     // Names and numbers are short: a longer one is refused here, quoted cut, so that no
     // message below (or of the parsers it calls) repeats megabytes of it.
     for column in columns where !["id", "text", "breaks"].contains(column) {
@@ -463,22 +464,8 @@ public struct GoldenMeasurement: Hashable, Sendable {
         "\(place): \(column) \"\(DisplayText.quoted(value))\" is too long to be a \(column); "
           + "record the golden file again")
     }
-    func double(_ column: String) throws(GoldenError) -> Double {
-      guard let value = Double(field(column)), value.isFinite, value >= 0 else {
-        throw GoldenError(
-          .malformedGolden,
-          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a number ≥ 0")
-      }
-      return value
-    }
-    func int(_ column: String) throws(GoldenError) -> Int {
-      guard let value = Int(field(column)), value >= 0 else {
-        throw GoldenError(
-          .malformedGolden,
-          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a whole number ≥ 0")
-      }
-      return value
-    }
+    func double(_ column: String) throws(GoldenError) -> Double { try record.number(column) }
+    func int(_ column: String) throws(GoldenError) -> Int { try record.wholeNumber(column) }
     if version > 1, field("sizing").hasPrefix("android") {
       return try parseAndroidRecord(fields, place: place)
     }

@@ -12,23 +12,10 @@ extension GoldenMeasurement {
   static func parseAndroidRecord(
     _ fields: [String: String], place: String
   ) throws(GoldenError) -> GoldenMeasurement {
-    func field(_ column: String) -> String { fields[column] ?? "" }
-    func double(_ column: String) throws(GoldenError) -> Double {
-      guard let value = Double(field(column)), value.isFinite, value >= 0 else {
-        throw GoldenError(
-          .malformedGolden,
-          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a number ≥ 0")
-      }
-      return value
-    }
-    func int(_ column: String) throws(GoldenError) -> Int {
-      guard let value = Int(field(column)), value >= 0 else {
-        throw GoldenError(
-          .malformedGolden,
-          "\(place): \(column) \"\(DisplayText.quoted(field(column)))\" is not a whole number ≥ 0")
-      }
-      return value
-    }
+    let columns = GoldenRecordFields(values: fields, place: place)
+    func field(_ column: String) -> String { columns.text(column) }
+    func double(_ column: String) throws(GoldenError) -> Double { try columns.number(column) }
+    func int(_ column: String) throws(GoldenError) -> Int { try columns.wholeNumber(column) }
     let (android, pixels) = try parseAndroid(
       style: field("style"), step: field("category"), sizing: field("sizing"), place: place)
     guard let target = GoldenCase.target(named: field("target")), target.isAndroid else {

@@ -208,4 +208,23 @@ struct MaterialTextAppearanceTests {
     #expect(body.message.contains("16 sp, 24 sp line height"))
     #expect(TextStyle.headline.errorInAndroidRule().message.contains("\"titleMedium\""))
   }
+
+  @Test(
+    "Each toolkit's letter spacing and line height: MDC's em and View line height, Compose's sp",
+    arguments: [
+      // (role, toolkit, letter spacing in em, line height in sp)
+      ("labelLarge", AndroidToolkit.view, 0.00714286, 20.0 as Double?),
+      ("labelLarge", .compose, 0.1 / 14, 20),
+      ("Headline6", .view, 0.0125, nil),  // MDC's Material 2 styles set no line height
+      ("Headline6", .compose, 0.15 / 20, 24),  // Compose Material's h6 does
+      ("Body1", .view, 0.03125, nil),
+      ("Body1", .compose, 0.5 / 16, 24),
+    ])
+  func toolkitSpacing(role: String, toolkit: AndroidToolkit, em: Double, lineHeight: Double?)
+    throws
+  {
+    let appearance = try MaterialTextAppearance(parsing: role)
+    #expect(abs(appearance.letterSpacing(for: toolkit) - em) < 1e-6)
+    #expect(appearance.lineHeight(for: toolkit) == lineHeight)
+  }
 }

@@ -116,23 +116,12 @@ struct AndroidMeasure: Sendable {
   /// The layout options at one font scale: the role's letter spacing (em of the size) and line
   /// height (scaled as the toolkit scales it) on top of ``options``.
   func options(at size: AndroidTextSize) throws(CLIError) -> LayoutOptions {
-    var options = self.options
-    guard let appearance else { return options }
-    // TextView's android:letterSpacing is in em; Compose's tracking is in sp, which is the same
-    // fraction of the size at every font scale (both are converted by the same curve).
-    let em =
-      android.toolkit == .view
-      ? appearance.letterSpacingEm : appearance.trackingSp / appearance.sizeSp
-    options.kern = em * size.points
-    if let sp = appearance.lineHeightSp {
-      do throws(MetricsError) {
-        let height = try scale.lineHeight(sp: try DesignSize(sp), at: size.fontScale).points
-        options.lineHeight = LineHeight(minimum: height, maximum: height)
-      } catch {
-        throw CLIError(error)
-      }
+    do throws(MetricsError) {
+      return try AndroidText.options(
+        for: appearance, at: size, base: options, toolkit: android.toolkit, scale: scale)
+    } catch {
+      throw CLIError(error)
     }
-    return options
   }
 
   /// Lays the text out at every font scale measured.

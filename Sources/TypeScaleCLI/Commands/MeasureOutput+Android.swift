@@ -56,19 +56,8 @@ extension MeasureOutput {
     rows += notes(
       layout.diagnostics.fallbackFaces, layout.diagnostics.fontResolution,
       layout.diagnostics.missingCharacters)
-    for (label, value) in rows { print(pad(label + ":", 11) + value, to: &output) }
-    guard !layout.lines.isEmpty else { return }
-    print("", to: &output)
-    var table = [["line", "start", "end", "width", "baseline", "text"]]
-    let units = Array(layout.text.utf16)
-    for (index, line) in layout.lines.enumerated() {
-      table.append([
-        String(index), String(line.range.lowerBound), String(line.range.upperBound),
-        formatNumber(line.width), formatNumber(line.baseline),
-        JSONValue.quoted(shownText(of: line, at: index, in: layout, units: units)),
-      ])
-    }
-    printTable(table, to: &output)
+    printRows(rows, to: &output)
+    printLines(of: layout, showingX: false, to: &output)
   }
 
   /// A header and one row per font scale: sizes in sp, dp and px, the layout in dp.
@@ -77,15 +66,7 @@ extension MeasureOutput {
   ) {
     guard let first = entries.first?.layout else { return }
     print(androidHeader(first, android: android), to: &output)
-    var fallbacks: [FontFace] = []
-    for entry in entries {
-      for face in entry.layout.diagnostics.fallbackFaces where !fallbacks.contains(face) {
-        fallbacks.append(face)
-      }
-    }
-    for (label, value) in notes(fallbacks, first.diagnostics.fontResolution, []) {
-      print(pad(label + ":", 11) + value, to: &output)
-    }
+    printRows(sweepNotes(entries), to: &output)
     print("", to: &output)
     var table = [["fontScale", "dp", "px", "width", "height", "lines", "truncated"]]
     for entry in entries {

@@ -242,21 +242,58 @@ enum MeasureOutput {
     rows += notes(
       layout.diagnostics.fallbackFaces, layout.diagnostics.fontResolution,
       layout.diagnostics.missingCharacters)
+    printRows(rows, to: &output)
+    printLines(of: layout, showingX: true, to: &output)
+  }
+
+  /// Prints `label:` rows with their values aligned.
+  static func printRows(_ rows: [(String, String)], to output: inout some TextOutputStream) {
     for (label, value) in rows { print(pad(label + ":", 11) + value, to: &output) }
+  }
+
+  /// A blank line and the table of a layout's lines (nothing for a layout without lines): index,
+  /// UTF-16 range, `x` when `showingX`, width, baseline and the text shown.
+  static func printLines(
+    of layout: TextLayout, showingX: Bool, to output: inout some TextOutputStream
+  ) {
     guard !layout.lines.isEmpty else { return }
     print("", to: &output)
-    var table = [["line", "start", "end", "x", "width", "baseline", "text"]]
+    var table =
+      showingX
+      ? [["line", "start", "end", "x", "width", "baseline", "text"]]
+      : [["line", "start", "end", "width", "baseline", "text"]]
     table.reserveCapacity(layout.lines.count + 1)
     // The text's UTF-16 view once, each line a slice of it.
     let units = Array(layout.text.utf16)
     for (index, line) in layout.lines.enumerated() {
-      table.append([
-        String(index), String(line.range.lowerBound), String(line.range.upperBound),
-        formatNumber(line.x), formatNumber(line.width), formatNumber(line.baseline),
+      var row = [String(index), String(line.range.lowerBound), String(line.range.upperBound)]
+      if showingX { row.append(formatNumber(line.x)) }
+      row += [
+        formatNumber(line.width), formatNumber(line.baseline),
         JSONValue.quoted(shownText(of: line, at: index, in: layout, units: units)),
-      ])
+      ]
+      table.append(row)
     }
     printTable(table, to: &output)
+  }
+
+  /// The notes of a sweep: the fallback faces and missing characters of all its layouts, once
+  /// each in order, with the first layout's resolution diagnostics.
+  static func sweepNotes(_ entries: [MeasureEntry]) -> [(String, String)] {
+    guard let first = entries.first?.layout else { return [] }
+    var fallbacks: [FontFace] = []
+    var missing: [Unicode.Scalar] = []
+    var seen: Set<Unicode.Scalar> = []  // `missing` once each, without searching it per scalar
+    for entry in entries {
+      let diagnostics = entry.layout.diagnostics
+      for face in diagnostics.fallbackFaces where !fallbacks.contains(face) {
+        fallbacks.append(face)
+      }
+      for scalar in diagnostics.missingCharacters where seen.insert(scalar).inserted {
+        missing.append(scalar)
+      }
+    }
+    return notes(fallbacks, first.diagnostics.fontResolution, missing)
   }
 
   /// A header and one row per category.
@@ -274,21 +311,7 @@ enum MeasureOutput {
       header += ", at most \(lines) line\(lines == 1 ? "" : "s")"
     }
     print(header, to: &output)
-    var fallbacks: [FontFace] = []
-    var missing: [Unicode.Scalar] = []
-    var seen: Set<Unicode.Scalar> = []  // `missing` once each, without searching it per scalar
-    for entry in entries {
-      let diagnostics = entry.layout.diagnostics
-      for face in diagnostics.fallbackFaces where !fallbacks.contains(face) {
-        fallbacks.append(face)
-      }
-      for scalar in diagnostics.missingCharacters where seen.insert(scalar).inserted {
-        missing.append(scalar)
-      }
-    }
-    for (label, value) in notes(fallbacks, first.diagnostics.fontResolution, missing) {
-      print(pad(label + ":", 11) + value, to: &output)
-    }
+    printRows(sweepNotes(entries), to: &output)
     print("", to: &output)
     var table = [["category", "pointSize", "width", "height", "lines", "truncated"]]
     for entry in entries {

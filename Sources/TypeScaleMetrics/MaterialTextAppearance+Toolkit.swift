@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 extension MaterialTextAppearance {
-  /// The role's letter spacing as a fraction of the text size, as `toolkit` applies it:
+  /// The role's letter spacing as a fraction of the text size, as `toolkit` applies it.
+  ///
   /// ``letterSpacingEm`` for a `TextView` (`android:letterSpacing` is in em), Compose's
   /// ``trackingSp`` over ``sizeSp`` (tracking in `sp` is the same fraction of the size at every
   /// font scale: both go through the same curve). Android adds it after every cluster.
@@ -15,7 +16,9 @@ extension MaterialTextAppearance {
     }
   }
 
-  /// The role's line height in `sp` as `toolkit` sets it: ``lineHeightSp`` for a `TextView`,
+  /// The role's line height in `sp` as `toolkit` sets it.
+  ///
+  /// ``lineHeightSp`` for a `TextView`,
   /// ``composeLineHeightSp`` (else ``lineHeightSp``) in Compose; `nil` where the style sets
   /// none and the font's own height applies.
   ///

@@ -532,22 +532,8 @@ public struct GoldenMeasurement: Hashable, Sendable {
     }
     let text = try GoldenText.unescape(field("text"), place: place)
     let widthLimit = field("widthLimit") == "-" ? nil : try double("widthLimit")
-    guard field("truncated") == "0" || field("truncated") == "1" else {
-      throw GoldenError(
-        .malformedGolden,
-        "\(place): truncated \"\(DisplayText.quoted(field("truncated")))\" is not 0 or 1")
-    }
-    var breaks: [Int] = []
-    if field("breaks") != "-" {
-      for part in field("breaks").split(separator: ";") {
-        guard let offset = Int(part), offset > 0 else {
-          throw GoldenError(
-            .malformedGolden,
-            "\(place): breaks \"\(DisplayText.quoted(field("breaks")))\" are not offsets")
-        }
-        breaks.append(offset)
-      }
-    }
+    let isTruncated = try record.flag("truncated")
+    let breaks = try record.breaks()
     let language = field("language")
     return GoldenMeasurement(
       testCase: GoldenCase(
@@ -557,7 +543,7 @@ public struct GoldenMeasurement: Hashable, Sendable {
         language: language == "-" ? nil : language, token: token),
       pointSize: try double("pointSize"), width: try double("width"),
       height: try double("height"), lineCount: try int("lines"),
-      isTruncated: field("truncated") == "1", breaks: breaks)
+      isTruncated: isTruncated, breaks: breaks)
   }
 }
 

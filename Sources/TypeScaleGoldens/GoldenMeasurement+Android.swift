@@ -36,22 +36,8 @@ extension GoldenMeasurement {
     } catch {
       throw GoldenError(.malformedGolden, "\(place): \(error.message)", cause: error)
     }
-    guard field("truncated") == "0" || field("truncated") == "1" else {
-      throw GoldenError(
-        .malformedGolden,
-        "\(place): truncated \"\(DisplayText.quoted(field("truncated")))\" is not 0 or 1")
-    }
-    var breaks: [Int] = []
-    if field("breaks") != "-" {
-      for part in field("breaks").split(separator: ";") {
-        guard let offset = Int(part), offset > 0 else {
-          throw GoldenError(
-            .malformedGolden,
-            "\(place): breaks \"\(DisplayText.quoted(field("breaks")))\" are not offsets")
-        }
-        breaks.append(offset)
-      }
-    }
+    let isTruncated = try columns.flag("truncated")
+    let breaks = try columns.breaks()
     let text = try GoldenText.unescape(field("text"), place: place)
     let widthLimit = field("widthLimit") == "-" ? nil : try double("widthLimit")
     let language = field("language")
@@ -63,7 +49,7 @@ extension GoldenMeasurement {
     var record = GoldenMeasurement(
       testCase: test, pointSize: try double("pointSize"), width: try double("width"),
       height: try double("height"), lineCount: try int("lines"),
-      isTruncated: field("truncated") == "1", breaks: breaks)
+      isTruncated: isTruncated, breaks: breaks)
     record.pixelSize = pixels
     return record
   }

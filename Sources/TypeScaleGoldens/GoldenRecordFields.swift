@@ -36,4 +36,35 @@ struct GoldenRecordFields {
     }
     return value
   }
+
+  /// The value of `column` as a flag: `0` or `1`.
+  ///
+  /// - Throws: ``GoldenError/Code/malformedGolden`` naming the column and its value.
+  func flag(_ column: String) throws(GoldenError) -> Bool {
+    switch text(column) {
+    case "0": return false
+    case "1": return true
+    default:
+      throw GoldenError(
+        .malformedGolden,
+        "\(place): \(column) \"\(DisplayText.quoted(text(column)))\" is not 0 or 1")
+    }
+  }
+
+  /// The `breaks` column: UTF-16 offsets > 0 separated by `;`, or `-` for none.
+  ///
+  /// - Throws: ``GoldenError/Code/malformedGolden`` naming the value.
+  func breaks() throws(GoldenError) -> [Int] {
+    let value = text("breaks")
+    guard value != "-" else { return [] }
+    var breaks: [Int] = []
+    for part in value.split(separator: ";") {
+      guard let offset = Int(part), offset > 0 else {
+        throw GoldenError(
+          .malformedGolden, "\(place): breaks \"\(DisplayText.quoted(value))\" are not offsets")
+      }
+      breaks.append(offset)
+    }
+    return breaks
+  }
 }
